@@ -1,0 +1,147 @@
+//! Who is calling, and as which role. The `authenticate` middleware resolves the bearer token
+//! and checks the role headers of SPEC §6 against the caller's real memberships:
+//! - `roleid`: the subdomain the web app believes it is on; must name the host's site.
+//! - `Role-id`: a membership id of the caller (0 = learner); `Owner-id`: that membership's
+//!   institution. A forged or foreign value answers 403, never a silent fallback.
+
+use super::sessions::Session;
+use crate::error::AppError;
+use crate::memberships::{Membership, PARTNER_ADMIN};
+use crate::state::ControlState;
+use crate::tenancy::Tenant;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::HeaderMap;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+
+/// The tenant the request's host resolved to (inserted by the edge before `authenticate`).
+#[derive(Clone, Debug)]
+pub struct HostTenant(pub Arc<Tenant>);
+
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub session: Arc<Session>,
+    /// The role the caller acts as; `None` is the learner view.
+    pub role: Option<Membership>,
+    pub token: String,
+}
+
+impl Caller {
+    pub fn user_id(&self) -> Option<i64> {
+        self.session.user_id
+    }
+
+    pub fn is_super(&self) -> bool {
+        self.role.as_ref().is_some_and(Membership::is_super)
+    }
+
+    /// Partner admin of that institution (or a super admin, who administers every site).
+    pub fn administers(&self, institution_id: i64) -> bool {
+        self.is_super()
+            || self.role.as_ref().is_some_and(|m| m.role == PARTNER_ADMIN && m.institution_id == institution_id)
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && *v != "null" && *v != "undefined")
+}
+
+pub async fn authenticate(State(ctl): State<ControlState>, mut request: Request, next: Next) -> Response {
+    match resolve(&ctl, &request).await {
+        Ok(caller) => {
+            if let Some(caller) = caller {
+                request.extensions_mut().insert(caller);
+            }
+            next.run(request).await
+        }
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn resolve(ctl: &ControlState, request: &Request) -> Result<Option<Caller>, AppError> {
+    let headers = request.headers();
+    if let (Some(claimed), Some(HostTenant(tenant))) = (header(headers, "roleid"), request.extensions().get()) {
+        if !claimed.eq_ignore_ascii_case(&tenant.slug) {
+            return Err(AppError::Forbidden);
+        }
+    }
+    let role_header = header(headers, "role-id");
+    let owner_header = header(headers, "owner-id");
+    let session = match bearer(headers) {
+        Some(token) => ctl.sessions.lookup(&ctl.db, token).await?.map(|s| (s, token.to_owned())),
+        None => None,
+    };
+    let Some((session, token)) = session else {
+        return if role_header.is_some() || owner_header.is_some() { Err(AppError::Unauthenticated) } else { Ok(None) };
+    };
+    let role = match role_header {
+        Some("0") => None,
+        Some(id) => {
+            let id: i64 = id.parse().map_err(|_| AppError::Forbidden)?;
+            Some(session.membership(id).cloned().ok_or(AppError::Forbidden)?)
+        }
+        None => session.current_membership_id.and_then(|id| session.membership(id).cloned()),
+    };
+    if let Some(owner) = owner_header {
+        let owner: i64 = owner.parse().map_err(|_| AppError::Forbidden)?;
+        if role.as_ref().map(|m| m.institution_id) != Some(owner) {
+            return Err(AppError::Forbidden);
+        }
+    }
+    Ok(Some(Caller { session, role, token }))
+}
+
+/// A signed-in user (not an API client).
+pub struct RequireUser(pub Caller);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequireUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        match parts.extensions.get::<Caller>() {
+            Some(caller) if caller.user_id().is_some() => Ok(Self(caller.clone())),
+            _ => Err(AppError::Unauthenticated),
+        }
+    }
+}
+
+/// A user acting in a super-admin role.
+pub struct RequireSuper(pub Caller);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequireSuper {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let RequireUser(caller) = RequireUser::from_request_parts(parts, state).await?;
+        if caller.is_super() { Ok(Self(caller)) } else { Err(AppError::Forbidden) }
+    }
+}
+
+impl<S: Send + Sync> axum::extract::OptionalFromRequestParts<S> for HostTenant {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts.extensions.get::<HostTenant>().cloned())
+    }
+}
+
+/// The host's tenant, for handlers that serve per-site data.
+impl<S: Send + Sync> FromRequestParts<S> for HostTenant {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<HostTenant>().cloned().ok_or(AppError::SiteNotFound)
+    }
+}

@@ -1,0 +1,146 @@
+//! Sessions (table `sessions`): one row per issued token, valid for 7 days, with the role the
+//! holder last switched to. Looked up through a short-lived cache keyed by the token's hash.
+
+use super::token::{self, TokenHash};
+use crate::memberships::{self, Membership};
+use chrono::{DateTime, Duration, Utc};
+use moka::future::Cache;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+pub const LIFETIME_DAYS: i64 = 7;
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub id: i64,
+    pub user_id: Option<i64>,
+    pub client_id: Option<i64>,
+    pub current_membership_id: Option<i64>,
+    pub expires_at: DateTime<Utc>,
+    pub memberships: Vec<Membership>,
+}
+
+impl Session {
+    pub fn membership(&self, id: i64) -> Option<&Membership> {
+        self.memberships.iter().find(|m| m.id == id)
+    }
+}
+
+/// Sessions by token hash. Global identity data, not tenant data; entries live 30 s so a
+/// logout or role change made on another edge node is seen quickly.
+#[derive(Clone)]
+pub struct SessionCache {
+    cache: Cache<TokenHash, Option<Arc<Session>>>,
+}
+
+impl Default for SessionCache {
+    fn default() -> Self {
+        Self {
+            cache: Cache::builder()
+                .max_capacity(200_000)
+                .time_to_live(std::time::Duration::from_secs(30))
+                .support_invalidation_closures()
+                .build(),
+        }
+    }
+}
+
+impl SessionCache {
+    pub async fn lookup(&self, db: &PgPool, token: &str) -> sqlx::Result<Option<Arc<Session>>> {
+        let hash = token::digest(token);
+        let session = self
+            .cache
+            .try_get_with(hash, async { load(db, &hash).await.map(|s| s.map(Arc::new)) })
+            .await
+            .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        Ok(session.filter(|s| s.expires_at > Utc::now()))
+    }
+
+    pub async fn forget(&self, token: &str) {
+        self.cache.invalidate(&token::digest(token)).await;
+    }
+
+    /// Drops every cached session of a user, after their memberships changed.
+    pub fn forget_user(&self, user_id: i64) {
+        let _ = self
+            .cache
+            .invalidate_entries_if(move |_, s| s.as_ref().is_some_and(|s| s.user_id == Some(user_id)));
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    id: i64,
+    user_id: Option<i64>,
+    client_id: Option<i64>,
+    current_membership_id: Option<i64>,
+    expires_at: DateTime<Utc>,
+}
+
+async fn load(db: &PgPool, hash: &TokenHash) -> sqlx::Result<Option<Session>> {
+    let row: Option<SessionRow> = sqlx::query_as(
+        "SELECT id, user_id, client_id, current_membership_id, expires_at FROM sessions WHERE token_hash = $1",
+    )
+    .bind(hash.as_slice())
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let memberships = match row.user_id {
+        Some(user_id) => memberships::for_user(db, user_id).await?,
+        None => Vec::new(),
+    };
+    Ok(Some(Session {
+        id: row.id,
+        user_id: row.user_id,
+        client_id: row.client_id,
+        current_membership_id: row.current_membership_id,
+        expires_at: row.expires_at,
+        memberships,
+    }))
+}
+
+pub enum Holder {
+    User { id: i64, current_membership_id: Option<i64> },
+    Client(i64),
+}
+
+/// Issues a token; returns it with its expiry.
+pub async fn create(db: &PgPool, holder: Holder) -> sqlx::Result<(String, DateTime<Utc>)> {
+    let (token, hash) = token::generate();
+    let expires_at = Utc::now() + Duration::days(LIFETIME_DAYS);
+    let (user_id, client_id, membership) = match holder {
+        Holder::User { id, current_membership_id } => (Some(id), None, current_membership_id),
+        Holder::Client(id) => (None, Some(id), None),
+    };
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, client_id, current_membership_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(hash.as_slice())
+    .bind(user_id)
+    .bind(client_id)
+    .bind(membership)
+    .bind(expires_at)
+    .execute(db)
+    .await?;
+    Ok((token, expires_at))
+}
+
+pub async fn delete(db: &PgPool, session_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(db).await?;
+    Ok(())
+}
+
+pub async fn set_current_membership(db: &PgPool, session_id: i64, membership: Option<i64>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET current_membership_id = $2 WHERE id = $1")
+        .bind(session_id)
+        .bind(membership)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Removes expired sessions; run periodically by the edge.
+pub async fn purge_expired(db: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE expires_at < now()").execute(db).await?.rows_affected())
+}

@@ -1,0 +1,119 @@
+//! Configuration shared by every service, read from environment variables:
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `DATABASE_URL` | control database, as a role that may create roles and schemas | required |
+//! | `PUBLIC_BASE_URL` | the main site's address; partner sites are `<slug>.` + its host | `http://localhost:8080` |
+//! | `TENANT_DB_SECRET` | key from which each tenant role's database password is derived | required |
+//! | `TENANT_ROLE_PREFIX` | prefix of tenant role names (lets several platforms share a cluster) | empty |
+//! | `CONTROL_DB_MAX_CONNECTIONS` | connections of the control pool | `10` |
+//! | `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` | S3-compatible storage | required |
+//! | `S3_REGION` | storage region | `us-east-1` |
+//! | `S3_BUCKET_PREFIX` | prefix of tenant bucket names | `lms-` |
+
+use crate::secret::Secret;
+use anyhow::{Context, bail};
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: Secret,
+    pub public_base_url: PublicUrl,
+    pub tenant_db_secret: Secret,
+    pub tenant_role_prefix: String,
+    pub control_db_max_connections: u32,
+    pub storage: StorageConfig,
+}
+
+#[derive(Clone, Debug)]
+pub struct StorageConfig {
+    pub endpoint: String,
+    pub access_key: String,
+    pub secret_key: Secret,
+    pub region: String,
+    pub bucket_prefix: String,
+}
+
+/// The main site's public address, split so partner addresses can be built from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PublicUrl {
+    pub scheme: String,
+    /// The base domain: `localhost`, `lms.example.org`.
+    pub host: String,
+    pub port: Option<u16>,
+}
+
+impl PublicUrl {
+    pub fn parse(url: &str) -> anyhow::Result<Self> {
+        let (scheme, rest) = url.split_once("://").context("PUBLIC_BASE_URL needs a scheme")?;
+        let authority = rest.split('/').next().unwrap_or_default();
+        let (host, port) = match authority.rsplit_once(':') {
+            Some((h, p)) => (h, Some(p.parse().context("PUBLIC_BASE_URL port")?)),
+            None => (authority, None),
+        };
+        if host.is_empty() {
+            bail!("PUBLIC_BASE_URL needs a host");
+        }
+        Ok(Self { scheme: scheme.to_owned(), host: host.to_ascii_lowercase(), port })
+    }
+
+    /// The address of a site: the main site for `None`, else `<slug>.<base>`.
+    pub fn site_url(&self, slug: Option<&str>) -> String {
+        let port = self.port.map(|p| format!(":{p}")).unwrap_or_default();
+        match slug {
+            Some(slug) => format!("{}://{slug}.{}{port}", self.scheme, self.host),
+            None => format!("{}://{}{port}", self.scheme, self.host),
+        }
+    }
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+fn required(name: &str) -> anyhow::Result<String> {
+    var(name).with_context(|| format!("environment variable {name} is required"))
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let tenant_role_prefix = var("TENANT_ROLE_PREFIX").unwrap_or_default();
+        if !tenant_role_prefix.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+            bail!("TENANT_ROLE_PREFIX may hold only a-z, 0-9 and _");
+        }
+        Ok(Self {
+            database_url: Secret::new(required("DATABASE_URL")?),
+            public_base_url: PublicUrl::parse(
+                &var("PUBLIC_BASE_URL").unwrap_or_else(|| "http://localhost:8080".into()),
+            )?,
+            tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
+            tenant_role_prefix,
+            control_db_max_connections: var("CONTROL_DB_MAX_CONNECTIONS")
+                .map(|v| v.parse())
+                .transpose()
+                .context("CONTROL_DB_MAX_CONNECTIONS")?
+                .unwrap_or(10),
+            storage: StorageConfig {
+                endpoint: required("S3_ENDPOINT")?,
+                access_key: required("S3_ACCESS_KEY")?,
+                secret_key: Secret::new(required("S3_SECRET_KEY")?),
+                region: var("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+                bucket_prefix: var("S3_BUCKET_PREFIX").unwrap_or_else(|| "lms-".into()),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn site_urls_put_the_slug_before_the_base_domain() {
+        let url = PublicUrl::parse("http://localhost:8080").unwrap();
+        assert_eq!(url.site_url(None), "http://localhost:8080");
+        assert_eq!(url.site_url(Some("dhaka")), "http://dhaka.localhost:8080");
+        let url = PublicUrl::parse("https://LMS.example.org/").unwrap();
+        assert_eq!(url.host, "lms.example.org");
+        assert_eq!(url.site_url(Some("x")), "https://x.lms.example.org");
+    }
+}

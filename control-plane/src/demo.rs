@@ -1,0 +1,121 @@
+//! Demo data for `infra/run` (never run by a production start): the main site, partners
+//! `dhaka` and `sylhet` (active once provisioned), a pending request `rajshahi`, and the demo
+//! accounts, all with password `demo-pass-2026`. Safe to run again.
+
+use crate::auth::password;
+use crate::institutions::site_config::{SiteConfig, Theme};
+use crate::memberships::{self, PARTNER_ADMIN, SUPER, TEACHER};
+use crate::provisioning::{self, Kind};
+use sqlx::PgPool;
+
+pub const PASSWORD: &str = "demo-pass-2026";
+
+struct DemoPartner {
+    slug: &'static str,
+    name: &'static str,
+    name_en: &'static str,
+    type_id: i16,
+    state: &'static str,
+    theme: (&'static str, &'static str),
+    slogan_en: &'static str,
+    slogan_bn: &'static str,
+}
+
+const PARTNERS: &[DemoPartner] = &[
+    DemoPartner {
+        slug: "dhaka",
+        name: "ঢাকা কলেজ",
+        name_en: "Dhaka College",
+        type_id: 2,
+        state: "approved",
+        theme: ("#0d47a1", "#ffb300"),
+        slogan_en: "Knowledge is light — since 1841.",
+        slogan_bn: "জ্ঞানই আলো — ১৮৪১ সাল থেকে।",
+    },
+    DemoPartner {
+        slug: "sylhet",
+        name: "সিলেট পলিটেকনিক ইনস্টিটিউট",
+        name_en: "Sylhet Polytechnic Institute",
+        type_id: 5,
+        state: "approved",
+        theme: ("#00695c", "#6a1b9a"),
+        slogan_en: "Skills for a digital Bangladesh.",
+        slogan_bn: "ডিজিটাল বাংলাদেশের জন্য দক্ষতা।",
+    },
+    DemoPartner {
+        slug: "rajshahi",
+        name: "রাজশাহী বিশ্ববিদ্যালয়",
+        name_en: "University of Rajshahi",
+        type_id: 1,
+        state: "requested",
+        theme: ("#4e342e", "#2e7d32"),
+        slogan_en: "",
+        slogan_bn: "",
+    },
+];
+
+async fn user(db: &PgPool, hash: &str, name: &str, email: &str, phone: &str) -> anyhow::Result<i64> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO users (name, email, phone, password_hash) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (lower(email)) DO UPDATE SET name = excluded.name RETURNING id",
+    )
+    .bind(name)
+    .bind(email)
+    .bind(phone)
+    .bind(hash)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
+}
+
+pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
+    let hash = password::hash(PASSWORD.into()).await?;
+    let main: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE is_main").fetch_one(db).await?;
+    let superadmin = user(db, &hash, "Super Admin", "superadmin@example.com", "01700000001").await?;
+    let dhaka_admin = user(db, &hash, "Dhaka College Admin", "dhaka-admin@example.com", "01700000002").await?;
+    let teacher = user(db, &hash, "Demo Teacher", "teacher@example.com", "01700000003").await?;
+    user(db, &hash, "Demo Learner", "learner@example.com", "01700000004").await?;
+    let sylhet_admin = user(db, &hash, "Sylhet Polytechnic Admin", "sylhet-admin@example.com", "01700000005").await?;
+    let rajshahi_applicant = user(db, &hash, "Rajshahi Applicant", "rajshahi-admin@example.com", "01700000006").await?;
+    memberships::grant(db, superadmin, main, SUPER).await?;
+
+    for p in PARTNERS {
+        let applicant = match p.slug {
+            "dhaka" => dhaka_admin,
+            "sylhet" => sylhet_admin,
+            _ => rajshahi_applicant,
+        };
+        let config = SiteConfig {
+            theme: Theme { primary: p.theme.0.into(), secondary: p.theme.1.into() },
+            slogan_en: p.slogan_en.into(),
+            slogan_bn: p.slogan_bn.into(),
+            ..SiteConfig::default()
+        };
+        let mut tx = db.begin().await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO institutions (slug, institution_name, institution_name_en, type_id, state, contact_phone,
+                                       contact_email, applicant_id, site_config, approved_at)
+             VALUES ($1, $2, $3, $4, $5, '01711000000', $6, $7, $8, CASE WHEN $5 = 'approved' THEN now() END)
+             ON CONFLICT ((lower(slug))) DO NOTHING RETURNING id",
+        )
+        .bind(p.slug)
+        .bind(p.name)
+        .bind(p.name_en)
+        .bind(p.type_id)
+        .bind(p.state)
+        .bind(format!("info@{}.example.com", p.slug))
+        .bind(applicant)
+        .bind(serde_json::to_value(&config)?)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let (Some(id), "approved") = (id, p.state) {
+            provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
+            memberships::grant(&mut *tx, applicant, id, PARTNER_ADMIN).await?;
+            if p.slug == "dhaka" {
+                memberships::grant(&mut *tx, teacher, id, TEACHER).await?;
+            }
+        }
+        tx.commit().await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! The caller's language and the server's own messages in English and Bangla. Error codes are
+//! stable (the web app translates them too); the `message` we send is already in the caller's
+//! language.
+
+use axum::http::HeaderMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Bn,
+}
+
+impl Lang {
+    /// `lang: 1|2` (SPEC: 1 English, 2 Bangla) wins over `Accept-Language`; English otherwise.
+    pub fn from_headers(headers: &HeaderMap) -> Self {
+        if let Some(v) = headers.get("lang").and_then(|v| v.to_str().ok()) {
+            match v.trim() {
+                "2" | "bn" => return Lang::Bn,
+                "1" | "en" => return Lang::En,
+                _ => {}
+            }
+        }
+        let accept = headers.get("accept-language").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        if accept.trim_start().to_ascii_lowercase().starts_with("bn") { Lang::Bn } else { Lang::En }
+    }
+
+    pub fn id(self) -> i16 {
+        match self {
+            Lang::En => 1,
+            Lang::Bn => 2,
+        }
+    }
+}
+
+/// Writes a number with Bangla digits when the language is Bangla.
+pub fn number(n: usize, lang: Lang) -> String {
+    let s = n.to_string();
+    match lang {
+        Lang::En => s,
+        Lang::Bn => s.chars().map(|c| char::from_u32('০' as u32 + c.to_digit(10).unwrap_or(0)).unwrap_or(c)).collect(),
+    }
+}
+
+/// The message for an error code, with `{n}` replaced by `param`.
+pub fn message(code: &str, lang: Lang, param: Option<usize>) -> String {
+    let (en, bn) = text(code);
+    let template = if lang == Lang::Bn { bn } else { en };
+    match param {
+        Some(n) => template.replace("{n}", &number(n, lang)),
+        None => template.to_owned(),
+    }
+}
+
+fn text(code: &str) -> (&'static str, &'static str) {
+    match code {
+        "validation_failed" => ("The given data was invalid.", "প্রদত্ত তথ্য সঠিক নয়।"),
+        "required" => ("This field is required.", "এই ঘরটি পূরণ করা আবশ্যক।"),
+        "too_long" => ("Must be at most {n} characters.", "সর্বোচ্চ {n} অক্ষর হতে পারে।"),
+        "too_short" => ("Must be at least {n} characters.", "কমপক্ষে {n} অক্ষর হতে হবে।"),
+        "invalid_type" => ("This value has the wrong type.", "এই মানটির ধরন সঠিক নয়।"),
+        "invalid_json" => ("The request body is not valid JSON.", "অনুরোধের বডি সঠিক JSON নয়।"),
+        "invalid_query" => ("A query parameter is invalid.", "একটি কুয়েরি প্যারামিটার সঠিক নয়।"),
+        "invalid_email" => ("Enter a valid e-mail address.", "একটি সঠিক ই-মেইল ঠিকানা দিন।"),
+        "invalid_phone" => (
+            "Enter a valid Bangladeshi mobile number (01XXXXXXXXX).",
+            "একটি সঠিক বাংলাদেশি মোবাইল নম্বর দিন (০১XXXXXXXXX)।",
+        ),
+        "password_too_short" => (
+            "The password must be at least {n} characters.",
+            "পাসওয়ার্ড কমপক্ষে {n} অক্ষরের হতে হবে।",
+        ),
+        "invalid_subdomain" => (
+            "Use 3 to 30 letters a-z, digits or hyphens, not starting or ending with a hyphen.",
+            "৩ থেকে ৩০টি a-z অক্ষর, সংখ্যা বা হাইফেন ব্যবহার করুন; শুরুতে বা শেষে হাইফেন নয়।",
+        ),
+        "reserved_subdomain" => ("This subdomain is reserved.", "এই সাবডোমেইনটি সংরক্ষিত।"),
+        "subdomain_taken" => ("This subdomain is already taken.", "এই সাবডোমেইনটি ইতিমধ্যে নেওয়া হয়েছে।"),
+        "email_taken" => ("An account with this e-mail already exists.", "এই ই-মেইলে ইতিমধ্যে একটি অ্যাকাউন্ট আছে।"),
+        "phone_taken" => (
+            "An account with this phone number already exists.",
+            "এই ফোন নম্বরে ইতিমধ্যে একটি অ্যাকাউন্ট আছে।",
+        ),
+        "invalid_choice" => ("Choose one of the offered values.", "প্রদত্ত বিকল্পগুলোর একটি বেছে নিন।"),
+        "invalid_colour" => ("Enter a colour as #rrggbb.", "রঙ #rrggbb আকারে দিন।"),
+        "invalid_image" => ("Upload a PNG, JPEG or WebP image.", "PNG, JPEG বা WebP ছবি আপলোড করুন।"),
+        "image_too_large" => ("The image must be at most {n} KB.", "ছবি সর্বোচ্চ {n} KB হতে পারে।"),
+        "too_many" => ("At most {n} items are allowed.", "সর্বোচ্চ {n}টি আইটেম দেওয়া যায়।"),
+        "unauthenticated" => ("Please sign in first.", "অনুগ্রহ করে আগে লগইন করুন।"),
+        "invalid_credentials" => (
+            "The e-mail/phone or password is incorrect.",
+            "ই-মেইল/ফোন বা পাসওয়ার্ড সঠিক নয়।",
+        ),
+        "forbidden" => ("You are not allowed to do this.", "আপনার এটি করার অনুমতি নেই।"),
+        "not_found" => ("This could not be found.", "এটি খুঁজে পাওয়া যায়নি।"),
+        "site_not_found" => ("This site could not be found.", "এই সাইটটি খুঁজে পাওয়া যায়নি।"),
+        "not_requested" => (
+            "This institution is not waiting for approval.",
+            "এই প্রতিষ্ঠানটি অনুমোদনের অপেক্ষায় নেই।",
+        ),
+        "invalid_state_change" => (
+            "The institution cannot move to that state now.",
+            "প্রতিষ্ঠানটি এখন এই অবস্থায় যেতে পারে না।",
+        ),
+        "too_many_attempts" => (
+            "Too many attempts. Please wait a few minutes and try again.",
+            "অনেকবার চেষ্টা করা হয়েছে। কয়েক মিনিট পর আবার চেষ্টা করুন।",
+        ),
+        "service_unavailable" => (
+            "The service is busy. Please try again shortly.",
+            "সেবাটি এখন ব্যস্ত। একটু পরে আবার চেষ্টা করুন।",
+        ),
+        _ => ("An error occurred.", "একটি ত্রুটি ঘটেছে।"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bangla_messages_use_bangla_digits() {
+        assert_eq!(message("too_long", Lang::Bn, Some(120)), "সর্বোচ্চ ১২০ অক্ষর হতে পারে।");
+        assert_eq!(message("too_long", Lang::En, Some(120)), "Must be at most 120 characters.");
+    }
+
+    #[test]
+    fn lang_header_wins_over_accept_language() {
+        let mut h = HeaderMap::new();
+        h.insert("accept-language", "bn-BD,bn;q=0.9".parse().unwrap());
+        assert_eq!(Lang::from_headers(&h), Lang::Bn);
+        h.insert("lang", "1".parse().unwrap());
+        assert_eq!(Lang::from_headers(&h), Lang::En);
+    }
+}

@@ -1,0 +1,203 @@
+//! The super admin's institution calls: lists, details with provisioning progress, approval,
+//! state changes and direct creation.
+
+use super::fields::{self, InstitutionInput};
+use super::store::{self, Institution};
+use crate::auth::{RequireSuper, RequireUser};
+use crate::error::{AppError, AppResult};
+use crate::json::{AppJson, AppPath, AppQuery};
+use crate::memberships::{self, PARTNER_ADMIN};
+use crate::pagination::{PageQuery, PageRequest};
+use crate::provisioning::{self, Kind};
+use crate::state::ControlState;
+use crate::users;
+use crate::users::register::{self, AccountInput};
+use crate::validate::Validator;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct UnapprovedQuery {
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    /// Institution type id filter.
+    #[serde(rename = "type")]
+    pub kind: Option<i16>,
+}
+
+/// Institutions waiting for approval, newest first.
+#[utoipa::path(get, path = "/my-account/institutions/view-unapproved", tag = "institutions", params(UnapprovedQuery),
+    responses((status = 200, description = "page of Institution"), (status = 401), (status = 403)))]
+pub async fn view_unapproved(
+    State(ctl): State<ControlState>,
+    _caller: RequireSuper,
+    AppQuery(q): AppQuery<UnapprovedQuery>,
+) -> AppResult<Json<Value>> {
+    let mut page =
+        store::list(&ctl.db, &ctl.config.public_base_url, Some("requested"), None, PageRequest::new(q.page, q.limit, 10)).await?;
+    if let Some(kind) = q.kind {
+        page.data.retain(|i| i.kind.id == kind);
+    }
+    Ok(Json(json!(page)))
+}
+
+/// Every institution, newest first, with search over subdomain and names.
+#[utoipa::path(get, path = "/my-account/institutions/view_all", tag = "institutions", params(PageQuery),
+    responses((status = 200, description = "page of Institution"), (status = 401), (status = 403)))]
+pub async fn view_all(State(ctl): State<ControlState>, _caller: RequireSuper, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<Value>> {
+    let request = PageRequest::new(q.page, q.limit, 10);
+    Ok(Json(json!(store::list(&ctl.db, &ctl.config.public_base_url, None, q.search.as_deref(), request).await?)))
+}
+
+/// One institution with its provisioning progress (super admin, or an admin of it).
+#[utoipa::path(get, path = "/my-account/institutions/view-info/{id}", tag = "institutions",
+    params(("id" = i64, Path)), responses((status = 200, body = Institution), (status = 403), (status = 404)))]
+pub async fn view_info(State(ctl): State<ControlState>, RequireUser(caller): RequireUser, AppPath(id): AppPath<i64>) -> AppResult<Json<Value>> {
+    if !caller.administers(id) {
+        return Err(AppError::Forbidden);
+    }
+    let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
+    let progress = provisioning::progress(&ctl.db, id).await?;
+    let mut data = json!(institution);
+    data["provisioning"] = json!(progress);
+    Ok(Json(json!({ "data": data })))
+}
+
+/// Approve a requested institution: queues its provisioning and makes the applicant its
+/// partner admin. On an institution whose provisioning failed, retries it.
+#[utoipa::path(post, path = "/my-account/institutions/approve/{id}", tag = "institutions",
+    params(("id" = i64, Path)), responses((status = 200, body = Institution), (status = 404), (status = 409, description = "not_requested")))]
+pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, AppPath(id): AppPath<i64>) -> AppResult<Json<Value>> {
+    let mut tx = ctl.db.begin().await?;
+    match store::approve(&mut tx, id).await? {
+        Some(applicant) => {
+            provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
+            if let Some(user) = applicant {
+                memberships::grant(&mut *tx, user, id, PARTNER_ADMIN).await?;
+            }
+            tx.commit().await?;
+            if let Some(user) = applicant {
+                ctl.sessions.forget_user(user);
+            }
+        }
+        None => match store::state_of(&mut *tx, id).await?.as_deref() {
+            None => return Err(AppError::NotFound),
+            Some("approved" | "provisioning") if provisioning::retry_failed(&mut *tx, id).await? => tx.commit().await?,
+            Some(_) => return Err(AppError::Conflict("not_requested")),
+        },
+    }
+    Ok(Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? })))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct UpdateInstitution {
+    pub id: i64,
+    pub institution_name: Option<String>,
+    pub institution_name_en: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<i16>,
+    /// `active`, `suspended` or `deleted` (from suspended; removes the tenant's data).
+    pub state: Option<String>,
+}
+
+/// Edit an institution's names and type, suspend, re-activate or delete it.
+#[utoipa::path(put, path = "/my-account/institutions/update", tag = "institutions", request_body = UpdateInstitution,
+    responses((status = 200, body = Institution), (status = 404), (status = 409), (status = 422)))]
+pub async fn update(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<UpdateInstitution>) -> AppResult<Json<Value>> {
+    let mut v = Validator::default();
+    let name = input.institution_name.as_deref().map(|n| v.text("institution_name", n, 150));
+    let name_en = input.institution_name_en.as_deref().map(|n| v.text("institution_name_en", n, 150));
+    if let Some(kind) = input.kind {
+        if !super::types::exists(&ctl.db, kind).await? {
+            v.add("type", "invalid_choice", None);
+        }
+    }
+    let state = input.state.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if state.is_some_and(|s| !["active", "suspended", "deleted"].contains(&s)) {
+        v.add("state", "invalid_choice", None);
+    }
+    v.finish()?;
+    store::state_of(&ctl.db, input.id).await?.ok_or(AppError::NotFound)?;
+    store::update_details(&ctl.db, input.id, name.as_deref(), name_en.as_deref(), input.kind).await?;
+    let mut tx = ctl.db.begin().await?;
+    let moved = match state {
+        None => true,
+        Some("active") => store::transition(&mut *tx, input.id, &["suspended", "active"], "active").await?,
+        Some("suspended") => store::transition(&mut *tx, input.id, &["active", "suspended"], "suspended").await?,
+        Some(_) => {
+            let moved = store::transition(&mut *tx, input.id, &["suspended"], "deleted").await?;
+            if moved {
+                provisioning::enqueue(&mut *tx, input.id, Kind::Deprovision).await?;
+            }
+            moved
+        }
+    };
+    if !moved {
+        return Err(AppError::Conflict("invalid_state_change"));
+    }
+    tx.commit().await?;
+    Ok(Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, input.id).await? })))
+}
+
+/// Create an institution directly (approved, provisioning queued).
+#[utoipa::path(post, path = "/my-account/institutions/create", tag = "institutions", request_body = InstitutionInput,
+    responses((status = 201, body = Institution), (status = 422)))]
+pub async fn create(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<InstitutionInput>) -> AppResult<(StatusCode, Json<Value>)> {
+    let mut v = Validator::default();
+    let new = fields::validate(&ctl.db, &mut v, &input).await?;
+    v.finish()?;
+    let mut tx = ctl.db.begin().await?;
+    let id = store::insert(&mut tx, &new, "approved", None).await?;
+    provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? }))))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PartnerByAdmin {
+    #[serde(flatten)]
+    pub admin: AccountInput,
+    #[serde(flatten)]
+    pub institution: InstitutionInput,
+}
+
+/// Create a partner with its admin: an existing account (by e-mail) or a new one.
+#[utoipa::path(post, path = "/my-account/institutions/add-partner-by-admin", tag = "institutions", request_body = PartnerByAdmin,
+    responses((status = 201, body = Institution), (status = 422)))]
+pub async fn add_partner_by_admin(
+    State(ctl): State<ControlState>,
+    _caller: RequireSuper,
+    AppJson(input): AppJson<PartnerByAdmin>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    let mut v = Validator::default();
+    let email = input.admin.email.trim().to_lowercase();
+    let existing = users::store::find_by_login(&ctl.db, Some(&email), None).await?.filter(|_| !email.is_empty());
+    let account = match existing {
+        Some(_) => None,
+        None => Some(register::validate_account(&ctl.db, &mut v, &input.admin).await?),
+    };
+    let new = fields::validate(&ctl.db, &mut v, &input.institution).await?;
+    v.finish()?;
+    let account = match account {
+        Some(a) => Some(register::hash_password(a).await?),
+        None => None,
+    };
+    let mut tx = ctl.db.begin().await?;
+    let admin = match (&existing, &account) {
+        (Some(user), _) => user.id,
+        (None, Some(account)) => users::store::insert(&mut tx, account).await?,
+        (None, None) => unreachable!("an account is validated when none exists"),
+    };
+    let id = store::insert(&mut tx, &new, "approved", Some(admin)).await?;
+    memberships::grant(&mut *tx, admin, id, PARTNER_ADMIN).await?;
+    provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
+    tx.commit().await?;
+    ctl.sessions.forget_user(admin);
+    Ok((StatusCode::CREATED, Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? }))))
+}

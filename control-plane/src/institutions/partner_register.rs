@@ -1,0 +1,76 @@
+//! `POST /my-account/user/partner-register`: an institution applies for a partner site. Creates
+//! the applicant's account (unless signed in) and the institution in state `requested`.
+
+use super::fields::{self, InstitutionInput};
+use super::store::{self, Institution};
+use crate::auth::{Caller, sessions};
+use crate::error::AppResult;
+use crate::json::AppJson;
+use crate::state::ControlState;
+use crate::users::register::{self, AccountInput};
+use crate::users::{self, TokenAndUser};
+use crate::validate::Validator;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PartnerApplication {
+    #[serde(flatten)]
+    pub account: AccountInput,
+    #[serde(flatten)]
+    pub institution: InstitutionInput,
+}
+
+#[derive(serde::Serialize, ToSchema)]
+pub struct PartnerApplied {
+    pub institution: Institution,
+    #[serde(flatten)]
+    pub session: Option<TokenAndUser>,
+}
+
+/// Apply for a partner site. Signed-in callers apply with their own account and may omit the
+/// account fields.
+#[utoipa::path(post, path = "/my-account/user/partner-register", tag = "auth", request_body = PartnerApplication,
+    responses((status = 201, body = PartnerApplied), (status = 422, description = "validation failed")))]
+pub async fn partner_register(
+    State(ctl): State<ControlState>,
+    caller: Option<Extension<Caller>>,
+    AppJson(input): AppJson<PartnerApplication>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    let signed_in = caller.as_ref().and_then(|c| c.user_id());
+    let mut v = Validator::default();
+    let account = match signed_in {
+        Some(_) => None,
+        None => Some(register::validate_account(&ctl.db, &mut v, &input.account).await?),
+    };
+    let institution = fields::validate(&ctl.db, &mut v, &input.institution).await?;
+    v.finish()?;
+    let account = match account {
+        Some(a) => Some(register::hash_password(a).await?),
+        None => None,
+    };
+    let mut tx = ctl.db.begin().await?;
+    let applicant = match (signed_in, &account) {
+        (Some(id), _) => id,
+        (None, Some(account)) => users::store::insert(&mut tx, account).await?,
+        (None, None) => unreachable!("an account is validated when not signed in"),
+    };
+    let id = store::insert(&mut tx, &institution, "requested", Some(applicant)).await?;
+    tx.commit().await?;
+    let session = match account {
+        Some(_) => {
+            let holder = sessions::Holder::User { id: applicant, current_membership_id: None };
+            let (token, _) = sessions::create(&ctl.db, holder).await?;
+            let user = users::user_info(&ctl.db, &ctl.config.public_base_url, applicant, None).await?;
+            Some(TokenAndUser { token, user })
+        }
+        None => None,
+    };
+    let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": PartnerApplied { institution, session } }))))
+}

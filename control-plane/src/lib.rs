@@ -1,0 +1,28 @@
+//! The control plane: the kernel every service talks to. It owns the control database (schema
+//! `control`) — identities, sessions, institutions and their lifecycle, site config, memberships,
+//! reference data, provisioning jobs — and the HTTP routes over those tables. `tenant-api` serves
+//! these routes next to the tenant ones; `provisioner` uses the job queue and the tenancy names.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod i18n;
+pub mod institutions;
+pub mod json;
+pub mod memberships;
+pub mod pagination;
+pub mod provisioning;
+pub mod reference;
+pub mod router;
+pub mod secret;
+pub mod state;
+pub mod storage;
+pub mod tenancy;
+pub mod users;
+pub mod validate;
+
+pub use error::{AppError, AppResult};
+pub use state::ControlState;
+

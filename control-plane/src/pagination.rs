@@ -1,0 +1,53 @@
+//! Page-numbered lists: `{"data": [...], "current_page", "last_page", "per_page", "total"}`.
+//! A page beyond the last answers the last page (SPEC §2 pager).
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+pub struct PageQuery {
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    pub search: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct PageRequest {
+    pub page: i64,
+    pub per_page: i64,
+}
+
+impl PageRequest {
+    pub fn new(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Self {
+        Self { page: page.unwrap_or(1).max(1), per_page: limit.unwrap_or(default_limit).clamp(1, 100) }
+    }
+
+    /// The page actually served and its offset, once the total is known.
+    pub fn clamp(self, total: i64) -> (i64, i64, i64) {
+        let last_page = ((total + self.per_page - 1) / self.per_page).max(1);
+        let page = self.page.min(last_page);
+        (page, last_page, (page - 1) * self.per_page)
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Page<T> {
+    pub data: Vec<T>,
+    pub current_page: i64,
+    pub last_page: i64,
+    pub per_page: i64,
+    pub total: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_beyond_the_last_load_the_last() {
+        let r = PageRequest::new(Some(9), Some(5), 10);
+        assert_eq!(r.clamp(12), (3, 3, 10));
+        assert_eq!(PageRequest::new(None, None, 10).clamp(0), (1, 1, 0));
+        assert_eq!(PageRequest::new(Some(-3), Some(1000), 10).per_page, 100);
+    }
+}

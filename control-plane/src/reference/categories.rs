@@ -1,0 +1,33 @@
+//! Course categories (table `categories`).
+
+use crate::error::AppResult;
+use crate::json::AppQuery;
+use crate::state::ControlState;
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Category {
+    pub id: i32,
+    pub title: String,
+    pub bn_title: String,
+    pub image: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CategoryQuery {
+    /// `none` returns every category in one list (the only mode the web app uses).
+    pub pagination: Option<String>,
+}
+
+/// All course categories, in display order.
+#[utoipa::path(get, path = "/admin-settings/categories", tag = "settings", params(CategoryQuery),
+    responses((status = 200, description = "`{data: [Category]}`")))]
+pub async fn list_categories(State(ctl): State<ControlState>, AppQuery(_q): AppQuery<CategoryQuery>) -> AppResult<Json<Value>> {
+    let rows: Vec<Category> =
+        sqlx::query_as("SELECT id, title, bn_title, image FROM categories ORDER BY sort, id").fetch_all(&ctl.db).await?;
+    Ok(Json(json!({ "data": rows })))
+}

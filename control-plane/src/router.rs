@@ -1,0 +1,32 @@
+//! The control plane's HTTP routes, each documented for the OpenAPI document.
+
+use crate::institutions::{admin, partner_register, public, types};
+use crate::reference::{categories, languages};
+use crate::state::ControlState;
+use crate::users::{login, oauth, register, switch_role, view_info};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<ControlState> {
+    OpenApiRouter::new()
+        .routes(routes!(oauth::issue_token))
+        .routes(routes!(register::register_user))
+        .routes(routes!(login::login))
+        .routes(routes!(login::logout))
+        .routes(routes!(view_info::view_info))
+        .routes(routes!(view_info::api_user))
+        .routes(routes!(switch_role::switch_role))
+        .routes(routes!(partner_register::partner_register))
+        .routes(routes!(types::view_types))
+        .routes(routes!(types::view_types_public))
+        .routes(routes!(admin::view_unapproved))
+        .routes(routes!(admin::view_all))
+        .routes(routes!(admin::view_info))
+        .routes(routes!(admin::approve))
+        .routes(routes!(admin::update))
+        .routes(routes!(admin::create))
+        .routes(routes!(admin::add_partner_by_admin))
+        .routes(routes!(public::public_institutions))
+        .routes(routes!(categories::list_categories))
+        .routes(routes!(languages::get_language))
+}

@@ -1,0 +1,99 @@
+//! `POST /my-account/user/login` and `/logout`.
+
+use super::{TokenAndUser, store, user_info};
+use crate::auth::{HostTenant, RequireUser, password, sessions};
+use crate::error::{AppError, AppResult};
+use crate::json::AppJson;
+use crate::memberships::{self, Membership};
+use crate::state::ControlState;
+use crate::validate::{Validator, normalize_phone};
+use axum::extract::{ConnectInfo, State};
+use axum::{Extension, Json};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use utoipa::ToSchema;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginInput {
+    /// An e-mail address or a mobile number.
+    pub email: String,
+    pub password: String,
+}
+
+/// The role a fresh session starts in: an admin role of the site signed in on, else a super
+/// admin role, else the learner view.
+fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option<i64> {
+    let here = host.map(|h| h.0.id);
+    memberships
+        .iter()
+        .filter(|m| Some(m.institution_id) == here)
+        .min_by_key(|m| m.role != memberships::PARTNER_ADMIN)
+        .or_else(|| memberships.iter().find(|m| m.is_super()))
+        .map(|m| m.id)
+}
+
+/// Sign in with e-mail or phone and password; answers a bearer token valid for 7 days.
+#[utoipa::path(post, path = "/my-account/user/login", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = TokenAndUser), (status = 401, description = "invalid_credentials"),
+              (status = 422), (status = 429, description = "too_many_attempts")))]
+pub async fn login(
+    State(ctl): State<ControlState>,
+    host: Option<HostTenant>,
+    connect: Option<Extension<ConnectInfo<SocketAddr>>>,
+    AppJson(input): AppJson<LoginInput>,
+) -> AppResult<Json<Value>> {
+    let mut v = Validator::default();
+    let login = v.text("email", &input.email, 254).to_lowercase();
+    if input.password.is_empty() {
+        v.add("password", "required", None);
+    }
+    v.finish()?;
+    let address = connect.map(|c| c.0.0.ip());
+    if ctl.login_limiter.is_blocked(&login, address) {
+        return Err(AppError::TooManyAttempts);
+    }
+    let phone = normalize_phone(&login);
+    let user = store::find_by_login(&ctl.db, Some(&login), phone.as_deref()).await?;
+    let (id, hash) = match user {
+        Some(u) => (Some(u.id), Some(u.password_hash)),
+        None => (None, None),
+    };
+    let (Some(id), true) = (id, password::verify(input.password, hash).await) else {
+        ctl.login_limiter.record_failure(&login, address);
+        return Err(AppError::InvalidCredentials);
+    };
+    ctl.login_limiter.record_success(&login);
+    let roles = memberships::for_user(&ctl.db, id).await?;
+    let current = default_role(&roles, host.as_ref());
+    let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: current }).await?;
+    let current = current.and_then(|c| roles.iter().find(|m| m.id == c));
+    let user = user_info(&ctl.db, &ctl.config.public_base_url, id, current).await?;
+    Ok(Json(json!({ "data": TokenAndUser { token, user } })))
+}
+
+/// End the current session.
+#[utoipa::path(post, path = "/my-account/user/logout", tag = "auth",
+    responses((status = 200, description = "`{data: {ok: true}}`"), (status = 401)))]
+pub async fn logout(State(ctl): State<ControlState>, RequireUser(caller): RequireUser) -> AppResult<Json<Value>> {
+    sessions::delete(&ctl.db, caller.session.id).await?;
+    ctl.sessions.forget(&caller.token).await;
+    Ok(Json(json!({ "data": { "ok": true } })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(id: i64, role: &str, institution_id: i64) -> Membership {
+        Membership { id, role: role.into(), institution_id }
+    }
+
+    #[test]
+    fn sessions_start_in_the_role_of_the_site_or_as_super() {
+        let roles = [m(1, "super", 1), m(2, "teacher", 7), m(3, "partner-admin", 7)];
+        assert_eq!(default_role(&roles, None), Some(1));
+        assert_eq!(default_role(&roles[1..], None), None);
+    }
+}

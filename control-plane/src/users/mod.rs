@@ -1,0 +1,71 @@
+//! Global identities: registration, login, logout, current user and role switching.
+
+pub mod login;
+pub mod oauth;
+pub mod register;
+pub mod store;
+pub mod switch_role;
+pub mod view_info;
+
+use crate::auth::Caller;
+use crate::config::PublicUrl;
+use crate::memberships::{self, RoleView};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+/// The signed-in user as SPEC §3 describes it ("Auth user").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserInfo {
+    pub id: i64,
+    pub name: String,
+    pub name_bn: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub photo: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: i16,
+    pub completeness: i16,
+    pub roles: Vec<RoleView>,
+    pub currentrole: Option<CurrentRole>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentRole {
+    pub id: i64,
+    pub role: String,
+    pub owner_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TokenAndUser {
+    pub token: String,
+    pub user: UserInfo,
+}
+
+pub async fn user_info(
+    db: &PgPool,
+    urls: &PublicUrl,
+    user_id: i64,
+    current: Option<&memberships::Membership>,
+) -> sqlx::Result<UserInfo> {
+    let user = store::find(db, user_id).await?;
+    let roles = memberships::roles_of(db, urls, user_id).await?;
+    Ok(UserInfo {
+        id: user.id,
+        name: user.name,
+        name_bn: user.name_bn,
+        email: user.email,
+        phone: user.phone,
+        photo: user.photo,
+        kind: user.kind,
+        completeness: user.completeness,
+        roles,
+        currentrole: current.map(|m| CurrentRole { id: m.id, role: m.role.clone(), owner_id: m.institution_id }),
+    })
+}
+
+pub async fn caller_info(db: &PgPool, urls: &PublicUrl, caller: &Caller) -> crate::AppResult<UserInfo> {
+    let user_id = caller.user_id().ok_or(crate::AppError::Unauthenticated)?;
+    Ok(user_info(db, urls, user_id, caller.role.as_ref()).await?)
+}

@@ -1,0 +1,66 @@
+//! `POST /my-account/user/register`: a learner creates an account and is signed in.
+
+use super::{TokenAndUser, store, user_info};
+use crate::auth::{password, sessions};
+use crate::error::AppResult;
+use crate::json::AppJson;
+use crate::state::ControlState;
+use crate::validate::Validator;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default)]
+pub struct AccountInput {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    #[serde(skip_serializing)]
+    pub password: String,
+}
+
+/// Validates a new account's fields into `v` (all problems at once, including taken e-mail or
+/// phone); the password is hashed only when everything else is fine.
+pub async fn validate_account(db: &PgPool, v: &mut Validator, input: &AccountInput) -> AppResult<store::NewUser> {
+    let name = v.text("name", &input.name, 120);
+    let email = v.email("email", &input.email);
+    let phone = v.optional_phone("phone", &input.phone);
+    let password = v.password("password", &input.password);
+    if !v.has("email") && store::email_exists(db, &email).await? {
+        v.add("email", "email_taken", None);
+    }
+    if let Some(phone) = phone.as_deref().filter(|_| !v.has("phone")) {
+        if store::phone_exists(db, phone).await? {
+            v.add("phone", "phone_taken", None);
+        }
+    }
+    Ok(store::NewUser { name, email, phone, password_hash: password })
+}
+
+/// Hashes the password of a validated account (kept out of `validate_account` so bad forms
+/// cost no argon2 work).
+pub async fn hash_password(mut user: store::NewUser) -> AppResult<store::NewUser> {
+    user.password_hash = password::hash(std::mem::take(&mut user.password_hash)).await?;
+    Ok(user)
+}
+
+/// Create a learner account; answers a bearer token and the user.
+#[utoipa::path(post, path = "/my-account/user/register", tag = "auth", request_body = AccountInput,
+    responses((status = 201, body = TokenAndUser), (status = 422, description = "validation failed")))]
+pub async fn register_user(State(ctl): State<ControlState>, AppJson(input): AppJson<AccountInput>) -> AppResult<(StatusCode, Json<Value>)> {
+    let mut v = Validator::default();
+    let user = validate_account(&ctl.db, &mut v, &input).await?;
+    v.finish()?;
+    let user = hash_password(user).await?;
+    let mut conn = ctl.db.acquire().await?;
+    let id = store::insert(&mut conn, &user).await?;
+    drop(conn);
+    let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: None }).await?;
+    let user = user_info(&ctl.db, &ctl.config.public_base_url, id, None).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": TokenAndUser { token, user } }))))
+}

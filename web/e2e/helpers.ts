@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const localesDir = join(here, '..', 'src', 'i18n', 'locales');
+const screensDir = join(here, '..', 'test-results', 'screens');
+
+export const SUPER = { email: 'superadmin@example.com', password: 'demo-pass-2026' };
+
+export function baseURL(): string {
+  return process.env.E2E_BASE_URL || 'http://localhost:8080';
+}
+
+/** http://<slug>.localhost:8080 for a partner slug (the main site's host with the slug in front). */
+export function partnerURL(slug: string): string {
+  const u = new URL(baseURL());
+  u.hostname = `${slug}.${u.hostname}`;
+  return u.origin;
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: false });
+}
+
+function flat(o: unknown, pre = '', out: Record<string, string> = {}): Record<string, string> {
+  if (o && typeof o === 'object') {
+    for (const [k, v] of Object.entries(o as Record<string, unknown>)) flat(v, pre ? `${pre}.${k}` : k, out);
+  } else out[pre] = String(o);
+  return out;
+}
+
+/** The shipped catalogue of a language as "ns:dotted.key" -> text. */
+export function catalogue(lang: 'en' | 'bn'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(join(localesDir, lang)).filter((f) => f.endsWith('.json'))) {
+    const ns = f.replace(/\.json$/, '');
+    for (const [k, v] of Object.entries(flat(JSON.parse(readFileSync(join(localesDir, lang, f), 'utf8'))))) out[`${ns}:${k}`] = v;
+  }
+  return out;
+}
+
+/** Literal pieces of a catalogue text worth searching for (interpolations cut out). */
+export function literalPieces(text: string): string[] {
+  return text
+    .split(/{{[^}]*}}/)
+    .map((s) => s.trim().replace(/[.:…,!?]+$/, '').trim())
+    .filter((s) => s.length >= 4);
+}
+
+/** Choose the interface language with the EN/BN toggle (stored in localStorage `lang`). */
+export async function chooseLanguage(page: Page, lang: 'en' | 'bn') {
+  const toggle = page.getByTestId(`lang-${lang}`).first();
+  if (await toggle.isVisible()) {
+    await toggle.click();
+  } else {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.reload();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+export async function login(page: Page, email = SUPER.email, password = SUPER.password) {
+  await page.goto('/login');
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+}
+
+export async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}

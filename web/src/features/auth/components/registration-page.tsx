@@ -1,0 +1,89 @@
+import { Alert, Box, Button, Divider, Link, TextField, Typography } from '@mui/material';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
+import { useSite } from '../../../lib/site-context';
+import { register as registerUser } from '../api/auth-api';
+import { useSignIn } from '../hooks/use-sign-in';
+import { AuthCard } from './auth-card';
+import { PasswordField } from './password-field';
+
+interface Form {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+const FIELDS = ['name', 'email', 'phone', 'password'] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export default function RegistrationPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { site } = useSite();
+  const errorText = useErrorText();
+  const signIn = useSignIn();
+  const { register, handleSubmit, setError, formState } = useForm<Form>({ defaultValues: { name: '', email: '', phone: '', password: '' } });
+  const mutation = useMutation({
+    mutationFn: (v: Form) => registerUser({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() || undefined, password: v.password }),
+    onSuccess: (res) => signIn(res),
+    onError: (err) => {
+      for (const [k, v] of Object.entries(fieldErrorsOf(err))) if ((FIELDS as readonly string[]).includes(k)) setError(k as keyof Form, { message: v });
+    },
+  });
+  const e = formState.errors;
+  return (
+    <AuthCard
+      icon={<PersonAddAltOutlinedIcon />}
+      title={t('auth:registration.title')}
+      subtitle={t('auth:registration.subtitle')}
+      footer={
+        <>
+          {t('auth:registration.have_account')}{' '}
+          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+            {t('auth:registration.login_link')}
+          </Link>
+          {site.is_main && site.site_config.modules.partnership && (
+            <>
+              <Divider sx={{ my: 2 }} />
+              <Typography variant="body2">
+                {t('auth:registration.partner_prompt')}{' '}
+                <Link component={RouterLink} to="/partnership/registration" sx={{ fontWeight: 600 }}>
+                  {t('auth:registration.partner_link')}
+                </Link>
+              </Typography>
+            </>
+          )}
+        </>
+      }
+    >
+      <Box component="form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))} sx={{ display: 'grid', gap: 2 }} data-testid="registration-form">
+        {mutation.error && <Alert severity="error">{errorText(mutation.error)}</Alert>}
+        <TextField id="name" label={t('auth:registration.name')} autoComplete="name" {...register('name', { required: t('common:form.required') })} error={!!e.name} helperText={e.name?.message} />
+        <TextField
+          id="email"
+          type="email"
+          label={t('auth:registration.email')}
+          autoComplete="email"
+          {...register('email', { required: t('common:form.required'), pattern: { value: EMAIL, message: t('common:form.email_invalid') } })}
+          error={!!e.email}
+          helperText={e.email?.message}
+        />
+        <TextField id="phone" type="tel" label={t('auth:registration.phone')} autoComplete="tel" {...register('phone')} error={!!e.phone} helperText={e.phone?.message} />
+        <PasswordField
+          id="password"
+          label={t('auth:registration.password')}
+          autoComplete="new-password"
+          {...register('password', { required: t('common:form.required'), minLength: { value: 8, message: t('auth:registration.password_short') } })}
+          error={!!e.password}
+          helperText={e.password?.message ?? t('auth:registration.password_hint')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+          {t('auth:registration.submit')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

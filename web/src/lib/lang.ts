@@ -1,0 +1,52 @@
+// Language ids of the platform: 1 English, 2 Bangla (SPEC 9). Main layout defaults to Bangla.
+
+export type Lang = 'en' | 'bn';
+export const LANG_STORAGE_KEY = 'lang';
+export const DEFAULT_LANG: Lang = 'bn';
+
+export function langId(lang: Lang): 1 | 2 {
+  return lang === 'en' ? 1 : 2;
+}
+
+export function normalizeLang(value: string | null | undefined): Lang | null {
+  if (!value) return null;
+  const v = value.toLowerCase();
+  if (v === 'en' || v === '1' || v.startsWith('en-')) return 'en';
+  if (v === 'bn' || v === '2' || v.startsWith('bn-')) return 'bn';
+  return null;
+}
+
+export function storedLang(): Lang {
+  try {
+    return normalizeLang(localStorage.getItem(LANG_STORAGE_KEY)) ?? DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+export function storeLang(lang: Lang) {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    /* storage unavailable: keep the choice for this page only */
+  }
+}
+
+export function intlLocale(lang: string): string {
+  return lang === 'bn' ? 'bn-BD' : 'en-GB';
+}
+
+export function formatNumber(value: number, lang: string): string {
+  return new Intl.NumberFormat(intlLocale(lang)).format(value);
+}
+
+export function formatDate(value: string | number | Date | null | undefined, lang: string): string {
+  if (value == null || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+export function formatYear(year: number, lang: string): string {
+  return new Intl.NumberFormat(intlLocale(lang), { useGrouping: false }).format(year);
+}

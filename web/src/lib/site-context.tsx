@@ -1,0 +1,42 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setCurrentSite } from './site';
+import type { SiteInfo } from './types';
+
+interface SiteContextValue {
+  site: SiteInfo;
+  setSite: (site: SiteInfo) => void;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function SiteProvider({ initial, children }: { initial: SiteInfo; children: ReactNode }) {
+  const [site, setSiteState] = useState(initial);
+  const value = useMemo(
+    () => ({
+      site,
+      setSite: (s: SiteInfo) => {
+        setCurrentSite(s);
+        setSiteState(s);
+      },
+    }),
+    [site],
+  );
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const ctx = useContext(SiteContext);
+  if (!ctx) throw new Error('useSite outside SiteProvider');
+  return ctx;
+}
+
+/** Institution name and slogan in the current language (Bangla name when Bangla). */
+export function useSiteTexts() {
+  const { site } = useSite();
+  const { i18n } = useTranslation();
+  const bn = i18n.language === 'bn';
+  const name = (bn ? site.institution_name : site.institution_name_en) || site.institution_name_en || site.institution_name;
+  const slogan = (bn ? site.site_config.slogan_bn : site.site_config.slogan_en) || '';
+  return { name, slogan, site };
+}

@@ -1,0 +1,121 @@
+// Types of the foundation API contract (docs/api-foundation.md).
+
+export interface RoleOwner {
+  id: number;
+  slug: string;
+  institution_name: string;
+  institution_name_en: string;
+  initial?: { logo_image: string | null } | null;
+}
+
+export interface Role {
+  id: number;
+  role: string;
+  owner: RoleOwner | null;
+}
+
+export interface CurrentRole {
+  id: number;
+  role: string;
+  owner_id: number | null;
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  name_bn?: string | null;
+  email: string | null;
+  phone: string | null;
+  photo: string | null;
+  type?: number | null;
+  completeness?: number | null;
+  roles: Role[];
+  currentrole: CurrentRole | null;
+}
+
+export interface SiteModules {
+  faq: boolean;
+  partnership: boolean;
+  userguide: boolean;
+  teacher: boolean;
+  partner: boolean;
+  home_users: boolean;
+  home_features: boolean;
+  learner_feedback: boolean;
+  sso_login: boolean;
+}
+
+export interface SiteConfig {
+  menus: string[];
+  theme: { primary: string; secondary: string };
+  slogan_en: string;
+  slogan_bn: string;
+  modules: SiteModules;
+}
+
+export interface SiteInfo {
+  id: number;
+  slug: string;
+  is_main: boolean;
+  institution_name: string;
+  institution_name_en: string;
+  logo: string | null;
+  site_config: SiteConfig;
+}
+
+export interface InstType {
+  id: number;
+  name: string;
+  name_bn: string;
+}
+
+export type InstitutionState =
+  | 'requested'
+  | 'approved'
+  | 'provisioning'
+  | 'active'
+  | 'suspended'
+  | 'deleted';
+
+export interface Institution {
+  id: number;
+  slug: string;
+  institution_name: string;
+  institution_name_en: string;
+  type: InstType | null;
+  state: InstitutionState;
+  contact_phone: string | null;
+  contact_email: string | null;
+  applicant: null | { id: number; name: string; email: string };
+  url: string | null;
+  created_at: string | null;
+  approved_at: string | null;
+}
+
+export interface PublicInstitution {
+  id: number;
+  slug: string;
+  institution_name: string;
+  institution_name_en: string;
+  logo: string | null;
+  url: string;
+}
+
+export interface Category {
+  id: number;
+  title: string;
+  bn_title: string | null;
+  image: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface DataEnvelope<T> {
+  data: T;
+}
