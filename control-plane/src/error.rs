@@ -79,6 +79,10 @@ impl From<sqlx::Error> for AppError {
         match error {
             sqlx::Error::PoolTimedOut => Self::Unavailable,
             sqlx::Error::RowNotFound => Self::NotFound,
+            // A tenant whose schema (3F000) or role (28000, 28P01) is gone answers 404, not 500.
+            sqlx::Error::Database(ref db) if matches!(db.code().as_deref(), Some("3F000" | "28000" | "28P01")) => {
+                Self::SiteNotFound
+            }
             other => Self::Internal(other.into()),
         }
     }

@@ -19,6 +19,7 @@ pub mod router;
 pub mod secret;
 pub mod state;
 pub mod storage;
+pub mod telemetry;
 pub mod tenancy;
 pub mod users;
 pub mod validate;

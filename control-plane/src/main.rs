@@ -7,7 +7,7 @@ use control_plane::{config::Config, db, demo, users::oauth};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into())).init();
+    control_plane::telemetry::init();
     let config = Config::from_env()?;
     let pool = db::connect(&config).await?;
     let args: Vec<String> = std::env::args().skip(1).collect();

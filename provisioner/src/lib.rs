@@ -1,1 +1,12 @@
+//! The provisioner turns an approved institution into a live tenant — database role, schema
+//! owned by it, tenant migrations, storage bucket, certificate (a seam until TLS lands),
+//! activation — and removes deleted ones. Every step is idempotent, so a crash anywhere resumes
+//! cleanly. `fleet` upgrades every tenant's schema.
 
+pub mod config;
+pub mod fleet;
+pub mod steps;
+pub mod worker;
+
+pub use config::ProvisionerConfig;
+pub use steps::Ctx;

@@ -1,1 +1,15 @@
+//! The edge: every request for `<slug>.<base-domain>` is resolved to its tenant and served from
+//! that tenant's own pool (its role, its schema) and bucket, next to the control plane's routes
+//! and the built web app.
 
+pub mod activity;
+pub mod config;
+pub mod hosts;
+pub mod pools;
+pub mod router;
+pub mod site;
+pub mod state;
+pub mod web;
+
+pub use config::EdgeConfig;
+pub use state::AppState;

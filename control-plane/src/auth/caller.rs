@@ -59,7 +59,8 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 }
 
 pub async fn authenticate(State(ctl): State<ControlState>, mut request: Request, next: Next) -> Response {
-    match resolve(&ctl, &request).await {
+    let host = request.extensions().get::<HostTenant>().cloned();
+    match resolve(&ctl, request.headers(), host.as_ref()).await {
         Ok(caller) => {
             if let Some(caller) = caller {
                 request.extensions_mut().insert(caller);
@@ -70,9 +71,8 @@ pub async fn authenticate(State(ctl): State<ControlState>, mut request: Request,
     }
 }
 
-async fn resolve(ctl: &ControlState, request: &Request) -> Result<Option<Caller>, AppError> {
-    let headers = request.headers();
-    if let (Some(claimed), Some(HostTenant(tenant))) = (header(headers, "roleid"), request.extensions().get()) {
+async fn resolve(ctl: &ControlState, headers: &HeaderMap, host: Option<&HostTenant>) -> Result<Option<Caller>, AppError> {
+    if let (Some(claimed), Some(HostTenant(tenant))) = (header(headers, "roleid"), host) {
         if !claimed.eq_ignore_ascii_case(&tenant.slug) {
             return Err(AppError::Forbidden);
         }

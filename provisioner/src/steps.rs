@@ -1,0 +1,165 @@
+//! The provisioning and removal steps. Each one checks what exists before acting, so running it
+//! again after a crash (or twice by two workers) ends in the same state.
+
+use crate::config::ProvisionerConfig;
+use anyhow::Context;
+use control_plane::config::Config;
+use control_plane::db::migration_client;
+use control_plane::institutions::store as institutions;
+use control_plane::storage;
+use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
+use sqlx::PgPool;
+use std::sync::Arc;
+
+/// What the steps need: the control database (as the platform's administrative role), the
+/// shared config and the storage client.
+#[derive(Clone)]
+pub struct Ctx {
+    pub db: PgPool,
+    pub config: Arc<Config>,
+    pub provisioner: ProvisionerConfig,
+    pub s3: aws_sdk_s3::Client,
+}
+
+impl Ctx {
+    pub fn new(db: PgPool, config: Arc<Config>, provisioner: ProvisionerConfig) -> Self {
+        let s3 = storage::client(&config.storage);
+        Self { db, config, provisioner, s3 }
+    }
+}
+
+pub enum Outcome {
+    Done(String),
+    Skipped(&'static str),
+}
+
+pub async fn run(ctx: &Ctx, step: &str, tenant: TenantId) -> anyhow::Result<Outcome> {
+    match step {
+        "create_role" => create_role(ctx, tenant).await,
+        "create_schema" => create_schema(ctx, tenant).await,
+        "migrate" => migrate(ctx, tenant).await,
+        "create_bucket" => create_bucket(ctx, tenant).await,
+        "issue_certificate" => issue_certificate(ctx),
+        "activate" => activate(ctx, tenant).await,
+        "remove_bucket" => remove_bucket(ctx, tenant).await,
+        "drop_schema" => drop_schema(ctx, tenant).await,
+        "drop_role" => drop_role(ctx, tenant).await,
+        other => anyhow::bail!("unknown step {other}"),
+    }
+}
+
+async fn role_exists(db: &PgPool, role: &SchemaName) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)").bind(role.as_str()).fetch_one(db).await
+}
+
+async fn create_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    let verb = if role_exists(&ctx.db, &role.name).await? { "ALTER" } else { "CREATE" };
+    // Identifiers are validated newtypes; the password is hex from an HMAC. Neither can quote.
+    let sql = format!(
+        "{verb} ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT CONNECTION LIMIT {} PASSWORD '{}'",
+        role.name.as_str(),
+        ctx.provisioner.role_connection_limit,
+        role.password
+    );
+    match sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&ctx.db).await {
+        Ok(_) => Ok(Outcome::Done(format!("role {} ready", role.name.as_str()))),
+        // Another worker created it between our check and our CREATE: same end state.
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42710") => {
+            Ok(Outcome::Done(format!("role {} already existed", role.name.as_str())))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn create_schema(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    let schema = SchemaName::for_tenant(tenant);
+    let sql = format!(
+        "CREATE SCHEMA IF NOT EXISTS {schema} AUTHORIZATION {role}; ALTER SCHEMA {schema} OWNER TO {role};
+         REVOKE ALL ON SCHEMA {schema} FROM PUBLIC",
+        schema = schema.as_str(),
+        role = role.name.as_str()
+    );
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&ctx.db).await?;
+    Ok(Outcome::Done(format!("schema {} owned by {}", schema.as_str(), role.name.as_str())))
+}
+
+/// Applies the tenant migrations as the tenant's own role, so its tables belong to it.
+pub async fn migrate(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    let schema = SchemaName::for_tenant(tenant);
+    let mut client =
+        migration_client(ctx.config.database_url.expose(), Some((role.name.as_str(), &role.password)), &schema)
+            .await
+            .context("cannot log in as the tenant role")?;
+    let applied = tenant_migrations::migrate(&mut client).await.context("tenant migrations failed")?;
+    Ok(Outcome::Done(if applied.is_empty() {
+        "schema already up to date".into()
+    } else {
+        format!("applied {}", applied.join(", "))
+    }))
+}
+
+async fn create_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let bucket = storage::bucket_name(&ctx.config.storage, tenant);
+    if ctx.s3.head_bucket().bucket(&bucket).send().await.is_ok() {
+        return Ok(Outcome::Done(format!("bucket {bucket} already existed")));
+    }
+    match ctx.s3.create_bucket().bucket(&bucket).send().await {
+        Ok(_) => Ok(Outcome::Done(format!("bucket {bucket} created"))),
+        Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you()) => {
+            Ok(Outcome::Done(format!("bucket {bucket} already existed")))
+        }
+        Err(e) => Err(anyhow::anyhow!("cannot create bucket {bucket}: {}", aws_sdk_s3::error::DisplayErrorContext(e))),
+    }
+}
+
+/// The TLS seam: certificates come with the HTTPS issue; with `TLS_MODE=off` nothing to do.
+fn issue_certificate(ctx: &Ctx) -> anyhow::Result<Outcome> {
+    if ctx.provisioner.tls {
+        anyhow::bail!("TLS_MODE is on but certificate issuance is not built yet");
+    }
+    Ok(Outcome::Skipped("TLS is off"))
+}
+
+async fn activate(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    institutions::transition(&ctx.db, tenant, &["approved", "provisioning", "active"], "active").await?;
+    Ok(Outcome::Done("site is live".into()))
+}
+
+async fn remove_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let bucket = storage::bucket_name(&ctx.config.storage, tenant);
+    if ctx.s3.head_bucket().bucket(&bucket).send().await.is_err() {
+        return Ok(Outcome::Done(format!("bucket {bucket} already gone")));
+    }
+    loop {
+        let listed = ctx.s3.list_objects_v2().bucket(&bucket).max_keys(1000).send().await?;
+        let keys: Vec<String> = listed.contents().iter().filter_map(|o| o.key().map(str::to_owned)).collect();
+        if keys.is_empty() {
+            break;
+        }
+        for key in keys {
+            ctx.s3.delete_object().bucket(&bucket).key(key).send().await?;
+        }
+    }
+    ctx.s3.delete_bucket().bucket(&bucket).send().await?;
+    Ok(Outcome::Done(format!("bucket {bucket} removed")))
+}
+
+async fn drop_schema(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let schema = SchemaName::for_tenant(tenant);
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP SCHEMA IF EXISTS {} CASCADE", schema.as_str()))).execute(&ctx.db).await?;
+    Ok(Outcome::Done(format!("schema {} dropped", schema.as_str())))
+}
+
+async fn drop_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    // Open sessions of the role (an edge's pool) would make DROP ROLE fail.
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1")
+        .bind(role.name.as_str())
+        .execute(&ctx.db)
+        .await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP ROLE IF EXISTS {}", role.name.as_str()))).execute(&ctx.db).await?;
+    Ok(Outcome::Done(format!("role {} dropped", role.name.as_str())))
+}

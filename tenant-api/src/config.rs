@@ -1,0 +1,64 @@
+//! Edge settings (besides the shared ones of `control_plane::config`):
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `LISTEN_ADDR` | HTTP listener | `0.0.0.0:8080` |
+//! | `WEB_DIST` | the built web app (`web/dist`) | `web/dist` |
+//! | `TENANT_DB_CONNECTION_BUDGET` | most connections all tenant pools together may hold | `100` |
+//! | `TENANT_POOL_MAX_CONNECTIONS` | most connections of one tenant's pool | `5` |
+//! | `TENANT_POOL_IDLE_SECS` | a pool unused this long is closed | `300` |
+//! | `HOST_CACHE_TTL_SECS` | host -> tenant entries live at most this long (changes also evict them at once) | `60` |
+
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct EdgeConfig {
+    pub listen: SocketAddr,
+    pub web_dist: PathBuf,
+    pub connection_budget: u32,
+    pub pool_max_connections: u32,
+    pub pool_idle: Duration,
+    pub host_ttl: Duration,
+}
+
+impl Default for EdgeConfig {
+    fn default() -> Self {
+        Self {
+            listen: ([0, 0, 0, 0], 8080).into(),
+            web_dist: "web/dist".into(),
+            connection_budget: 100,
+            pool_max_connections: 5,
+            pool_idle: Duration::from_secs(300),
+            host_ttl: Duration::from_secs(60),
+        }
+    }
+}
+
+fn var<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>>
+where
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    std::env::var(name).ok().filter(|v| !v.is_empty()).map(|v| v.parse::<T>()).transpose().with_context(|| name.to_owned())
+}
+
+impl EdgeConfig {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let d = Self::default();
+        let config = Self {
+            listen: var("LISTEN_ADDR")?.unwrap_or(d.listen),
+            web_dist: var("WEB_DIST")?.unwrap_or(d.web_dist),
+            connection_budget: var("TENANT_DB_CONNECTION_BUDGET")?.unwrap_or(d.connection_budget),
+            pool_max_connections: var("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),
+            pool_idle: var("TENANT_POOL_IDLE_SECS")?.map(Duration::from_secs).unwrap_or(d.pool_idle),
+            host_ttl: var("HOST_CACHE_TTL_SECS")?.map(Duration::from_secs).unwrap_or(d.host_ttl),
+        };
+        anyhow::ensure!(
+            config.pool_max_connections >= 1 && config.connection_budget >= config.pool_max_connections,
+            "TENANT_DB_CONNECTION_BUDGET must be at least TENANT_POOL_MAX_CONNECTIONS (>= 1)"
+        );
+        Ok(config)
+    }
+}

@@ -1,0 +1,104 @@
+//! Host -> tenant resolution, cached. The apex (and `www.`) is the main site; `<slug>.<base>` a
+//! partner. Unknown, pending or suspended hosts get the 404 page (HTML) or a JSON 404, never
+//! another tenant's data. Entries are dropped at once when an institution changes (LISTEN on
+//! `institution_changed`) and expire after a TTL in case a notification was missed.
+
+use crate::state::AppState;
+use crate::web::wants_html;
+use axum::extract::{Request, State};
+use axum::http::header::HOST;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use control_plane::auth::HostTenant;
+use control_plane::institutions::store as institutions;
+use control_plane::tenancy::{HostSite, Tenant, site_for_host};
+use control_plane::AppError;
+use moka::future::Cache;
+use sqlx::PgPool;
+use sqlx::postgres::PgListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Keyed by the normalised host name, which names exactly one tenant; negative answers are
+/// cached too, so a flood of unknown hosts does not reach the database.
+#[derive(Clone)]
+pub struct HostResolver {
+    base_domain: Arc<str>,
+    cache: Cache<String, Option<Arc<Tenant>>>,
+}
+
+impl HostResolver {
+    pub fn new(base_domain: &str, ttl: Duration) -> Self {
+        Self { base_domain: base_domain.into(), cache: Cache::builder().max_capacity(100_000).time_to_live(ttl).build() }
+    }
+
+    pub async fn resolve(&self, db: &PgPool, host: &str) -> Result<Option<Arc<Tenant>>, AppError> {
+        let key = host.split(':').next().unwrap_or_default().trim_end_matches('.').to_ascii_lowercase();
+        let site = site_for_host(&key, &self.base_domain);
+        self.cache
+            .try_get_with(key, async move {
+                let tenant = match site {
+                    HostSite::Main => institutions::main_tenant(db).await?,
+                    HostSite::Partner(slug) => institutions::tenant_by_slug(db, &slug).await?,
+                    HostSite::Unknown => None,
+                };
+                Ok::<_, sqlx::Error>(tenant.map(Arc::new))
+            })
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("host lookup: {e}")))
+    }
+
+    pub fn invalidate_all(&self) {
+        self.cache.invalidate_all();
+    }
+}
+
+/// Resolves the host, refusing hosts that are not live sites.
+pub async fn resolve_host(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| request.uri().host())
+        .unwrap_or_default()
+        .to_owned();
+    match app.hosts.resolve(&app.ctl.db, &host).await {
+        Ok(Some(tenant)) if tenant.is_active() => {
+            request.extensions_mut().insert(HostTenant(tenant));
+            next.run(request).await
+        }
+        Ok(_) if wants_html(&request) => app.web.not_found_page(),
+        Ok(_) => AppError::SiteNotFound.into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// Keeps the edge's caches in step with the control database.
+pub fn spawn_invalidation(app: AppState) {
+    tokio::spawn(async move {
+        loop {
+            if let Err(error) = listen(&app).await {
+                tracing::warn!(%error, "institution change listener failed; retrying");
+            }
+            app.hosts.invalidate_all();
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+}
+
+async fn listen(app: &AppState) -> anyhow::Result<()> {
+    let mut listener = PgListener::connect_with(&app.ctl.db).await?;
+    listener.listen("institution_changed").await?;
+    // Anything that changed while we were not listening.
+    app.hosts.invalidate_all();
+    loop {
+        let notification = listener.recv().await?;
+        app.hosts.invalidate_all();
+        if let Ok(id) = notification.payload().parse::<i64>() {
+            let live = institutions::tenant_by_id(&app.ctl.db, id).await?.is_some_and(|t| t.is_active());
+            if !live {
+                app.pools.close(id).await;
+            }
+        }
+    }
+}

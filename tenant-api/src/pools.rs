@@ -1,0 +1,146 @@
+//! One connection pool per tenant, logging in as the tenant's role with the tenant's schema as
+//! `search_path` (a startup option, never `SET` on a shared connection). Pools live in a cache;
+//! idle ones are closed, and a semaphore holds the sum of all pools' connections within the
+//! configured budget: a pool takes its share before it opens, and gives it back only once
+//! closed. When the budget is spent, the least recently used pool is closed to make room.
+
+use crate::config::EdgeConfig;
+use control_plane::AppError;
+use control_plane::config::Config;
+use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
+use moka::future::Cache;
+use moka::notification::RemovalCause;
+use sqlx::PgPool;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+struct TenantPool {
+    pool: PgPool,
+    last_used: AtomicU64,
+    _share: OwnedSemaphorePermit,
+}
+
+#[derive(Clone)]
+pub struct TenantPools {
+    cache: Cache<TenantId, Arc<TenantPool>>,
+    budget: Arc<Semaphore>,
+    per_pool: u32,
+    idle: Duration,
+    base: PgConnectOptions,
+    config: Arc<Config>,
+    epoch: Instant,
+}
+
+impl TenantPools {
+    pub fn new(config: Arc<Config>, edge: &EdgeConfig) -> anyhow::Result<Self> {
+        let base = PgConnectOptions::from_str(config.database_url.expose())?.application_name("tenant-api");
+        let max_pools = u64::from(edge.connection_budget / edge.pool_max_connections).max(1);
+        let cache = Cache::builder()
+            .max_capacity(max_pools)
+            .time_to_idle(edge.pool_idle)
+            .eviction_listener(|tenant: Arc<TenantId>, entry: Arc<TenantPool>, cause: RemovalCause| {
+                tracing::debug!(tenant = *tenant, ?cause, "closing tenant pool");
+                // The budget share is released when the last reference drops, after close().
+                tokio::spawn(async move { entry.pool.close().await });
+            })
+            .build();
+        Ok(Self {
+            cache,
+            budget: Arc::new(Semaphore::new(edge.connection_budget as usize)),
+            per_pool: edge.pool_max_connections,
+            idle: edge.pool_idle,
+            base,
+            config,
+            epoch: Instant::now(),
+        })
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    /// The pool of a tenant, opened on first use.
+    pub async fn get(&self, tenant: TenantId) -> Result<PgPool, AppError> {
+        let entry = self.cache.try_get_with(tenant, self.open(tenant)).await.map_err(|e| match &*e {
+            AppError::Unavailable => AppError::Unavailable,
+            other => AppError::Internal(anyhow::anyhow!("tenant pool: {other}")),
+        })?;
+        entry.last_used.store(self.now(), Ordering::Relaxed);
+        Ok(entry.pool.clone())
+    }
+
+    async fn open(&self, tenant: TenantId) -> Result<Arc<TenantPool>, AppError> {
+        let share = self.take_share().await?;
+        let role = TenantRole::for_tenant(&self.config, tenant);
+        let options = self
+            .base
+            .clone()
+            .username(role.name.as_str())
+            .password(&role.password)
+            .options([("search_path", SchemaName::for_tenant(tenant).as_str())]);
+        let pool = PgPoolOptions::new()
+            .max_connections(self.per_pool)
+            .min_connections(0)
+            .idle_timeout(Some(self.idle.min(Duration::from_secs(60))))
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_lazy_with(options);
+        Ok(Arc::new(TenantPool { pool, last_used: AtomicU64::new(self.now()), _share: share }))
+    }
+
+    async fn take_share(&self) -> Result<OwnedSemaphorePermit, AppError> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Ok(share) = self.budget.clone().try_acquire_many_owned(self.per_pool) {
+                return Ok(share);
+            }
+            if let Some(victim) = self.least_recently_used() {
+                self.cache.invalidate(&victim).await;
+            }
+            let wait = tokio::time::timeout(Duration::from_millis(100), self.budget.clone().acquire_many_owned(self.per_pool));
+            if let Ok(Ok(share)) = wait.await {
+                return Ok(share);
+            }
+            if Instant::now() > deadline {
+                return Err(AppError::Unavailable);
+            }
+        }
+    }
+
+    fn least_recently_used(&self) -> Option<TenantId> {
+        self.cache.iter().min_by_key(|(_, p)| p.last_used.load(Ordering::Relaxed)).map(|(id, _)| *id)
+    }
+
+    /// Closes a tenant's pool now (the tenant was suspended or deleted).
+    pub async fn close(&self, tenant: TenantId) {
+        self.cache.invalidate(&tenant).await;
+    }
+
+    /// Connections currently open across all pools.
+    pub fn open_connections(&self) -> u32 {
+        self.cache.iter().map(|(_, p)| p.pool.size()).sum()
+    }
+
+    pub fn budget_available(&self) -> usize {
+        self.budget.available_permits()
+    }
+}
+
+/// The host tenant's pool, for handlers that read or write tenant data.
+pub struct TenantDb(pub PgPool);
+
+impl axum::extract::FromRequestParts<crate::AppState> for TenantDb {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &crate::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let control_plane::auth::HostTenant(tenant) =
+            parts.extensions.get().cloned().ok_or(AppError::SiteNotFound)?;
+        Ok(Self(app.pools.get(tenant.id).await?))
+    }
+}

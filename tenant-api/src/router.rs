@@ -1,0 +1,69 @@
+//! Assembles the edge: the OpenAPI document and static assets on every host; behind host
+//! resolution and authentication, the control plane's and the tenant's routes and the app shell.
+
+use crate::state::AppState;
+use crate::{activity, hosts, site, web};
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use control_plane::AppError;
+use control_plane::auth::caller::authenticate;
+use control_plane::error::localize_errors;
+use std::sync::Arc;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+#[derive(OpenApi)]
+#[openapi(info(title = "LMS platform API", description = "Main site and partner sites: every call of the platform."))]
+struct ApiDoc;
+
+/// The tenant-side routes (they read or write the host tenant's schema or bucket).
+fn tenant_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(site::retrieve_site))
+        .routes(routes!(site::update_site))
+        .routes(routes!(activity::view_activity))
+}
+
+/// The whole API as one router plus its OpenAPI document.
+pub fn api(app: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(control_plane::router::router().with_state(app.ctl.clone()))
+        .merge(tenant_routes())
+        .split_for_parts()
+}
+
+pub fn app(app: AppState) -> Router {
+    let (api, openapi) = api(&app);
+    let openapi = Arc::new(openapi.to_json().expect("the OpenAPI document serialises"));
+    let hosted = api
+        .route("/site/logo/{file}", get(site::site_logo))
+        .fallback(|| async { AppError::NotFound.into_response() })
+        .layer(from_fn_with_state(app.ctl.clone(), authenticate))
+        .layer(from_fn_with_state(app.clone(), web::browser_navigation))
+        .layer(from_fn_with_state(app.clone(), hosts::resolve_host));
+    let assets = Router::new()
+        .nest_service("/assets", ServeDir::new(app.edge.web_dist.join("assets")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ));
+    Router::new()
+        .route(
+            "/api-docs/openapi.json",
+            get(move || {
+                let doc = openapi.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], (*doc).clone()) }
+            }),
+        )
+        .route_service("/favicon.svg", tower_http::services::ServeFile::new(app.edge.web_dist.join("favicon.svg")))
+        .merge(assets)
+        .merge(hosted.with_state(app))
+        .layer(from_fn(localize_errors))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+}

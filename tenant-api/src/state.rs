@@ -1,0 +1,35 @@
+//! What the edge's handlers share.
+
+use crate::config::EdgeConfig;
+use crate::hosts::HostResolver;
+use crate::pools::TenantPools;
+use crate::web::WebApp;
+use axum::extract::FromRef;
+use control_plane::ControlState;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub ctl: ControlState,
+    pub edge: Arc<EdgeConfig>,
+    pub hosts: HostResolver,
+    pub pools: TenantPools,
+    pub web: Arc<WebApp>,
+    pub s3: aws_sdk_s3::Client,
+}
+
+impl FromRef<AppState> for ControlState {
+    fn from_ref(app: &AppState) -> Self {
+        app.ctl.clone()
+    }
+}
+
+impl AppState {
+    pub fn build(db: sqlx::PgPool, config: Arc<control_plane::config::Config>, edge: EdgeConfig) -> anyhow::Result<Self> {
+        let hosts = HostResolver::new(&config.public_base_url.host, edge.host_ttl);
+        let pools = TenantPools::new(config.clone(), &edge)?;
+        let web = Arc::new(WebApp::load(&edge.web_dist));
+        let s3 = control_plane::storage::client(&config.storage);
+        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3 })
+    }
+}
