@@ -1,0 +1,127 @@
+# Shared by infra/run and infra/test: install what a fresh Debian machine lacks and start the
+# local services (a private PostgreSQL cluster, the S3-compatible server) under .data/.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH="$HOME/.cargo/bin:$PATH"
+PIDS=()
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=
+apt_install() {
+    local missing=()
+    for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    log "installing ${missing[*]} (Debian packages)"
+    if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+pg_bin() {
+    local dir
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+    [ -n "$dir" ] || return 1
+    echo "$dir"
+}
+
+ensure_postgres_binaries() {
+    pg_bin >/dev/null || apt_install postgresql
+    pg_bin >/dev/null || die "PostgreSQL binaries not found after installing postgresql"
+}
+
+ensure_s3_server() {
+    command -v s3s-fs >/dev/null && return 0
+    log "installing s3s-fs 0.14.1 (local S3-compatible server; about 3 minutes)"
+    cargo install --quiet --locked s3s-fs@0.14.1 --features binary || cargo install --quiet s3s-fs@0.14.1 --features binary
+}
+
+ensure_node_modules() {
+    if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+        log "installing web packages (npm ci)"
+        (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+build_web() {
+    ensure_node_modules
+    log "building the web app"
+    (cd "$ROOT/web" && npm run --silent build >/dev/null)
+}
+
+# Runs a command as the postgres system user when we are root (initdb refuses root).
+as_pg() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# start_postgres DATA_DIR PORT DBNAME: a private cluster, trust auth on 127.0.0.1 only.
+start_postgres() {
+    local dir=$1 port=$2 db=$3 bin
+    ensure_postgres_binaries
+    bin=$(pg_bin)
+    mkdir -p "$dir"
+    if [ "$(id -u)" = 0 ]; then
+        id postgres >/dev/null 2>&1 || useradd --system --home "$dir" postgres
+        chown postgres "$dir"
+    fi
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+        log "creating a PostgreSQL cluster in $dir/data"
+        as_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+    fi
+    if ! as_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+        log "starting PostgreSQL on 127.0.0.1:$port"
+        as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c max_locks_per_transaction=1024 -c shared_buffers=256MB -c fsync=off" start >/dev/null
+    fi
+    PG_STOP="$bin/pg_ctl -D $dir/data -m fast stop"
+    "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 \
+        || "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -qc "CREATE DATABASE $db" >/dev/null
+    export DATABASE_URL="postgres://postgres@127.0.0.1:$port/$db"
+}
+
+stop_postgres() {
+    [ -n "${PG_STOP:-}" ] && as_pg $PG_STOP >/dev/null 2>&1 || true
+}
+
+# start_s3 DATA_DIR PORT: s3s-fs with keys kept in DATA_DIR/keys.env.
+start_s3() {
+    local dir=$1 port=$2
+    ensure_s3_server
+    mkdir -p "$dir/objects"
+    if [ ! -f "$dir/keys.env" ]; then
+        printf 'S3_ACCESS_KEY=%s\nS3_SECRET_KEY=%s\n' "$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+            "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$dir/keys.env"
+    fi
+    set -a; . "$dir/keys.env"; set +a
+    export S3_ENDPOINT="http://127.0.0.1:$port"
+    if ! curl -s -o /dev/null "$S3_ENDPOINT"; then
+        log "starting the S3-compatible server on 127.0.0.1:$port"
+        s3s-fs --host 127.0.0.1 --port "$port" --access-key "$S3_ACCESS_KEY" --secret-key "$S3_SECRET_KEY" "$dir/objects" \
+            >"$dir/s3.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 50); do curl -s -o /dev/null "$S3_ENDPOINT" && break; sleep 0.1; done
+    fi
+}
+
+# A secret kept across runs so tenant role passwords stay valid.
+ensure_secret() {
+    local file=$1
+    [ -f "$file" ] || printf 'TENANT_DB_SECRET=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$file"
+    set -a; . "$file"; set +a
+}
+
+wait_for_http() {
+    local url=$1 host=${2:-} tries=${3:-300}
+    for _ in $(seq "$tries"); do
+        if curl -fs -o /dev/null ${host:+-H "Host: $host"} "$url"; then return 0; fi
+        sleep 0.2
+    done
+    return 1
+}
+
+stop_children() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+}
