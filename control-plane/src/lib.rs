@@ -20,6 +20,8 @@ pub mod secret;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod tenancy;
 pub mod users;
 pub mod validate;

@@ -58,6 +58,12 @@ test('the super admin approves it and it becomes active', async ({ browser }) =>
   await expect(page.getByTestId('partner-details-page')).toBeVisible();
   await shot(page, 'partner-details-provisioning');
   await expect(page.locator('[data-testid="institution-state"][data-state="active"]')).toBeVisible({ timeout: 100_000 });
+  // Step names are translated (raw names such as create_role only as data attributes).
+  const steps = page.getByTestId('provisioning-step');
+  await expect(steps.first()).toBeVisible();
+  const labels = await page.getByTestId('provisioning').locator('[data-step]').allInnerTexts();
+  expect(labels.length).toBeGreaterThan(0);
+  for (const l of labels) expect(l).not.toMatch(/^[a-z]+(_[a-z]+)*$/);
   await shot(page, 'partner-details-active');
   await context.close();
 });

@@ -4,6 +4,8 @@ import type { DataEnvelope, Institution, InstType, Page, UserInfo } from '../../
 export type ProvisioningStepStatus = 'started' | 'done' | 'failed' | 'skipped';
 
 export interface Provisioning {
+  /** provision (set the site up) or deprovision (take it down); older servers may omit it. */
+  kind?: 'provision' | 'deprovision';
   state: 'queued' | 'running' | 'done' | 'failed';
   step: string | null;
   attempts: number;

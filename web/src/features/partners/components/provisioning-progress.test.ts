@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stepStatuses } from './provisioning-progress';
+import en from '../../../i18n/locales/en/partners.json';
+import bn from '../../../i18n/locales/bn/partners.json';
+import { KNOWN_STEPS, stepStatuses } from './provisioning-progress';
 
 describe('provisioning step statuses', () => {
   it('takes the latest event per step, pending otherwise', () => {
@@ -20,5 +22,21 @@ describe('provisioning step statuses', () => {
     expect(s.schema.status).toBe('done');
     expect(s.migrate.status).toBe('started');
     expect(s.certificate.status).toBe('pending');
+  });
+});
+
+describe('provisioning labels', () => {
+  it('names every known step and status in English and Bangla', () => {
+    for (const cat of [en, bn]) {
+      const steps = cat.details.steps as Record<string, string>;
+      for (const s of KNOWN_STEPS) {
+        expect(steps[s], s).toBeTruthy();
+        expect(steps[s]).not.toBe(s);
+      }
+      for (const st of ['pending', 'started', 'done', 'failed', 'skipped']) {
+        expect((cat.details.step_status as Record<string, string>)[st], st).toBeTruthy();
+      }
+    }
+    expect(en.details.steps.create_role).not.toBe(bn.details.steps.create_role);
   });
 });

@@ -6,6 +6,19 @@ import type { Provisioning, ProvisioningStepStatus } from '../api/partners-api';
 
 export type StepStatus = ProvisioningStepStatus | 'pending';
 
+/** Steps the provisioner reports (provision, then deprovision); each has a label in partners:details.steps. */
+export const KNOWN_STEPS = [
+  'create_role',
+  'create_schema',
+  'migrate',
+  'create_bucket',
+  'issue_certificate',
+  'activate',
+  'remove_bucket',
+  'drop_schema',
+  'drop_role',
+] as const;
+
 /** Status of each step: the latest event for it, else pending. */
 export function stepStatuses(p: Provisioning): Record<string, { status: StepStatus; message: string | null; at: string | null }> {
   const out: Record<string, { status: StepStatus; message: string | null; at: string | null }> = {};
@@ -25,6 +38,12 @@ export function ProvisioningProgress({ provisioning, live }: { provisioning: Pro
   return (
     <Box data-testid="provisioning">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        {/* The card's title already says "site setup"; name the job only when it takes a site down. */}
+        {provisioning.kind && provisioning.kind !== 'provision' && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="provisioning-kind" data-kind={provisioning.kind}>
+            {t(`details.kind.${provisioning.kind}`, { defaultValue: provisioning.kind })}
+          </Typography>
+        )}
         <Chip
           size="small"
           color={QUEUE_COLOUR[provisioning.state] ?? 'default'}
@@ -60,8 +79,8 @@ export function ProvisioningProgress({ provisioning, live }: { provisioning: Pro
             <Step key={s} completed={st.status === 'done' || st.status === 'skipped'} expanded>
               <StepLabel error={st.status === 'failed'} data-status={st.status} data-testid="provisioning-step">
                 <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                    {s}
+                  <Typography component="span" sx={{ fontWeight: 600 }} data-step={s}>
+                    {t(`details.steps.${s}`, { defaultValue: s })}
                   </Typography>
                   <Chip
                     size="small"
@@ -73,7 +92,7 @@ export function ProvisioningProgress({ provisioning, live }: { provisioning: Pro
               </StepLabel>
               <StepContent>
                 {(st.message || st.at) && (
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="caption" component="p" color="text.secondary" data-testid="provisioning-step-message">
                     {[st.message, st.at ? formatDate(st.at, i18n.language) : null].filter(Boolean).join(' · ')}
                   </Typography>
                 )}
