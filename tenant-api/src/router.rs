@@ -6,9 +6,7 @@ use crate::{activity, hosts, site, web};
 use axum::Router;
 use axum::http::{HeaderValue, header};
 use axum::middleware::{from_fn, from_fn_with_state};
-use axum::response::IntoResponse;
 use axum::routing::get;
-use control_plane::AppError;
 use control_plane::auth::caller::authenticate;
 use control_plane::error::localize_errors;
 use std::sync::Arc;
@@ -43,7 +41,7 @@ pub fn app(app: AppState) -> Router {
     let openapi = Arc::new(openapi.to_json().expect("the OpenAPI document serialises"));
     let hosted = api
         .route("/site/logo/{file}", get(site::site_logo))
-        .fallback(|| async { AppError::NotFound.into_response() })
+        .fallback(web::fallback)
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))
         .layer(from_fn_with_state(app.clone(), web::browser_navigation))
         .layer(from_fn_with_state(app.clone(), hosts::resolve_host));

@@ -1,0 +1,116 @@
+//! A whole platform for one test: its own database, the edge router (called in-process), and a
+//! provisioner to turn approved institutions into live tenants.
+#![allow(dead_code)]
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use control_plane::testing::TestPlatform;
+use provisioner::{Ctx, ProvisionerConfig, worker};
+use serde_json::Value;
+use std::time::Duration;
+use tenant_api::{AppState, EdgeConfig, hosts, router};
+use tower::ServiceExt;
+
+pub const PASSWORD: &str = "test-pass-123";
+
+pub struct TestApp {
+    pub platform: TestPlatform,
+    pub state: AppState,
+    pub app: Router,
+    pub provisioner: Ctx,
+}
+
+pub struct Response {
+    pub status: StatusCode,
+    pub body: Value,
+    pub text: String,
+}
+
+impl TestApp {
+    pub async fn new() -> Self {
+        Self::with_edge(EdgeConfig::default()).await
+    }
+
+    pub async fn with_edge(edge: EdgeConfig) -> Self {
+        let platform = TestPlatform::new().await;
+        let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..edge };
+        let state = AppState::build(platform.db.clone(), platform.config.clone(), edge).unwrap();
+        hosts::spawn_invalidation(state.clone());
+        let app = router::app(state.clone());
+        let provisioner = Ctx::new(platform.db.clone(), platform.config.clone(), ProvisionerConfig::default());
+        let test = Self { platform, state, app, provisioner };
+        test.drain().await;
+        test
+    }
+
+    pub async fn drain(&self) {
+        worker::drain(&self.provisioner, "test").await.unwrap();
+    }
+
+    /// An active partner site.
+    pub async fn tenant(&self, slug: &str) -> i64 {
+        let id = self.platform.approved_institution(slug).await;
+        self.drain().await;
+        id
+    }
+
+    pub async fn call(&self, method: Method, host: &str, path: &str, token: Option<&str>, headers: &[(&str, &str)], body: Option<Value>) -> Response {
+        let mut request = Request::builder().method(method).uri(path).header("host", host);
+        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept")) {
+            request = request.header("accept", "application/json");
+        }
+        if let Some(token) = token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = match body {
+            Some(body) => request.header("content-type", "application/json").body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .unwrap();
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 10 << 20).await.unwrap();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        Response { status, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
+    }
+
+    pub async fn get(&self, host: &str, path: &str, token: Option<&str>) -> Response {
+        self.call(Method::GET, host, path, token, &[], None).await
+    }
+
+    pub async fn post(&self, host: &str, path: &str, token: Option<&str>, body: Value) -> Response {
+        self.call(Method::POST, host, path, token, &[], Some(body)).await
+    }
+
+    pub async fn login(&self, host: &str, email: &str) -> String {
+        let r = self.post(host, "/my-account/user/login", None, serde_json::json!({ "email": email, "password": PASSWORD })).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        r.body["data"]["token"].as_str().unwrap().to_owned()
+    }
+
+    /// A super admin of the platform, signed in on the main site.
+    pub async fn super_admin(&self) -> String {
+        let main = self.platform.main_id().await;
+        self.platform.user("root@example.com", Some((main, "super"))).await;
+        self.login("localhost", "root@example.com").await
+    }
+
+    /// Polls until `check` holds (cache invalidation travels through LISTEN/NOTIFY).
+    pub async fn eventually<F, Fut>(&self, mut check: F)
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        for _ in 0..50 {
+            if check().await {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("condition not reached within 5 s");
+    }
+}
