@@ -57,6 +57,9 @@ pub fn storage_from_env(bucket_prefix: String) -> StorageConfig {
 
 impl TestPlatform {
     pub async fn new() -> Self {
+        // Logs of the code under test, shown with a failing test's output.
+        let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+        let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
         let id = random(10);
         let name = format!("lms_test_{id}");
         let admin_url = admin_url();

@@ -27,7 +27,7 @@ impl FromRef<AppState> for ControlState {
 impl AppState {
     pub fn build(db: sqlx::PgPool, config: Arc<control_plane::config::Config>, edge: EdgeConfig) -> anyhow::Result<Self> {
         let hosts = HostResolver::new(&config.public_base_url.host, edge.host_ttl);
-        let pools = TenantPools::new(config.clone(), &edge)?;
+        let pools = TenantPools::new(config.clone(), &edge, db.clone())?;
         let web = Arc::new(WebApp::load(&edge.web_dist));
         let s3 = control_plane::storage::client(&config.storage);
         Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3 })

@@ -22,11 +22,11 @@ async fn two_tenants_with_the_same_tables_keep_their_data_apart() {
     }
     tenant_api::activity::record(&pool_b, None, "beta_event", None, json!({})).await.unwrap();
 
-    let actions = |pool: sqlx::PgPool| async move {
-        sqlx::query_scalar::<_, String>("SELECT action FROM activity_logs ORDER BY id").fetch_all(&pool).await.unwrap()
+    let actions = |pool: tenant_api::pools::PoolLease| async move {
+        sqlx::query_scalar::<_, String>("SELECT action FROM activity_logs ORDER BY id").fetch_all(&*pool).await.unwrap()
     };
-    assert_eq!(actions(pool_a.clone()).await, vec!["alpha_event"; 3]);
-    assert_eq!(actions(pool_b.clone()).await, vec!["beta_event"]);
+    assert_eq!(actions(t.state.pools.get(a).await.unwrap()).await, vec!["alpha_event"; 3]);
+    assert_eq!(actions(t.state.pools.get(b).await.unwrap()).await, vec!["beta_event"]);
 
     // Through the API: each site's admin sees only its own site's log.
     let token = t.super_admin().await;

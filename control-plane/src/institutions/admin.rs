@@ -5,7 +5,7 @@ use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
 use crate::auth::{RequireSuper, RequireUser};
 use crate::error::{AppError, AppResult};
-use crate::json::{AppJson, AppPath, AppQuery};
+use crate::json::{self, AppJson, AppPath, AppQuery};
 use crate::memberships::{self, PARTNER_ADMIN};
 use crate::pagination::{PageQuery, PageRequest};
 use crate::provisioning::{self, Kind};
@@ -14,6 +14,7 @@ use crate::users;
 use crate::users::register::{self, AccountInput};
 use crate::validate::Validator;
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
@@ -158,6 +159,7 @@ pub async fn create(State(ctl): State<ControlState>, _caller: RequireSuper, AppJ
     Ok((StatusCode::CREATED, Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? }))))
 }
 
+/// The request body (documentation only: parsed in two halves, see `PartnerApplication`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct PartnerByAdmin {
@@ -173,8 +175,9 @@ pub struct PartnerByAdmin {
 pub async fn add_partner_by_admin(
     State(ctl): State<ControlState>,
     _caller: RequireSuper,
-    AppJson(input): AppJson<PartnerByAdmin>,
+    body: Bytes,
 ) -> AppResult<(StatusCode, Json<Value>)> {
+    let input = PartnerByAdmin { admin: json::parse(&body)?, institution: json::parse(&body)? };
     let mut v = Validator::default();
     let email = input.admin.email.trim().to_lowercase();
     let existing = users::store::find_by_login(&ctl.db, Some(&email), None).await?.filter(|_| !email.is_empty());

@@ -5,11 +5,12 @@ use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
 use crate::auth::{Caller, sessions};
 use crate::error::AppResult;
-use crate::json::AppJson;
+use crate::json;
 use crate::state::ControlState;
 use crate::users::register::{self, AccountInput};
 use crate::users::{self, TokenAndUser};
 use crate::validate::Validator;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -17,6 +18,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
+/// The request body (documentation only: the two halves are parsed separately, because serde's
+/// `flatten` loses the path of a wrongly typed field).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct PartnerApplication {
@@ -40,8 +43,9 @@ pub struct PartnerApplied {
 pub async fn partner_register(
     State(ctl): State<ControlState>,
     caller: Option<Extension<Caller>>,
-    AppJson(input): AppJson<PartnerApplication>,
+    body: Bytes,
 ) -> AppResult<(StatusCode, Json<Value>)> {
+    let input = PartnerApplication { account: json::parse(&body)?, institution: json::parse(&body)? };
     let signed_in = caller.as_ref().and_then(|c| c.user_id());
     let mut v = Validator::default();
     let account = match signed_in {

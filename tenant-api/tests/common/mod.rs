@@ -87,7 +87,11 @@ impl TestApp {
     }
 
     pub async fn login(&self, host: &str, email: &str) -> String {
-        let r = self.post(host, "/my-account/user/login", None, serde_json::json!({ "email": email, "password": PASSWORD })).await;
+        self.login_with(host, email, PASSWORD).await
+    }
+
+    pub async fn login_with(&self, host: &str, email: &str, password: &str) -> String {
+        let r = self.post(host, "/my-account/user/login", None, serde_json::json!({ "email": email, "password": password })).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.text);
         r.body["data"]["token"].as_str().unwrap().to_owned()
     }

@@ -1,0 +1,103 @@
+//! Identities: register, login by e-mail or phone, current user, role switching, logout,
+//! rate limits, API clients.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::TestApp;
+use serde_json::json;
+
+#[tokio::test]
+async fn a_learner_registers_signs_in_by_phone_and_signs_out() {
+    let t = TestApp::new().await;
+    let r = t.post("localhost", "/my-account/user/register", None,
+        json!({ "name": "Karim", "email": "Karim@Example.com", "phone": "+8801911111111", "password": "karim-pass-1" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["data"]["user"]["email"], "karim@example.com");
+    assert_eq!(r.body["data"]["user"]["currentrole"], serde_json::Value::Null);
+
+    let wrong = t.post("localhost", "/my-account/user/login", None, json!({ "email": "01911111111", "password": "nope-nope" })).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong.body["code"], "invalid_credentials");
+    let r = t.post("localhost", "/my-account/user/login", None, json!({ "email": "01911111111", "password": "karim-pass-1" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let token = r.body["data"]["token"].as_str().unwrap().to_owned();
+
+    let stored: Vec<u8> = sqlx::query_scalar("SELECT token_hash FROM sessions ORDER BY id DESC LIMIT 1").fetch_one(&t.platform.db).await.unwrap();
+    assert_ne!(stored, token.as_bytes(), "tokens are stored hashed");
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM users WHERE email = 'karim@example.com'").fetch_one(&t.platform.db).await.unwrap();
+    assert!(hash.starts_with("$argon2id$"));
+
+    for path in ["/api/user", "/my-account/user/view-info"] {
+        let me = t.get("localhost", path, Some(&token)).await;
+        assert_eq!(me.status, StatusCode::OK);
+        assert_eq!(me.body["data"]["name"], "Karim");
+        assert_eq!(me.body["data"]["phone"], "01911111111");
+    }
+    assert_eq!(t.post("localhost", "/my-account/user/logout", Some(&token), json!({})).await.status, StatusCode::OK);
+    assert_eq!(t.get("localhost", "/api/user", Some(&token)).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(t.get("localhost", "/api/user", Some("made-up-token")).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn roles_are_listed_and_switched_and_the_session_starts_in_the_sites_role() {
+    let t = TestApp::new().await;
+    let site = t.tenant("theta").await;
+    let main = t.platform.main_id().await;
+    let user = t.platform.user("both@example.com", Some((site, "partner-admin"))).await;
+    control_plane::memberships::grant(&t.platform.db, user, main, "super").await.unwrap();
+
+    let token = t.login("theta.localhost", "both@example.com").await;
+    let me = t.get("theta.localhost", "/my-account/user/view-info", Some(&token)).await.body;
+    assert_eq!(me["data"]["roles"].as_array().unwrap().len(), 2);
+    assert_eq!(me["data"]["currentrole"]["role"], "partner-admin", "on a partner site, its admin role");
+    assert_eq!(me["data"]["currentrole"]["owner_id"], site);
+    let super_role = me["data"]["roles"].as_array().unwrap().iter().find(|r| r["role"] == "super").unwrap()["id"].as_i64().unwrap();
+    assert_eq!(me["data"]["roles"][0]["owner"]["slug"], "theta");
+
+    // As partner admin, super-admin calls are forbidden; after switching they work.
+    assert_eq!(t.get("localhost", "/my-account/institutions/view_all", Some(&token)).await.status, StatusCode::FORBIDDEN);
+    let r = t.post("localhost", &format!("/my-account/user/switch-role/{super_role}"), Some(&token), json!({})).await;
+    assert_eq!(r.body["data"]["currentrole"]["role"], "super");
+    assert_eq!(t.get("localhost", "/my-account/institutions/view_all", Some(&token)).await.status, StatusCode::OK);
+    // 0 is the learner view.
+    let r = t.post("localhost", "/my-account/user/switch-role/0", Some(&token), json!({})).await;
+    assert_eq!(r.body["data"]["currentrole"], serde_json::Value::Null);
+    assert_eq!(t.get("localhost", "/my-account/institutions/view_all", Some(&token)).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn repeated_failed_logins_are_stopped() {
+    let t = TestApp::new().await;
+    t.platform.user("target@example.com", None).await;
+    for _ in 0..control_plane::auth::rate_limit::ACCOUNT_LIMIT {
+        let r = t.post("localhost", "/my-account/user/login", None, json!({ "email": "target@example.com", "password": "guess-guess" })).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    }
+    // Even the right password is refused while the account is locked.
+    let r = t.post("localhost", "/my-account/user/login", None, json!({ "email": "TARGET@example.com", "password": common::PASSWORD })).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(r.body["code"], "too_many_attempts");
+}
+
+#[tokio::test]
+async fn api_clients_get_tokens_by_client_credentials() {
+    let t = TestApp::new().await;
+    let (id, secret) = control_plane::users::oauth::create_client(&t.platform.db, "reporting").await.unwrap();
+    let form = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
+    let r = t.call(Method::POST, "localhost", "/oauth/token", None, &[("content-type", "application/x-www-form-urlencoded")], None).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let request = axum::http::Request::builder()
+        .method("POST").uri("/oauth/token").header("host", "localhost")
+        .header("content-type", "application/x-www-form-urlencoded").body(axum::body::Body::from(form)).unwrap();
+    let response = tower::ServiceExt::oneshot(t.app.clone(), request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: serde_json::Value = serde_json::from_slice(&axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap()).unwrap();
+    assert_eq!(body["token_type"], "Bearer");
+    assert!(body["expires_in"].as_i64().unwrap() > 6 * 86400);
+    let bad = t.post("localhost", "/oauth/token", None, json!({ "grant_type": "client_credentials", "client_id": id.to_string(), "client_secret": "wrong" })).await;
+    assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+    // A client token is not a user.
+    let token = body["access_token"].as_str().unwrap();
+    assert_eq!(t.get("localhost", "/api/user", Some(token)).await.status, StatusCode::UNAUTHORIZED);
+}
