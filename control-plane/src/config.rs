@@ -70,6 +70,14 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
 }
 
+/// An optional variable parsed as `T`; unset or empty is `None`, unparsable an error naming it.
+pub fn parsed<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>>
+where
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    var(name).map(|v| v.parse::<T>()).transpose().with_context(|| name.to_owned())
+}
+
 fn required(name: &str) -> anyhow::Result<String> {
     var(name).with_context(|| format!("environment variable {name} is required"))
 }
@@ -87,11 +95,7 @@ impl Config {
             )?,
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,
-            control_db_max_connections: var("CONTROL_DB_MAX_CONNECTIONS")
-                .map(|v| v.parse())
-                .transpose()
-                .context("CONTROL_DB_MAX_CONNECTIONS")?
-                .unwrap_or(10),
+            control_db_max_connections: parsed("CONTROL_DB_MAX_CONNECTIONS")?.unwrap_or(10),
             storage: StorageConfig {
                 endpoint: required("S3_ENDPOINT")?,
                 access_key: required("S3_ACCESS_KEY")?,

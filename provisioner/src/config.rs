@@ -9,7 +9,7 @@
 //! | `TLS_MODE` | `off` skips the certificate step | `off` |
 //! | `PROVISIONER_FAULT_AFTER_STEP` | test-only fault injection: abort the process right after this step's effect, before it is recorded | unset |
 
-use anyhow::Context;
+use control_plane::config::parsed;
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -33,13 +33,6 @@ impl Default for ProvisionerConfig {
             fault_after_step: None,
         }
     }
-}
-
-fn parsed<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>>
-where
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    std::env::var(name).ok().filter(|v| !v.is_empty()).map(|v| v.parse::<T>()).transpose().with_context(|| name.to_owned())
 }
 
 impl ProvisionerConfig {

@@ -9,7 +9,7 @@
 //! | `TENANT_POOL_IDLE_SECS` | a pool unused this long is closed | `300` |
 //! | `HOST_CACHE_TTL_SECS` | host -> tenant entries live at most this long (changes also evict them at once) | `60` |
 
-use anyhow::Context;
+use control_plane::config::parsed;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -37,23 +37,16 @@ impl Default for EdgeConfig {
     }
 }
 
-fn var<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>>
-where
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    std::env::var(name).ok().filter(|v| !v.is_empty()).map(|v| v.parse::<T>()).transpose().with_context(|| name.to_owned())
-}
-
 impl EdgeConfig {
     pub fn from_env() -> anyhow::Result<Self> {
         let d = Self::default();
         let config = Self {
-            listen: var("LISTEN_ADDR")?.unwrap_or(d.listen),
-            web_dist: var("WEB_DIST")?.unwrap_or(d.web_dist),
-            connection_budget: var("TENANT_DB_CONNECTION_BUDGET")?.unwrap_or(d.connection_budget),
-            pool_max_connections: var("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),
-            pool_idle: var("TENANT_POOL_IDLE_SECS")?.map(Duration::from_secs).unwrap_or(d.pool_idle),
-            host_ttl: var("HOST_CACHE_TTL_SECS")?.map(Duration::from_secs).unwrap_or(d.host_ttl),
+            listen: parsed("LISTEN_ADDR")?.unwrap_or(d.listen),
+            web_dist: parsed("WEB_DIST")?.unwrap_or(d.web_dist),
+            connection_budget: parsed("TENANT_DB_CONNECTION_BUDGET")?.unwrap_or(d.connection_budget),
+            pool_max_connections: parsed("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),
+            pool_idle: parsed("TENANT_POOL_IDLE_SECS")?.map(Duration::from_secs).unwrap_or(d.pool_idle),
+            host_ttl: parsed("HOST_CACHE_TTL_SECS")?.map(Duration::from_secs).unwrap_or(d.host_ttl),
         };
         anyhow::ensure!(
             config.pool_max_connections >= 1 && config.connection_budget >= config.pool_max_connections,

@@ -11,7 +11,7 @@ use crate::pagination::{PageQuery, PageRequest};
 use crate::provisioning::{self, Kind};
 use crate::state::ControlState;
 use crate::users;
-use crate::users::register::{self, AccountInput};
+use crate::users::register::{Account, AccountInput};
 use crate::validate::Validator;
 use axum::Json;
 use axum::body::Bytes;
@@ -181,22 +181,12 @@ pub async fn add_partner_by_admin(
     let mut v = Validator::default();
     let email = input.admin.email.trim().to_lowercase();
     let existing = users::store::find_by_login(&ctl.db, Some(&email), None).await?.filter(|_| !email.is_empty());
-    let account = match existing {
-        Some(_) => None,
-        None => Some(register::validate_account(&ctl.db, &mut v, &input.admin).await?),
-    };
+    let account = Account::choose(&ctl.db, &mut v, existing.map(|u| u.id), &input.admin).await?;
     let new = fields::validate(&ctl.db, &mut v, &input.institution).await?;
     v.finish()?;
-    let account = match account {
-        Some(a) => Some(register::hash_password(a).await?),
-        None => None,
-    };
+    let account = account.hashed().await?;
     let mut tx = ctl.db.begin().await?;
-    let admin = match (&existing, &account) {
-        (Some(user), _) => user.id,
-        (None, Some(account)) => users::store::insert(&mut tx, account).await?,
-        (None, None) => unreachable!("an account is validated when none exists"),
-    };
+    let admin = account.save(&mut tx).await?;
     let id = store::insert(&mut tx, &new, "approved", Some(admin)).await?;
     memberships::grant(&mut *tx, admin, id, PARTNER_ADMIN).await?;
     provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;

@@ -7,7 +7,7 @@ use crate::auth::{Caller, sessions};
 use crate::error::AppResult;
 use crate::json;
 use crate::state::ControlState;
-use crate::users::register::{self, AccountInput};
+use crate::users::register::{Account, AccountInput};
 use crate::users::{self, TokenAndUser};
 use crate::validate::Validator;
 use axum::body::Bytes;
@@ -48,32 +48,22 @@ pub async fn partner_register(
     let input = PartnerApplication { account: json::parse(&body)?, institution: json::parse(&body)? };
     let signed_in = caller.as_ref().and_then(|c| c.user_id());
     let mut v = Validator::default();
-    let account = match signed_in {
-        Some(_) => None,
-        None => Some(register::validate_account(&ctl.db, &mut v, &input.account).await?),
-    };
+    let account = Account::choose(&ctl.db, &mut v, signed_in, &input.account).await?;
     let institution = fields::validate(&ctl.db, &mut v, &input.institution).await?;
     v.finish()?;
-    let account = match account {
-        Some(a) => Some(register::hash_password(a).await?),
-        None => None,
-    };
+    let account = account.hashed().await?;
     let mut tx = ctl.db.begin().await?;
-    let applicant = match (signed_in, &account) {
-        (Some(id), _) => id,
-        (None, Some(account)) => users::store::insert(&mut tx, account).await?,
-        (None, None) => unreachable!("an account is validated when not signed in"),
-    };
+    let applicant = account.save(&mut tx).await?;
     let id = store::insert(&mut tx, &institution, "requested", Some(applicant)).await?;
     tx.commit().await?;
     let session = match account {
-        Some(_) => {
+        Account::New(_) => {
             let holder = sessions::Holder::User { id: applicant, current_membership_id: None };
             let (token, _) = sessions::create(&ctl.db, holder).await?;
             let user = users::user_info(&ctl.db, &ctl.config.public_base_url, applicant, None).await?;
             Some(TokenAndUser { token, user })
         }
-        None => None,
+        Account::Existing(_) => None,
     };
     let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "data": PartnerApplied { institution, session } }))))

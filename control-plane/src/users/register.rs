@@ -49,6 +49,39 @@ pub async fn hash_password(mut user: store::NewUser) -> AppResult<store::NewUser
     Ok(user)
 }
 
+/// The account behind a form: one that exists already (the caller, or a user found by e-mail),
+/// or a new one from the form's fields.
+pub enum Account {
+    Existing(i64),
+    New(store::NewUser),
+}
+
+impl Account {
+    /// Validates the fields of a new account into `v` unless `existing` names one.
+    pub async fn choose(db: &PgPool, v: &mut Validator, existing: Option<i64>, input: &AccountInput) -> AppResult<Self> {
+        Ok(match existing {
+            Some(id) => Self::Existing(id),
+            None => Self::New(validate_account(db, v, input).await?),
+        })
+    }
+
+    /// Hashes a new account's password; call once the whole form is valid.
+    pub async fn hashed(self) -> AppResult<Self> {
+        Ok(match self {
+            Self::New(user) => Self::New(hash_password(user).await?),
+            existing => existing,
+        })
+    }
+
+    /// The account's id, inserting a new account.
+    pub async fn save(&self, conn: &mut sqlx::PgConnection) -> AppResult<i64> {
+        match self {
+            Self::Existing(id) => Ok(*id),
+            Self::New(user) => store::insert(conn, user).await,
+        }
+    }
+}
+
 /// Create a learner account; answers a bearer token and the user.
 #[utoipa::path(post, path = "/my-account/user/register", tag = "auth", request_body = AccountInput,
     responses((status = 201, body = TokenAndUser), (status = 422, description = "validation failed")))]

@@ -1,0 +1,214 @@
+//! Edge benchmarks (not tests: they print figures). Run with `infra/bench`, which starts the
+//! services and builds the release binaries this drives as child processes:
+//! 1. approval -> active tenant, over 100 tenants (provisioner binary, NOTIFY-driven);
+//! 2. `GET /my-account/institutions/retrieve-site` on partner hosts, 200 tenants spread over the
+//!    requests (wrk, with a Lua script rotating the Host header);
+//! 3. tenant-api RSS and open tenant connections after touching 1,000 tenants.
+
+use control_plane::testing::TestPlatform;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PORT: u16 = 8097;
+const BUDGET: u32 = 100;
+
+fn release_binary(name: &str) -> String {
+    let path = format!("{}/../target/release/{name}", env!("CARGO_MANIFEST_DIR"));
+    assert!(std::path::Path::new(&path).exists(), "build it first: cargo build --release --bins");
+    path
+}
+
+fn spawn(platform: &TestPlatform, name: &str, extra: &[(&str, String)]) -> Child {
+    Command::new(release_binary(name))
+        .envs(platform.env())
+        .env("PUBLIC_BASE_URL", format!("http://localhost:{PORT}"))
+        .env("LISTEN_ADDR", format!("127.0.0.1:{PORT}"))
+        .env("WEB_DIST", concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"))
+        .env("RUST_LOG", "error")
+        .envs(extra.iter().map(|(k, v)| (*k, v.clone())))
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+async fn state(platform: &TestPlatform, id: i64) -> String {
+    sqlx::query_scalar("SELECT state FROM institutions WHERE id = $1").bind(id).fetch_one(&platform.db).await.unwrap()
+}
+
+async fn requested(platform: &TestPlatform, slug: &str) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO institutions (slug, institution_name, institution_name_en, type_id) VALUES ($1, $1, $1, 2) RETURNING id",
+    )
+    .bind(slug)
+    .fetch_one(&platform.db)
+    .await
+    .unwrap()
+}
+
+async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
+    loop {
+        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM institutions WHERE id = ANY($1) AND state <> 'active'")
+            .bind(ids)
+            .fetch_one(&platform.db)
+            .await
+            .unwrap();
+        if left == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn rss_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).unwrap().parse().unwrap()
+}
+
+#[tokio::main]
+async fn main() {
+    let platform = TestPlatform::new().await;
+    let mut provisioner = spawn(&platform, "provisioner", &[("PROVISIONER_WORKERS", "4".into()), ("PROVISIONER_POLL_SECS", "1".into())]);
+    let mut edge = spawn(&platform, "tenant-api", &[("TENANT_DB_CONNECTION_BUDGET", BUDGET.to_string())]);
+    let main = platform.main_id().await;
+    wait_active(&platform, &[main]).await;
+    platform.user("bench@example.com", Some((main, "super"))).await;
+    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
+    let base = format!("http://127.0.0.1:{PORT}");
+    for _ in 0..100 {
+        if http.get(format!("{base}/api-docs/openapi.json")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let login: Value = http
+        .post(format!("{base}/my-account/user/login"))
+        .header("host", format!("localhost:{PORT}"))
+        .json(&json!({ "email": "bench@example.com", "password": "test-pass-123" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["data"]["token"].as_str().unwrap().to_owned();
+
+    // 1. Approval -> active, one tenant at a time, through the API and the provisioner binary.
+    let mut latencies = Vec::new();
+    let mut ids = Vec::new();
+    for n in 0..100 {
+        let id = requested(&platform, &format!("bench-{n}")).await;
+        let started = Instant::now();
+        let r = http
+            .post(format!("{base}/my-account/institutions/approve/{id}"))
+            .header("host", format!("localhost:{PORT}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success());
+        while state(&platform, id).await != "active" {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+        ids.push(id);
+    }
+    latencies.sort_by(f64::total_cmp);
+    println!(
+        "approval -> active over {} tenants: median {:.0} ms, p90 {:.0} ms, max {:.0} ms",
+        latencies.len(),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+        latencies.last().unwrap()
+    );
+
+    // 2. retrieve-site on 200 partner hosts.
+    let mut more = Vec::new();
+    for n in 100..200 {
+        more.push(platform.approved_institution(&format!("bench-{n}")).await);
+    }
+    wait_active(&platform, &more).await;
+    let script = std::env::temp_dir().join("retrieve-site.lua");
+    let mut lua = std::fs::File::create(&script).unwrap();
+    writeln!(
+        lua,
+        "local i = 0\nrequest = function()\n  i = (i % 200) + 1\n  return wrk.format(\"GET\", \"/my-account/institutions/retrieve-site\", {{ [\"Host\"] = \"bench-\" .. (i - 1) .. \".localhost:{PORT}\", [\"Accept\"] = \"application/json\" }})\nend"
+    )
+    .unwrap();
+    let out = Command::new("wrk")
+        .args(["-t2", "-c64", "-d10s", "--latency", "-s"])
+        .arg(&script)
+        .arg(&base)
+        .output()
+        .expect("wrk (apt-get install wrk)");
+    let report = String::from_utf8_lossy(&out.stdout);
+    let rate = report.lines().find(|l| l.starts_with("Requests/sec")).unwrap_or("?");
+    let p50 = report.lines().find(|l| l.trim_start().starts_with("50%")).unwrap_or("?");
+    let p99 = report.lines().find(|l| l.trim_start().starts_with("99%")).unwrap_or("?");
+    let non2xx = report.lines().find(|l| l.contains("Non-2xx")).unwrap_or("Non-2xx or 3xx responses: 0");
+    println!("retrieve-site, 200 tenants, 64 connections, 10 s: {} | p50 {} | p99 {} | {}", rate.trim(), p50.trim(), p99.trim(), non2xx.trim());
+
+    // 3. Touch 1,000 tenants: each request opens (or reuses) that tenant's pool and queries it.
+    let mut rest = Vec::new();
+    for n in 200..1000 {
+        rest.push(platform.approved_institution(&format!("bench-{n}")).await);
+    }
+    wait_active(&platform, &rest).await;
+    // Sample the tenant roles' open connections while the requests run.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = {
+        let (prefix, db, stop) = (platform.config.tenant_role_prefix.clone(), platform.db.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut peak = 0i64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let n: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE starts_with(usename, $1)")
+                    .bind(&prefix)
+                    .fetch_one(&db)
+                    .await
+                    .unwrap();
+                peak = peak.max(n);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            peak
+        })
+    };
+    let started = Instant::now();
+    let mut failures = 0;
+    for chunk in (0..1000).collect::<Vec<_>>().chunks(16) {
+        let calls = chunk.iter().map(|n| {
+            let (http, token, base) = (http.clone(), token.clone(), base.clone());
+            async move {
+                http.get(format!("{base}/my-account/activity/view"))
+                    .header("host", format!("bench-{n}.localhost:{PORT}"))
+                    .bearer_auth(token)
+                    .send()
+                    .await
+                    .map(|r| r.status().is_success())
+                    .unwrap_or(false)
+            }
+        });
+        failures += futures::future::join_all(calls).await.into_iter().filter(|ok| !ok).count();
+    }
+    let elapsed = started.elapsed();
+    let connections: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE starts_with(usename, $1)")
+        .bind(&platform.config.tenant_role_prefix)
+        .fetch_one(&platform.db)
+        .await
+        .unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.await.unwrap();
+    println!(
+        "touched 1000 tenants in {:.1} s ({} failed): tenant-api RSS {} MB (peak {} MB); tenant connections peak {peak}, now {connections} (budget {BUDGET})",
+        elapsed.as_secs_f64(),
+        failures,
+        rss_kb(edge.id(), "VmRSS:") / 1024,
+        rss_kb(edge.id(), "VmHWM:") / 1024,
+    );
+    let _ = edge.kill();
+    let _ = provisioner.kill();
+}
