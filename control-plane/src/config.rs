@@ -10,8 +10,11 @@
 //! | `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` | S3-compatible storage | required |
 //! | `S3_REGION` | storage region | `us-east-1` |
 //! | `S3_BUCKET_PREFIX` | prefix of tenant bucket names | `lms-` |
+//! | `TLS_MODE` | `off` (plain HTTP, local development) or `acme` (HTTPS with stored certificates) | `off` |
+//! | `TLS_MASTER_KEY` | 64 hex digits; seals certificate private keys at rest (required with `acme`) | unset |
 
 use crate::secret::Secret;
+use crate::tls::sealing::MasterKey;
 use anyhow::{Context, bail};
 
 #[derive(Clone, Debug)]
@@ -22,6 +25,13 @@ pub struct Config {
     pub tenant_role_prefix: String,
     pub control_db_max_connections: u32,
     pub storage: StorageConfig,
+    /// `None` while `TLS_MODE=off`.
+    pub tls: Option<TlsSettings>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TlsSettings {
+    pub master_key: MasterKey,
 }
 
 #[derive(Clone, Debug)]
@@ -102,6 +112,11 @@ impl Config {
                 secret_key: Secret::new(required("S3_SECRET_KEY")?),
                 region: var("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
                 bucket_prefix: var("S3_BUCKET_PREFIX").unwrap_or_else(|| "lms-".into()),
+            },
+            tls: match var("TLS_MODE").as_deref() {
+                None | Some("off") => None,
+                Some("acme") => Some(TlsSettings { master_key: MasterKey::from_hex(&required("TLS_MASTER_KEY")?)? }),
+                Some(other) => bail!("TLS_MODE must be off or acme, not {other}"),
             },
         })
     }

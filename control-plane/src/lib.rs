@@ -23,6 +23,7 @@ pub mod telemetry;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tenancy;
+pub mod tls;
 pub mod users;
 pub mod validate;
 

@@ -57,6 +57,11 @@ pub fn storage_from_env(bucket_prefix: String) -> StorageConfig {
 
 impl TestPlatform {
     pub async fn new() -> Self {
+        Self::with_options("http://localhost:8080", None).await
+    }
+
+    /// A platform on another base address, optionally with TLS on.
+    pub async fn with_options(base_url: &str, tls: Option<crate::config::TlsSettings>) -> Self {
         // Logs of the code under test, shown with a failing test's output.
         let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
         let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
@@ -67,11 +72,12 @@ impl TestPlatform {
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut admin).await.expect("create database");
         let config = Arc::new(Config {
             database_url: Secret::new(with_database(&admin_url, &name)),
-            public_base_url: PublicUrl::parse("http://localhost:8080").unwrap(),
+            public_base_url: PublicUrl::parse(base_url).unwrap(),
             tenant_db_secret: Secret::new(random(32)),
             tenant_role_prefix: format!("x{id}_"),
             control_db_max_connections: 8,
             storage: storage_from_env(format!("t{id}-")),
+            tls,
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

@@ -6,7 +6,6 @@
 //! | `PROVISIONER_LEASE_SECS` | a claimed job returns to the queue if its worker is silent this long | `60` |
 //! | `PROVISIONER_POLL_SECS` | queue poll interval (jobs also wake workers through LISTEN/NOTIFY) | `2` |
 //! | `TENANT_ROLE_CONNECTION_LIMIT` | `CONNECTION LIMIT` of each tenant role | `20` |
-//! | `TLS_MODE` | `off` skips the certificate step | `off` |
 //! | `PROVISIONER_FAULT_AFTER_STEP` | test-only fault injection: abort the process right after this step's effect, before it is recorded | unset |
 
 use control_plane::config::parsed;
@@ -18,7 +17,6 @@ pub struct ProvisionerConfig {
     pub lease: Duration,
     pub poll: Duration,
     pub role_connection_limit: u32,
-    pub tls: bool,
     pub fault_after_step: Option<String>,
 }
 
@@ -29,7 +27,6 @@ impl Default for ProvisionerConfig {
             lease: Duration::from_secs(60),
             poll: Duration::from_secs(2),
             role_connection_limit: 20,
-            tls: false,
             fault_after_step: None,
         }
     }
@@ -43,7 +40,6 @@ impl ProvisionerConfig {
             lease: parsed("PROVISIONER_LEASE_SECS")?.map(Duration::from_secs).unwrap_or(d.lease),
             poll: parsed("PROVISIONER_POLL_SECS")?.map(Duration::from_secs).unwrap_or(d.poll),
             role_connection_limit: parsed("TENANT_ROLE_CONNECTION_LIMIT")?.unwrap_or(d.role_connection_limit),
-            tls: std::env::var("TLS_MODE").is_ok_and(|m| m != "off" && !m.is_empty()),
             fault_after_step: std::env::var("PROVISIONER_FAULT_AFTER_STEP").ok().filter(|s| !s.is_empty()),
         })
     }

@@ -39,7 +39,7 @@ pub async fn run(ctx: &Ctx, step: &str, tenant: TenantId) -> anyhow::Result<Outc
         "create_schema" => create_schema(ctx, tenant).await,
         "migrate" => migrate(ctx, tenant).await,
         "create_bucket" => create_bucket(ctx, tenant).await,
-        "issue_certificate" => issue_certificate(ctx),
+        "issue_certificate" => issue_certificate(ctx).await,
         "activate" => activate(ctx, tenant).await,
         "remove_bucket" => remove_bucket(ctx, tenant).await,
         "drop_schema" => drop_schema(ctx, tenant).await,
@@ -115,12 +115,21 @@ async fn create_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
     }
 }
 
-/// The TLS seam: certificates come with the HTTPS issue; with `TLS_MODE=off` nothing to do.
-fn issue_certificate(ctx: &Ctx) -> anyhow::Result<Outcome> {
-    if ctx.provisioner.tls {
-        anyhow::bail!("TLS_MODE is on but certificate issuance is not built yet");
+/// A subdomain needs no certificate of its own: the base domain's wildcard covers it, so the
+/// site is served over HTTPS as soon as it is active — once that wildcard exists.
+async fn issue_certificate(ctx: &Ctx) -> anyhow::Result<Outcome> {
+    if ctx.config.tls.is_none() {
+        return Ok(Outcome::Skipped("TLS is off"));
     }
-    Ok(Outcome::Skipped("TLS is off"))
+    let wildcard = format!("*.{}", ctx.config.public_base_url.host);
+    let valid: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM certificates WHERE primary_name = $1 AND not_after > now())",
+    )
+    .bind(&wildcard)
+    .fetch_one(&ctx.db)
+    .await?;
+    anyhow::ensure!(valid, "no valid wildcard certificate for {wildcard} yet");
+    Ok(Outcome::Done(format!("covered by the {wildcard} certificate")))
 }
 
 async fn activate(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {

@@ -2,7 +2,9 @@
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
-//! | `LISTEN_ADDR` | HTTP listener | `0.0.0.0:8080` |
+//! | `LISTEN_ADDR` | HTTP listener (with `TLS_MODE=acme`: ACME challenges and redirects only) | `0.0.0.0:8080` |
+//! | `HTTPS_LISTEN_ADDR` | HTTPS listener, used with `TLS_MODE=acme` | `0.0.0.0:8443` |
+//! | `HTTPS_PUBLIC_PORT` | the HTTPS port clients see, for redirects | port of `HTTPS_LISTEN_ADDR` |
 //! | `WEB_DIST` | the built web app (`web/dist`) | `web/dist` |
 //! | `TENANT_DB_CONNECTION_BUDGET` | most connections all tenant pools together may hold | `100` |
 //! | `TENANT_POOL_MAX_CONNECTIONS` | most connections of one tenant's pool | `5` |
@@ -17,6 +19,8 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct EdgeConfig {
     pub listen: SocketAddr,
+    pub https_listen: SocketAddr,
+    pub https_public_port: u16,
     pub web_dist: PathBuf,
     pub connection_budget: u32,
     pub pool_max_connections: u32,
@@ -28,6 +32,8 @@ impl Default for EdgeConfig {
     fn default() -> Self {
         Self {
             listen: ([0, 0, 0, 0], 8080).into(),
+            https_listen: ([0, 0, 0, 0], 8443).into(),
+            https_public_port: 8443,
             web_dist: "web/dist".into(),
             connection_budget: 100,
             pool_max_connections: 5,
@@ -40,8 +46,11 @@ impl Default for EdgeConfig {
 impl EdgeConfig {
     pub fn from_env() -> anyhow::Result<Self> {
         let d = Self::default();
+        let https_listen: SocketAddr = parsed("HTTPS_LISTEN_ADDR")?.unwrap_or(d.https_listen);
         let config = Self {
             listen: parsed("LISTEN_ADDR")?.unwrap_or(d.listen),
+            https_listen,
+            https_public_port: parsed("HTTPS_PUBLIC_PORT")?.unwrap_or(https_listen.port()),
             web_dist: parsed("WEB_DIST")?.unwrap_or(d.web_dist),
             connection_budget: parsed("TENANT_DB_CONNECTION_BUDGET")?.unwrap_or(d.connection_budget),
             pool_max_connections: parsed("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),

@@ -9,6 +9,7 @@ pub mod pools;
 pub mod router;
 pub mod site;
 pub mod state;
+pub mod tls;
 pub mod web;
 
 pub use config::EdgeConfig;

@@ -3,7 +3,7 @@
 use control_plane::config::Config;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tenant_api::{AppState, EdgeConfig, hosts, router};
+use tenant_api::{AppState, EdgeConfig, hosts, router, tls};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -15,12 +15,24 @@ async fn main() -> anyhow::Result<()> {
     hosts::spawn_invalidation(state.clone());
     spawn_session_purge(state.clone());
     let listener = tokio::net::TcpListener::bind(state.edge.listen).await?;
-    tracing::info!(addr = %state.edge.listen, site = %state.ctl.config.public_base_url.site_url(None), "tenant-api listening");
-    axum::serve(listener, router::app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let shutdown = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let Some(tls_settings) = state.ctl.config.tls.clone() else {
+        tracing::info!(addr = %state.edge.listen, site = %state.ctl.config.public_base_url.site_url(None), "tenant-api listening (HTTP)");
+        axum::serve(listener, router::app(state).into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await?;
+        return Ok(());
+    };
+    let resolver = Arc::new(tls::SniResolver::new(&state.ctl.config.public_base_url.host));
+    let loaded = resolver.reload(&state.ctl.db, &tls_settings.master_key).await?;
+    tls::spawn_reload(resolver.clone(), state.ctl.db.clone(), tls_settings.master_key.clone());
+    let https = tokio::net::TcpListener::bind(state.edge.https_listen).await?;
+    tracing::info!(http = %state.edge.listen, https = %state.edge.https_listen, certificates = loaded, "tenant-api listening (HTTPS)");
+    let http_app = tls::http_router(state.ctl.db.clone(), state.edge.https_public_port);
+    tokio::spawn(tls::serve_https(https, tls::server_config(resolver)?, router::app(state)));
+    axum::serve(listener, http_app).with_graceful_shutdown(shutdown).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! resolution and authentication, the control plane's and the tenant's routes and the app shell.
 
 use crate::state::AppState;
-use crate::{activity, hosts, site, web};
+use crate::{activity, hosts, site, tls, web};
 use axum::Router;
 use axum::http::{HeaderValue, header};
 use axum::middleware::{from_fn, from_fn_with_state};
@@ -63,5 +63,6 @@ pub fn app(app: AppState) -> Router {
         .merge(assets)
         .merge(hosted.with_state(app))
         .layer(from_fn(localize_errors))
+        .layer(from_fn(tls::guard_https))
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }

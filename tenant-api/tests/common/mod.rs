@@ -33,7 +33,10 @@ impl TestApp {
     }
 
     pub async fn with_edge(edge: EdgeConfig) -> Self {
-        let platform = TestPlatform::new().await;
+        Self::with(TestPlatform::new().await, edge).await
+    }
+
+    pub async fn with(platform: TestPlatform, edge: EdgeConfig) -> Self {
         let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..edge };
         let state = AppState::build(platform.db.clone(), platform.config.clone(), edge).unwrap();
         hosts::spawn_invalidation(state.clone());

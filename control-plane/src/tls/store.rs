@@ -1,0 +1,89 @@
+//! SQL of `certificates`, `acme_challenges` and `tls_attempts`.
+
+use super::sealing::MasterKey;
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+
+pub struct NewCertificate<'a> {
+    pub kind: &'a str,
+    pub primary_name: &'a str,
+    pub names: &'a [String],
+    pub institution_id: Option<i64>,
+    pub cert_pem: &'a str,
+    pub key_pem: &'a str,
+    pub not_after: DateTime<Utc>,
+}
+
+/// Stores (or replaces, on renewal) a certificate; the key is sealed first.
+pub async fn save(db: &PgPool, key: &MasterKey, cert: NewCertificate<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO certificates (kind, primary_name, names, institution_id, cert_pem, key_sealed, not_after)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (primary_name) DO UPDATE SET names = excluded.names, cert_pem = excluded.cert_pem,
+             key_sealed = excluded.key_sealed, not_after = excluded.not_after, updated_at = now()",
+    )
+    .bind(cert.kind)
+    .bind(cert.primary_name)
+    .bind(cert.names)
+    .bind(cert.institution_id)
+    .bind(cert.cert_pem)
+    .bind(key.seal(cert.key_pem.as_bytes()))
+    .bind(cert.not_after)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn remove(db: &PgPool, primary_name: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM certificates WHERE primary_name = $1").bind(primary_name).execute(db).await?;
+    Ok(())
+}
+
+/// A stored certificate with its key opened.
+pub struct Certificate {
+    pub kind: String,
+    pub primary_name: String,
+    pub names: Vec<String>,
+    pub cert_pem: String,
+    pub key_pem: String,
+    pub not_after: DateTime<Utc>,
+}
+
+/// Every certificate the edge may serve: custom domains only while their institution is active.
+pub async fn servable(db: &PgPool, key: &MasterKey) -> anyhow::Result<Vec<Certificate>> {
+    let rows: Vec<(String, String, Vec<String>, String, Vec<u8>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT c.kind, c.primary_name, c.names, c.cert_pem, c.key_sealed, c.not_after
+           FROM certificates c LEFT JOIN institutions i ON i.id = c.institution_id
+          WHERE c.institution_id IS NULL OR i.state = 'active'",
+    )
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(kind, primary_name, names, cert_pem, sealed, not_after)| {
+            let key_pem = String::from_utf8(key.open(&sealed)?)?;
+            Ok(Certificate { kind, primary_name, names, cert_pem, key_pem, not_after })
+        })
+        .collect()
+}
+
+pub async fn put_challenge(db: &PgPool, token: &str, key_authorization: &str, domain: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO acme_challenges (token, key_authorization, domain) VALUES ($1, $2, $3)
+         ON CONFLICT (token) DO UPDATE SET key_authorization = excluded.key_authorization",
+    )
+    .bind(token)
+    .bind(key_authorization)
+    .bind(domain)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn challenge(db: &PgPool, token: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT key_authorization FROM acme_challenges WHERE token = $1").bind(token).fetch_optional(db).await
+}
+
+pub async fn drop_challenge(db: &PgPool, token: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM acme_challenges WHERE token = $1").bind(token).execute(db).await?;
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! HTTPS at the edge with certificates from the control database: SNI selection, refusal of
+//! unknown names and of a Host that is not the SNI name, renewal without a restart, HSTS, the
+//! HTTP side (ACME HTTP-01 answers, redirects). Certificates come from a test CA made here; the
+//! ACME issuance against pebble is not part of this file.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use control_plane::config::TlsSettings;
+use control_plane::testing::TestPlatform;
+use control_plane::tls::sealing::MasterKey;
+use control_plane::tls::store::{self, NewCertificate};
+use rcgen::{BasicConstraints, CertificateParams, IsCa, KeyPair};
+use rustls::pki_types::{CertificateDer, ServerName};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tenant_api::{EdgeConfig, router, tls};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+struct Ca {
+    cert: rcgen::Certificate,
+    key: KeyPair,
+}
+
+fn test_ca() -> Ca {
+    let key = KeyPair::generate().unwrap();
+    let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+    params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    Ca { cert: params.self_signed(&key).unwrap(), key }
+}
+
+/// A leaf certificate for `names`: (cert PEM, key PEM, DER).
+fn leaf(ca: &Ca, names: &[&str]) -> (String, String, Vec<u8>) {
+    let key = KeyPair::generate().unwrap();
+    let params = CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>()).unwrap();
+    let cert = params.signed_by(&key, &ca.cert, &ca.key).unwrap();
+    (cert.pem(), key.serialize_pem(), cert.der().to_vec())
+}
+
+async fn save(t: &TestApp, key: &MasterKey, kind: &str, primary: &str, names: &[&str], institution: Option<i64>, pem: &(String, String, Vec<u8>)) {
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    store::save(&t.platform.db, key, NewCertificate {
+        kind, primary_name: primary, names: &names, institution_id: institution, cert_pem: &pem.0, key_pem: &pem.1,
+        not_after: chrono::Utc::now() + chrono::Duration::days(90),
+    })
+    .await
+    .unwrap();
+}
+
+struct Reply {
+    status: u16,
+    head: String,
+    body: String,
+    peer: Vec<u8>,
+}
+
+async fn https_get(addr: SocketAddr, ca: &Ca, sni: &str, host: &str, path: &str) -> std::io::Result<Reply> {
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(CertificateDer::from(ca.cert.der().to_vec())).unwrap();
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::aws_lc_rs::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let tcp = tokio::net::TcpStream::connect(addr).await?;
+    let mut stream = connector.connect(ServerName::try_from(sni.to_owned()).unwrap(), tcp).await?;
+    let peer = stream.get_ref().1.peer_certificates().unwrap()[0].to_vec();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await?;
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await; // servers may close without close_notify
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Ok(Reply { status, head: head.to_ascii_lowercase(), body: body.to_owned(), peer })
+}
+
+#[tokio::test]
+async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() {
+    let master = MasterKey::from_hex(&"5a".repeat(32)).unwrap();
+    let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
+    let ca = test_ca();
+    let wildcard = leaf(&ca, &["*.lms.test", "lms.test"]);
+    // The wildcard exists before partners are provisioned: their certificate step only checks it.
+    store::save(&platform.db, &master, NewCertificate {
+        kind: "wildcard", primary_name: "*.lms.test", names: &["*.lms.test".into(), "lms.test".into()],
+        institution_id: None, cert_pem: &wildcard.0, key_pem: &wildcard.1,
+        not_after: chrono::Utc::now() + chrono::Duration::days(90),
+    })
+    .await
+    .unwrap();
+    let t = TestApp::with(platform, EdgeConfig::default()).await;
+    let dhaka = t.tenant("dhaka").await;
+    t.tenant("sylhet").await;
+    let progress = control_plane::provisioning::progress(&t.platform.db, dhaka).await.unwrap().unwrap();
+    assert!(progress.events.iter().any(|e| e.step == "issue_certificate" && e.status == "done"
+        && e.message.as_deref() == Some("covered by the *.lms.test certificate")));
+    let custom = leaf(&ca, &["learn.dhaka.example"]);
+    save(&t, &master, "custom", "learn.dhaka.example", &["learn.dhaka.example"], Some(dhaka), &custom).await;
+
+    let resolver = Arc::new(tls::SniResolver::new("lms.test"));
+    assert_eq!(resolver.reload(&t.platform.db, &master).await.unwrap(), 2);
+    tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+
+    // The wildcard serves every partner and the apex, with HSTS.
+    let r = https_get(addr, &ca, "dhaka.lms.test", "dhaka.lms.test", "/my-account/institutions/retrieve-site").await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("\"slug\":\"dhaka\""));
+    assert!(r.head.contains("strict-transport-security: max-age=31536000"));
+    assert_eq!(r.peer, wildcard.2);
+    let r = https_get(addr, &ca, "lms.test", "lms.test", "/my-account/institutions/retrieve-site").await.unwrap();
+    assert!(r.body.contains("\"is_main\":true"));
+    // A partner approved now is served at once, with no new order.
+    t.tenant("rangpur").await;
+    let r = https_get(addr, &ca, "rangpur.lms.test", "rangpur.lms.test:443", "/my-account/institutions/retrieve-site").await.unwrap();
+    assert_eq!(r.status, 200);
+
+    // A connection made for one partner cannot be used for another.
+    let r = https_get(addr, &ca, "dhaka.lms.test", "sylhet.lms.test", "/my-account/institutions/retrieve-site").await.unwrap();
+    assert_eq!(r.status, 421);
+    assert!(!r.body.contains("sylhet"));
+    // Unknown names get no certificate at all.
+    for sni in ["evil.example", "a.b.lms.test", "lms.test.evil.example"] {
+        assert!(https_get(addr, &ca, sni, sni, "/").await.is_err(), "{sni} must be refused");
+    }
+    // A custom domain gets its own certificate, never the wildcard (and vice versa).
+    let r = https_get(addr, &ca, "learn.dhaka.example", "learn.dhaka.example", "/").await.unwrap();
+    assert_eq!(r.peer, custom.2);
+
+    // Renewal: a new wildcard replaces the old one while requests keep succeeding.
+    let renewed = leaf(&ca, &["*.lms.test", "lms.test"]);
+    let ca = Arc::new(ca);
+    let traffic = {
+        let ca = ca.clone();
+        tokio::spawn(async move {
+            let mut statuses = Vec::new();
+            for _ in 0..40 {
+                let r = https_get(addr, &ca, "sylhet.lms.test", "sylhet.lms.test", "/my-account/institutions/retrieve-site").await;
+                statuses.push(r.map(|r| r.status).unwrap_or(0));
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            statuses
+        })
+    };
+    save(&t, &master, "wildcard", "*.lms.test", &["*.lms.test", "lms.test"], None, &renewed).await;
+    t.eventually(|| async { https_get(addr, &ca, "dhaka.lms.test", "dhaka.lms.test", "/").await.is_ok_and(|r| r.peer == renewed.2) }).await;
+    let statuses = traffic.await.unwrap();
+    assert!(statuses.iter().all(|s| *s == 200), "requests during the swap: {statuses:?}");
+}
+
+#[tokio::test]
+async fn the_http_side_answers_acme_challenges_and_redirects_the_rest() {
+    let t = TestApp::new().await;
+    store::put_challenge(&t.platform.db, "tok-123", "tok-123.thumbprint", "learn.dhaka.example").await.unwrap();
+    let app = tls::http_router(t.platform.db.clone(), 8443);
+    let call = |path: &'static str, host: &'static str| {
+        let app = app.clone();
+        async move {
+            let request = axum::http::Request::builder().uri(path).header("host", host).body(axum::body::Body::empty()).unwrap();
+            let response = tower::ServiceExt::oneshot(app, request).await.unwrap();
+            let status = response.status();
+            let location = response.headers().get("location").map(|l| l.to_str().unwrap().to_owned());
+            let body = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+            (status, location, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    let (status, _, body) = call("/.well-known/acme-challenge/tok-123", "learn.dhaka.example").await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "tok-123.thumbprint"));
+    assert_eq!(call("/.well-known/acme-challenge/other", "learn.dhaka.example").await.0, StatusCode::NOT_FOUND);
+    let (status, location, _) = call("/login?next=%2Fdashboard", "dhaka.lms.test:8080").await;
+    assert_eq!(status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(location.as_deref(), Some("https://dhaka.lms.test:8443/login?next=%2Fdashboard"));
+    assert_eq!(call("/", "bad host\"").await.0, StatusCode::BAD_REQUEST);
+}
