@@ -96,6 +96,7 @@ start_s3() {
     fi
     set -a; . "$dir/keys.env"; set +a
     export S3_ENDPOINT="http://127.0.0.1:$port"
+    pkill -f "s3s-fs .*$dir/objects" 2>/dev/null && sleep 0.5 || true
     if ! curl -s -o /dev/null "$S3_ENDPOINT"; then
         log "starting the S3-compatible server on 127.0.0.1:$port"
         s3s-fs --host 127.0.0.1 --port "$port" --access-key "$S3_ACCESS_KEY" --secret-key "$S3_SECRET_KEY" "$dir/objects" \
@@ -124,4 +125,67 @@ wait_for_http() {
 stop_children() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
+}
+
+# start_bind DATA_DIR PORT: BIND 9 authoritative for the test zone lms.test, accepting
+# TSIG-signed dynamic updates (RFC 2136). Exports the RFC2136_* variables.
+start_bind() {
+    local dir=$1 port=$2 secret
+    apt_install bind9 bind9-utils
+    mkdir -p "$dir"
+    secret=$(head -c 32 /dev/urandom | base64)
+    cat >"$dir/named.conf" <<CONF
+options {
+    directory "$dir";
+    pid-file "$dir/named.pid";
+    listen-on port $port { 127.0.0.1; };
+    listen-on-v6 { none; };
+    recursion no;
+    dnssec-validation no;
+    allow-query { any; };
+};
+key "lms-test-key" { algorithm hmac-sha256; secret "$secret"; };
+zone "lms.test" { type master; file "$dir/lms.test.zone"; allow-update { key "lms-test-key"; }; };
+CONF
+    cat >"$dir/lms.test.zone" <<ZONE
+\$TTL 60
+@    IN SOA ns1.lms.test. hostmaster.lms.test. 1 60 60 600 60
+@    IN NS  ns1.lms.test.
+ns1  IN A   127.0.0.1
+@    IN A   127.0.0.1
+*    IN A   127.0.0.1
+ZONE
+    # A server a killed run left behind would answer with an old key.
+    pkill -f "named -g -u root -c $dir/named.conf" 2>/dev/null && sleep 0.5 || true
+    log "starting BIND (zone lms.test) on 127.0.0.1:$port"
+    /usr/sbin/named -g -u root -c "$dir/named.conf" >"$dir/named.log" 2>&1 &
+    PIDS+=($!)
+    for _ in $(seq 50); do grep -q "running" "$dir/named.log" 2>/dev/null && break; sleep 0.1; done
+    export RFC2136_SERVER="127.0.0.1:$port" RFC2136_ZONE=lms.test RFC2136_KEY_NAME=lms-test-key RFC2136_KEY_SECRET="$secret"
+}
+
+# start_pebble DATA_DIR DNS_PORT: Debian's pebble (ACME test CA) resolving names through the
+# test DNS server. Exports ACME_DIRECTORY_URL, ACME_CA_ROOT and PEBBLE_MANAGEMENT_URL.
+start_pebble() {
+    local dir=$1 dns_port=$2
+    apt_install pebble openssl
+    mkdir -p "$dir"
+    # pebble's own HTTPS: a leaf for localhost signed by a throw-away CA (clients trust the CA).
+    openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj /CN=pebble-test-ca -keyout "$dir/ca.key" -out "$dir/ca.pem" >/dev/null 2>&1
+    openssl req -newkey rsa:2048 -nodes -subj /CN=localhost -keyout "$dir/key.pem" -out "$dir/leaf.csr" >/dev/null 2>&1
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' >"$dir/leaf.ext"
+    openssl x509 -req -in "$dir/leaf.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial -days 30 \
+        -extfile "$dir/leaf.ext" -out "$dir/cert.pem" >/dev/null 2>&1
+    cat >"$dir/pebble.json" <<CONF
+{"pebble": {"listenAddress": "127.0.0.1:14000", "managementListenAddress": "127.0.0.1:15000",
+ "certificate": "$dir/cert.pem", "privateKey": "$dir/key.pem", "httpPort": 5002, "tlsPort": 5001,
+ "ocspResponderURL": "", "externalAccountBindingRequired": false}}
+CONF
+    pkill -f "pebble -config $dir/pebble.json" 2>/dev/null && sleep 0.5 || true
+    log "starting pebble (ACME test CA) on 127.0.0.1:14000"
+    PEBBLE_VA_NOSLEEP=1 PEBBLE_WFE_NONCEREJECT=0 pebble -config "$dir/pebble.json" -dnsserver "127.0.0.1:$dns_port" \
+        >"$dir/pebble.log" 2>&1 &
+    PIDS+=($!)
+    for _ in $(seq 50); do curl -skf -o /dev/null https://127.0.0.1:14000/dir && break; sleep 0.1; done
+    export ACME_DIRECTORY_URL=https://127.0.0.1:14000/dir ACME_CA_ROOT="$dir/ca.pem" PEBBLE_MANAGEMENT_URL=https://127.0.0.1:15000
 }

@@ -3,7 +3,9 @@
 //! activation — and removes deleted ones. Every step is idempotent, so a crash anywhere resumes
 //! cleanly. `fleet` upgrades every tenant's schema.
 
+pub mod acme;
 pub mod config;
+pub mod dns;
 pub mod fleet;
 pub mod steps;
 pub mod worker;

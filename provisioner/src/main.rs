@@ -1,9 +1,11 @@
-//! `provisioner` serves the provisioning queue; `provisioner drain` runs what is due and exits;
+//! `provisioner` serves the provisioning queue (and, with `TLS_MODE=acme`, keeps the wildcard
+//! certificate valid); `provisioner issue-wildcard` orders it now; `provisioner drain` runs what is due and exits;
 //! `provisioner migrate-all [--concurrency N]` upgrades every tenant schema and exits non-zero
 //! if any tenant failed.
 
 use anyhow::bail;
 use control_plane::config::Config;
+use provisioner::acme::{self, AcmeSettings};
 use provisioner::{Ctx, ProvisionerConfig, fleet, worker};
 use std::sync::Arc;
 
@@ -17,10 +19,18 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None | Some("run") => {
+            if ctx.config.tls.is_some() {
+                tokio::spawn(acme::maintain(ctx.clone(), AcmeSettings::from_env()?));
+            }
             worker::run(ctx, worker_name, async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
+        }
+        Some("issue-wildcard") => {
+            acme::issue_wildcard(&ctx, &AcmeSettings::from_env()?).await?;
+            println!("wildcard certificate issued and stored");
+            Ok(())
         }
         Some("drain") => {
             let ran = worker::drain(&ctx, &worker_name).await?;
@@ -43,6 +53,6 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Some(other) => bail!("unknown command {other}; usage: provisioner [run | drain | migrate-all [--concurrency N]]"),
+        Some(other) => bail!("unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N]]"),
     }
 }

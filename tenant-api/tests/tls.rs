@@ -178,3 +178,61 @@ async fn the_http_side_answers_acme_challenges_and_redirects_the_rest() {
     assert_eq!(location.as_deref(), Some("https://dhaka.lms.test:8443/login?next=%2Fdashboard"));
     assert_eq!(call("/", "bad host\"").await.0, StatusCode::BAD_REQUEST);
 }
+
+/// A rustls client config trusting exactly the PEM roots given.
+fn client_trusting(pem: &str) -> rustls::ClientConfig {
+    use rustls::pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore::empty();
+    for cert in CertificateDer::pem_slice_iter(pem.as_bytes()) {
+        roots.add(cert.unwrap()).unwrap();
+    }
+    rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::aws_lc_rs::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth()
+}
+
+#[tokio::test]
+async fn the_wildcard_from_the_acme_ca_serves_new_partners_without_a_new_order() {
+    let master = MasterKey::from_hex(&"7e".repeat(32)).unwrap();
+    let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
+    let ctx = provisioner::Ctx::new(platform.db.clone(), platform.config.clone(), provisioner::ProvisionerConfig::default());
+    let acme = provisioner::acme::AcmeSettings::from_env().expect("infra/test starts pebble and BIND");
+    provisioner::acme::issue_wildcard(&ctx, &acme).await.expect("pebble issues the wildcard through DNS-01");
+    let t = TestApp::with(platform, EdgeConfig::default()).await;
+    t.tenant("dhaka").await;
+
+    // Pebble's issuing root, fetched over its management API (itself served under ACME_CA_ROOT).
+    let ca_root = std::fs::read(std::env::var("ACME_CA_ROOT").unwrap()).unwrap();
+    let http = reqwest::Client::builder().add_root_certificate(reqwest::Certificate::from_pem(&ca_root).unwrap()).build().unwrap();
+    let management = std::env::var("PEBBLE_MANAGEMENT_URL").unwrap();
+    let root = http.get(format!("{management}/roots/0")).send().await.unwrap().text().await.unwrap();
+
+    let resolver = Arc::new(tls::SniResolver::new("lms.test"));
+    resolver.reload(&t.platform.db, &master).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(client_trusting(&root)));
+    let fetch = |sni: &'static str| {
+        let connector = connector.clone();
+        async move {
+            let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let mut stream = connector.connect(ServerName::try_from(sni).unwrap(), tcp).await?;
+            let request = format!("GET /my-account/institutions/retrieve-site HTTP/1.1\r\nHost: {sni}\r\nAccept: application/json\r\nConnection: close\r\n\r\n");
+            stream.write_all(request.as_bytes()).await?;
+            let mut raw = Vec::new();
+            let _ = stream.read_to_end(&mut raw).await;
+            Ok::<_, std::io::Error>(String::from_utf8_lossy(&raw).into_owned())
+        }
+    };
+    let reply = fetch("dhaka.lms.test").await.expect("the chain verifies against pebble's root");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM tls_attempts").fetch_one(&t.platform.db).await.unwrap();
+    t.tenant("khulna").await;
+    let reply = fetch("khulna.lms.test").await.unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200") && reply.contains("\"slug\":\"khulna\""), "{reply}");
+    let after: i64 = sqlx::query_scalar("SELECT count(*) FROM tls_attempts").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(orders, after, "no new order for a new partner");
+}

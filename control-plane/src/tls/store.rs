@@ -87,3 +87,40 @@ pub async fn drop_challenge(db: &PgPool, token: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM acme_challenges WHERE token = $1").bind(token).execute(db).await?;
     Ok(())
 }
+
+pub async fn acme_account(db: &PgPool, key: &MasterKey, directory: &str) -> anyhow::Result<Option<String>> {
+    let sealed: Option<Vec<u8>> = sqlx::query_scalar("SELECT credentials_sealed FROM acme_accounts WHERE directory = $1")
+        .bind(directory)
+        .fetch_optional(db)
+        .await?;
+    sealed.map(|s| Ok(String::from_utf8(key.open(&s)?)?)).transpose()
+}
+
+pub async fn save_acme_account(db: &PgPool, key: &MasterKey, directory: &str, credentials_json: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO acme_accounts (directory, credentials_sealed) VALUES ($1, $2)
+         ON CONFLICT (directory) DO UPDATE SET credentials_sealed = excluded.credentials_sealed",
+    )
+    .bind(directory)
+    .bind(key.seal(credentials_json.as_bytes()))
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Records an issuance attempt (`started`, `issued`, `failed`) for the admins to see.
+pub async fn attempt(db: &PgPool, primary_name: &str, institution: Option<i64>, status: &str, message: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO tls_attempts (primary_name, institution_id, status, message) VALUES ($1, $2, $3, $4)")
+        .bind(primary_name)
+        .bind(institution)
+        .bind(status)
+        .bind(message)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// When a certificate runs out, if it exists.
+pub async fn expiry(db: &PgPool, primary_name: &str) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query_scalar("SELECT not_after FROM certificates WHERE primary_name = $1").bind(primary_name).fetch_optional(db).await
+}

@@ -1,0 +1,186 @@
+//! Certificates from an ACME CA. Partner subdomains share one wildcard certificate for
+//! `*.<base-domain>` plus the apex, ordered with DNS-01 (Let's Encrypt allows 50 certificates
+//! per registered domain a week; one per partner would cap onboarding there). The account's
+//! credentials and every private key are kept sealed in the control database; every attempt is
+//! recorded. Renewal starts 30 days before expiry, with jittered exponential backoff on failure.
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `ACME_DIRECTORY_URL` | the CA's directory | required with `TLS_MODE=acme` |
+//! | `ACME_CONTACT` | `mailto:` contact of the account | none |
+//! | `ACME_CA_ROOT` | PEM file to trust for the CA's own HTTPS (pebble's test CA) | system roots |
+//! | `RFC2136_SERVER`, `RFC2136_ZONE`, `RFC2136_KEY_NAME`, `RFC2136_KEY_SECRET` | the zone's authoritative server (ip:port), zone, TSIG key name and base64 HMAC-SHA256 secret | required with `TLS_MODE=acme` |
+//! | `DNS_PROPAGATION_TIMEOUT_SECS` | how long to wait for the TXT record to be visible | `120` |
+
+use crate::dns::{self, DnsUpdater};
+use crate::steps::Ctx;
+use anyhow::{Context, bail};
+use control_plane::config::TlsSettings;
+use control_plane::tls::store::{self, NewCertificate};
+use instant_acme::{
+    Account, AccountCredentials, AuthorizationStatus, ChallengeType, Identifier, NewAccount, NewOrder, OrderStatus,
+    RetryPolicy,
+};
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct AcmeSettings {
+    pub directory: String,
+    pub contact: Option<String>,
+    pub ca_root: Option<String>,
+    pub dns: DnsUpdater,
+    pub propagation_timeout: Duration,
+}
+
+fn var(name: &str) -> anyhow::Result<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty()).with_context(|| format!("{name} is required with TLS_MODE=acme"))
+}
+
+impl AcmeSettings {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let server = var("RFC2136_SERVER")?.parse().context("RFC2136_SERVER must be ip:port")?;
+        Ok(Self {
+            directory: var("ACME_DIRECTORY_URL")?,
+            contact: std::env::var("ACME_CONTACT").ok().filter(|v| !v.is_empty()),
+            ca_root: std::env::var("ACME_CA_ROOT").ok().filter(|v| !v.is_empty()),
+            dns: DnsUpdater::new(server, &var("RFC2136_ZONE")?, &var("RFC2136_KEY_NAME")?, &var("RFC2136_KEY_SECRET")?)?,
+            propagation_timeout: Duration::from_secs(
+                control_plane::config::parsed("DNS_PROPAGATION_TIMEOUT_SECS")?.unwrap_or(120),
+            ),
+        })
+    }
+}
+
+/// The platform's account at the CA: loaded from the control database, or created and stored.
+async fn account(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings) -> anyhow::Result<Account> {
+    // Both ring and aws-lc-rs are in the dependency graph, so rustls cannot pick for the ACME
+    // client's HTTPS; choose aws-lc-rs (a second call is a harmless no-op).
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+    let builder = || match &acme.ca_root {
+        Some(root) => Account::builder_with_root(root),
+        None => Account::builder(),
+    };
+    if let Some(json) = store::acme_account(&ctx.db, &tls.master_key, &acme.directory).await? {
+        let credentials: AccountCredentials = serde_json::from_str(&json)?;
+        return Ok(builder()?.from_credentials(credentials).await?);
+    }
+    let contact: Vec<&str> = acme.contact.iter().map(String::as_str).collect();
+    let new = NewAccount { contact: &contact, terms_of_service_agreed: true, only_return_existing: false };
+    let (account, credentials) = builder()?.create(&new, acme.directory.clone(), None).await?;
+    store::save_acme_account(&ctx.db, &tls.master_key, &acme.directory, &serde_json::to_string(&credentials)?).await?;
+    Ok(account)
+}
+
+/// Orders the wildcard certificate for the base domain through DNS-01 and stores it.
+pub async fn issue_wildcard(ctx: &Ctx, acme: &AcmeSettings) -> anyhow::Result<()> {
+    let tls = ctx.config.tls.as_ref().context("TLS_MODE is off")?;
+    let base = ctx.config.public_base_url.host.clone();
+    let primary = format!("*.{base}");
+    store::attempt(&ctx.db, &primary, None, "started", None).await?;
+    match order_wildcard(ctx, tls, acme, &base).await {
+        Ok(not_after) => {
+            store::attempt(&ctx.db, &primary, None, "issued", Some(&format!("valid until {not_after}"))).await?;
+            Ok(())
+        }
+        Err(error) => {
+            let message = format!("{error:#}");
+            store::attempt(&ctx.db, &primary, None, "failed", Some(&message)).await?;
+            Err(error)
+        }
+    }
+}
+
+async fn order_wildcard(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, base: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    let account = account(ctx, tls, acme).await?;
+    let names = vec![format!("*.{base}"), base.to_owned()];
+    let identifiers: Vec<Identifier> = names.iter().map(|n| Identifier::Dns(n.clone())).collect();
+    let mut order = account.new_order(&NewOrder::new(&identifiers)).await?;
+    let mut published = Vec::new();
+    let result = async {
+        let mut authorizations = order.authorizations();
+        while let Some(authorization) = authorizations.next().await {
+            let mut authorization = authorization?;
+            if authorization.status == AuthorizationStatus::Valid {
+                continue;
+            }
+            let mut challenge = authorization.challenge(ChallengeType::Dns01).context("the CA offers no DNS-01 challenge")?;
+            // The wildcard's challenge sits on the base name itself.
+            let Identifier::Dns(domain) = challenge.identifier().identifier else { bail!("not a DNS identifier") };
+            let record = format!("_acme-challenge.{domain}");
+            let value = challenge.key_authorization().dns_value();
+            acme.dns.add_txt(&record, &value).await?;
+            published.push((record.clone(), value.clone()));
+            dns::wait_visible(acme.dns.server(), &record, &value, acme.propagation_timeout).await?;
+            challenge.set_ready().await?;
+        }
+        let status = order.poll_ready(&RetryPolicy::default()).await?;
+        if status != OrderStatus::Ready {
+            bail!("the order ended {status:?} instead of ready");
+        }
+        let key_pem = order.finalize().await?;
+        let chain_pem = order.poll_certificate(&RetryPolicy::default()).await?;
+        Ok::<_, anyhow::Error>((key_pem, chain_pem))
+    }
+    .await;
+    for (record, value) in &published {
+        if let Err(error) = acme.dns.remove_txt(record, value).await {
+            tracing::warn!(%error, record, "could not remove a challenge record");
+        }
+    }
+    let (key_pem, chain_pem) = result?;
+    let not_after = not_after(&chain_pem)?;
+    store::save(&ctx.db, &tls.master_key, NewCertificate {
+        kind: "wildcard",
+        primary_name: &names[0],
+        names: &names,
+        institution_id: None,
+        cert_pem: &chain_pem,
+        key_pem: &key_pem,
+        not_after,
+    })
+    .await?;
+    Ok(not_after)
+}
+
+/// The leaf certificate's expiry, read from its DER (x509 `notAfter`).
+fn not_after(chain_pem: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    use rustls_pki_types::pem::PemObject;
+    let leaf = rustls_pki_types::CertificateDer::pem_slice_iter(chain_pem.as_bytes()).next().context("empty chain")??;
+    let (_, cert) = x509_parser::parse_x509_certificate(&leaf).map_err(|e| anyhow::anyhow!("bad certificate: {e}"))?;
+    chrono::DateTime::from_timestamp(cert.validity().not_after.timestamp(), 0).context("expiry out of range")
+}
+
+/// Keeps the wildcard valid: issues it when missing or within 30 days of expiry, retrying
+/// failures with jittered exponential backoff. Runs until the process ends.
+pub async fn maintain(ctx: Ctx, acme: AcmeSettings) {
+    let primary = format!("*.{}", ctx.config.public_base_url.host);
+    let mut failures = 0;
+    loop {
+        let due = match store::expiry(&ctx.db, &primary).await {
+            Ok(Some(expiry)) => expiry - chrono::Utc::now() < chrono::Duration::days(30),
+            Ok(None) => true,
+            Err(error) => {
+                tracing::warn!(%error, "cannot read certificate expiry");
+                true
+            }
+        };
+        let wait = if !due {
+            failures = 0;
+            Duration::from_secs(3600)
+        } else {
+            match issue_wildcard(&ctx, &acme).await {
+                Ok(()) => {
+                    failures = 0;
+                    tracing::info!(name = primary, "wildcard certificate issued");
+                    Duration::from_secs(3600)
+                }
+                Err(error) => {
+                    failures += 1;
+                    tracing::warn!(error = format!("{error:#}"), failures, "wildcard certificate order failed");
+                    crate::worker::backoff(failures)
+                }
+            }
+        };
+        tokio::time::sleep(wait).await;
+    }
+}
