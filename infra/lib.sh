@@ -127,7 +127,8 @@ stop_children() {
     wait 2>/dev/null || true
 }
 
-# start_bind DATA_DIR PORT: BIND 9 authoritative for the test zone lms.test, accepting
+# start_bind DATA_DIR PORT: BIND 9 authoritative for the test zones lms.test (the platform) and
+# partner.test (partners' own domains), accepting
 # TSIG-signed dynamic updates (RFC 2136). Exports the RFC2136_* variables.
 start_bind() {
     local dir=$1 port=$2 secret
@@ -140,13 +141,22 @@ options {
     pid-file "$dir/named.pid";
     listen-on port $port { 127.0.0.1; };
     listen-on-v6 { none; };
-    recursion no;
+    // Recursion for local clients only, so a custom domain's CNAME into lms.test is answered
+    // whole (pebble's resolver does not chase CNAMEs itself); both zones are local.
+    recursion yes;
+    allow-recursion { 127.0.0.1; };
     dnssec-validation no;
     allow-query { any; };
 };
 key "lms-test-key" { algorithm hmac-sha256; secret "$secret"; };
 zone "lms.test" { type master; file "$dir/lms.test.zone"; allow-update { key "lms-test-key"; }; };
+zone "partner.test" { type master; file "$dir/partner.test.zone"; allow-update { key "lms-test-key"; }; };
 CONF
+    cat >"$dir/partner.test.zone" <<ZONE
+\$TTL 60
+@    IN SOA ns1.lms.test. hostmaster.lms.test. 1 60 60 600 60
+@    IN NS  ns1.lms.test.
+ZONE
     cat >"$dir/lms.test.zone" <<ZONE
 \$TTL 60
 @    IN SOA ns1.lms.test. hostmaster.lms.test. 1 60 60 600 60

@@ -10,6 +10,7 @@
 //! | `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` | S3-compatible storage | required |
 //! | `S3_REGION` | storage region | `us-east-1` |
 //! | `S3_BUCKET_PREFIX` | prefix of tenant bucket names | `lms-` |
+//! | `DNS_RESOLVER` | ip:port of the resolver used to verify custom domains | the system's |
 //! | `TLS_MODE` | `off` (plain HTTP, local development) or `acme` (HTTPS with stored certificates) | `off` |
 //! | `TLS_MASTER_KEY` | 64 hex digits; seals certificate private keys at rest (required with `acme`) | unset |
 
@@ -27,6 +28,7 @@ pub struct Config {
     pub storage: StorageConfig,
     /// `None` while `TLS_MODE=off`.
     pub tls: Option<TlsSettings>,
+    pub dns_resolver: Option<std::net::SocketAddr>,
 }
 
 #[derive(Clone, Debug)]
@@ -118,6 +120,7 @@ impl Config {
                 Some("acme") => Some(TlsSettings { master_key: MasterKey::from_hex(&required("TLS_MASTER_KEY")?)? }),
                 Some(other) => bail!("TLS_MODE must be off or acme, not {other}"),
             },
+            dns_resolver: parsed("DNS_RESOLVER")?,
         })
     }
 }

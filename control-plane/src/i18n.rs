@@ -85,6 +85,11 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "invalid_image" => ("Upload a PNG, JPEG or WebP image.", "PNG, JPEG বা WebP ছবি আপলোড করুন।"),
         "image_too_large" => ("The image must be at most {n} KB.", "ছবি সর্বোচ্চ {n} KB হতে পারে।"),
         "too_many" => ("At most {n} items are allowed.", "সর্বোচ্চ {n}টি আইটেম দেওয়া যায়।"),
+        "invalid_domain" => (
+            "Enter a domain name such as learn.example.edu.bd (not a subdomain of this platform).",
+            "learn.example.edu.bd-এর মতো একটি ডোমেইন দিন (এই প্ল্যাটফর্মের সাবডোমেইন নয়)।",
+        ),
+        "domain_taken" => ("This domain is already in use.", "এই ডোমেইনটি ইতিমধ্যে ব্যবহৃত হচ্ছে।"),
         "unauthenticated" => ("Please sign in first.", "অনুগ্রহ করে আগে লগইন করুন।"),
         "invalid_credentials" => (
             "The e-mail/phone or password is incorrect.",

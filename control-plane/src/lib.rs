@@ -7,6 +7,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod dns;
 pub mod error;
 pub mod i18n;
 pub mod institutions;

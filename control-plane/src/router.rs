@@ -1,6 +1,6 @@
 //! The control plane's HTTP routes, each documented for the OpenAPI document.
 
-use crate::institutions::{admin, partner_register, public, types};
+use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages};
 use crate::state::ControlState;
 use crate::users::{login, oauth, register, switch_role, view_info};
@@ -27,6 +27,9 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(admin::create))
         .routes(routes!(admin::add_partner_by_admin))
         .routes(routes!(public::public_institutions))
+        .routes(routes!(domains::list_domains, domains::add_domain))
+        .routes(routes!(domains::verify_domain))
+        .routes(routes!(domains::remove_domain))
         .routes(routes!(categories::list_categories))
         .routes(routes!(languages::get_language))
 }

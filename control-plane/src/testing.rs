@@ -78,6 +78,8 @@ impl TestPlatform {
             control_db_max_connections: 8,
             storage: storage_from_env(format!("t{id}-")),
             tls,
+            // The test zone's authoritative server (infra/test) answers domain checks.
+            dns_resolver: std::env::var("RFC2136_SERVER").ok().and_then(|s| s.parse().ok()),
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

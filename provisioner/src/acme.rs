@@ -16,6 +16,7 @@ use crate::dns::{self, DnsUpdater};
 use crate::steps::Ctx;
 use anyhow::{Context, bail};
 use control_plane::config::TlsSettings;
+use control_plane::institutions::domains::{self, DomainRow};
 use control_plane::tls::store::{self, NewCertificate};
 use instant_acme::{
     Account, AccountCredentials, AuthorizationStatus, ChallengeType, Identifier, NewAccount, NewOrder, OrderStatus,
@@ -142,6 +143,88 @@ async fn order_wildcard(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, base:
     Ok(not_after)
 }
 
+/// Orders a verified custom domain's own certificate through HTTP-01 (answered by the edge from
+/// `acme_challenges`) and stores it for that institution.
+pub async fn issue_custom(ctx: &Ctx, acme: &AcmeSettings, domain: &DomainRow) -> anyhow::Result<()> {
+    let tls = ctx.config.tls.as_ref().context("TLS_MODE is off")?;
+    let institution = Some(domain.institution_id);
+    store::attempt(&ctx.db, &domain.domain, institution, "started", None).await?;
+    let result = order_custom(ctx, tls, acme, domain).await;
+    let (status, message) = match &result {
+        Ok(not_after) => ("issued", format!("valid until {not_after}")),
+        Err(error) => ("failed", format!("{error:#}")),
+    };
+    store::attempt(&ctx.db, &domain.domain, institution, status, Some(&message)).await?;
+    result.map(|_| ())
+}
+
+async fn order_custom(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, domain: &DomainRow) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    let account = account(ctx, tls, acme).await?;
+    let names = vec![domain.domain.clone()];
+    let mut order = account.new_order(&NewOrder::new(&[Identifier::Dns(domain.domain.clone())])).await?;
+    let mut tokens = Vec::new();
+    let result = async {
+        let mut authorizations = order.authorizations();
+        while let Some(authorization) = authorizations.next().await {
+            let mut authorization = authorization?;
+            if authorization.status == AuthorizationStatus::Valid {
+                continue;
+            }
+            let mut challenge = authorization.challenge(ChallengeType::Http01).context("the CA offers no HTTP-01 challenge")?;
+            let token = challenge.token.clone();
+            store::put_challenge(&ctx.db, &token, challenge.key_authorization().as_str(), &domain.domain).await?;
+            tokens.push(token);
+            challenge.set_ready().await?;
+        }
+        let status = order.poll_ready(&RetryPolicy::default()).await?;
+        if status != OrderStatus::Ready {
+            bail!("the order ended {status:?} instead of ready");
+        }
+        let key_pem = order.finalize().await?;
+        let chain_pem = order.poll_certificate(&RetryPolicy::default()).await?;
+        Ok::<_, anyhow::Error>((key_pem, chain_pem))
+    }
+    .await;
+    for token in &tokens {
+        store::drop_challenge(&ctx.db, token).await?;
+    }
+    let (key_pem, chain_pem) = result?;
+    let not_after = not_after(&chain_pem)?;
+    store::save(&ctx.db, &tls.master_key, NewCertificate {
+        kind: "custom",
+        primary_name: &domain.domain,
+        names: &names,
+        institution_id: Some(domain.institution_id),
+        cert_pem: &chain_pem,
+        key_pem: &key_pem,
+        not_after,
+    })
+    .await?;
+    Ok(not_after)
+}
+
+/// Re-checks verified domains last checked over a day ago (a domain whose records no longer
+/// point here is disabled and its certificate dropped), then orders certificates that are
+/// missing or due. Answers how many domains were disabled.
+pub async fn maintain_domains(ctx: &Ctx, acme: &AcmeSettings, check_age: chrono::Duration) -> anyhow::Result<usize> {
+    let resolver = control_plane::dns::resolver(ctx.config.dns_resolver)?;
+    let mut disabled = 0;
+    for domain in domains::due_for_check(&ctx.db, check_age).await? {
+        let Some(tenant) = control_plane::institutions::store::tenant_by_id(&ctx.db, domain.institution_id).await? else { continue };
+        let target = format!("{}.{}", tenant.slug, ctx.config.public_base_url.host);
+        if let Some(problem) = domains::check(&ctx.db, &resolver, &domain, &target).await? {
+            tracing::warn!(domain = domain.domain, problem, "custom domain disabled");
+            disabled += 1;
+        }
+    }
+    for domain in domains::needing_certificate(&ctx.db).await? {
+        if let Err(error) = issue_custom(ctx, acme, &domain).await {
+            tracing::warn!(domain = domain.domain, error = format!("{error:#}"), "custom domain certificate order failed");
+        }
+    }
+    Ok(disabled)
+}
+
 /// The leaf certificate's expiry, read from its DER (x509 `notAfter`).
 fn not_after(chain_pem: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
     use rustls_pki_types::pem::PemObject;
@@ -150,28 +233,35 @@ fn not_after(chain_pem: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::from_timestamp(cert.validity().not_after.timestamp(), 0).context("expiry out of range")
 }
 
-/// Keeps the wildcard valid: issues it when missing or within 30 days of expiry, retrying
-/// failures with jittered exponential backoff. Runs until the process ends.
+/// Issues the wildcard when it is missing or runs out within 30 days; answers whether it did.
+pub async fn renew_wildcard_if_due(ctx: &Ctx, acme: &AcmeSettings) -> anyhow::Result<bool> {
+    let primary = format!("*.{}", ctx.config.public_base_url.host);
+    let due = match store::expiry(&ctx.db, &primary).await? {
+        Some(expiry) => expiry - chrono::Utc::now() < chrono::Duration::days(30),
+        None => true,
+    };
+    if due {
+        issue_wildcard(ctx, acme).await?;
+    }
+    Ok(due)
+}
+
+/// Keeps the wildcard valid (issued when missing or within 30 days of expiry, failures retried
+/// with jittered exponential backoff) and the custom domains checked and certified; wakes at
+/// least every minute so a newly verified domain gets its certificate soon. Runs until the
+/// process ends.
 pub async fn maintain(ctx: Ctx, acme: AcmeSettings) {
     let primary = format!("*.{}", ctx.config.public_base_url.host);
     let mut failures = 0;
+    let mut next_wildcard_check = std::time::Instant::now();
     loop {
-        let due = match store::expiry(&ctx.db, &primary).await {
-            Ok(Some(expiry)) => expiry - chrono::Utc::now() < chrono::Duration::days(30),
-            Ok(None) => true,
-            Err(error) => {
-                tracing::warn!(%error, "cannot read certificate expiry");
-                true
-            }
-        };
-        let wait = if !due {
-            failures = 0;
-            Duration::from_secs(3600)
-        } else {
-            match issue_wildcard(&ctx, &acme).await {
-                Ok(()) => {
+        if std::time::Instant::now() >= next_wildcard_check {
+            let wait = match renew_wildcard_if_due(&ctx, &acme).await {
+                Ok(renewed) => {
                     failures = 0;
-                    tracing::info!(name = primary, "wildcard certificate issued");
+                    if renewed {
+                        tracing::info!(name = primary, "wildcard certificate issued");
+                    }
                     Duration::from_secs(3600)
                 }
                 Err(error) => {
@@ -179,8 +269,12 @@ pub async fn maintain(ctx: Ctx, acme: AcmeSettings) {
                     tracing::warn!(error = format!("{error:#}"), failures, "wildcard certificate order failed");
                     crate::worker::backoff(failures)
                 }
-            }
-        };
-        tokio::time::sleep(wait).await;
+            };
+            next_wildcard_check = std::time::Instant::now() + wait;
+        }
+        if let Err(error) = maintain_domains(&ctx, &acme, chrono::Duration::hours(24)).await {
+            tracing::warn!(error = format!("{error:#}"), "custom domain maintenance failed");
+        }
+        tokio::time::sleep(Duration::from_secs(60)).await;
     }
 }

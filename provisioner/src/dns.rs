@@ -3,13 +3,11 @@
 //! hickory-resolver asking that authoritative server directly, that a record is visible.
 
 use anyhow::{Context, bail};
+use control_plane::dns::fqdn;
 use hickory_proto::op::{Message, update_message};
 use hickory_proto::rr::rdata::TXT;
 use hickory_proto::rr::rdata::tsig::TsigAlgorithm;
 use hickory_proto::rr::{Name, RData, Record, RecordSet, TSigner};
-use hickory_resolver::TokioResolver;
-use hickory_resolver::config::{NameServerConfig, ResolverConfig};
-use hickory_resolver::net::runtime::TokioRuntimeProvider;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -28,11 +26,6 @@ impl std::fmt::Debug for DnsUpdater {
     }
 }
 
-fn fqdn(name: &str) -> anyhow::Result<Name> {
-    let mut name = Name::from_ascii(name).with_context(|| format!("bad DNS name {name}"))?;
-    name.set_fqdn(true);
-    Ok(name)
-}
 
 impl DnsUpdater {
     pub fn new(server: SocketAddr, zone: &str, key_name: &str, secret_base64: &str) -> anyhow::Result<Self> {
@@ -46,17 +39,28 @@ impl DnsUpdater {
         self.server
     }
 
-    fn txt(&self, name: &str, value: &str) -> anyhow::Result<RecordSet> {
-        let record = Record::from_rdata(fqdn(name)?, 60, RData::TXT(TXT::new(vec![value.to_owned()])));
-        Ok(RecordSet::from(record))
+    fn txt(name: &str, value: &str) -> anyhow::Result<RecordSet> {
+        Ok(RecordSet::from(Record::from_rdata(fqdn(name)?, 60, RData::TXT(TXT::new(vec![value.to_owned()])))))
     }
 
     pub async fn add_txt(&self, name: &str, value: &str) -> anyhow::Result<()> {
-        self.send(update_message::append(self.txt(name, value)?, self.zone.clone(), false, false)).await
+        self.send(update_message::append(Self::txt(name, value)?, self.zone.clone(), false, false)).await
     }
 
     pub async fn remove_txt(&self, name: &str, value: &str) -> anyhow::Result<()> {
-        self.send(update_message::delete_by_rdata(self.txt(name, value)?, self.zone.clone(), false)).await
+        self.send(update_message::delete_by_rdata(Self::txt(name, value)?, self.zone.clone(), false)).await
+    }
+
+    /// Points `name` at `target` (replacing any CNAME there).
+    pub async fn set_cname(&self, name: &str, target: &str) -> anyhow::Result<()> {
+        self.remove_cname(name).await?;
+        let record = Record::from_rdata(fqdn(name)?, 60, RData::CNAME(hickory_proto::rr::rdata::CNAME(fqdn(target)?)));
+        self.send(update_message::append(RecordSet::from(record), self.zone.clone(), false, false)).await
+    }
+
+    pub async fn remove_cname(&self, name: &str) -> anyhow::Result<()> {
+        let record = Record::update0(fqdn(name)?, 0, hickory_proto::rr::RecordType::CNAME).into_record_of_rdata();
+        self.send(update_message::delete_rrset(record, self.zone.clone(), false)).await
     }
 
     async fn send(&self, mut message: Message) -> anyhow::Result<()> {
@@ -81,24 +85,12 @@ impl DnsUpdater {
 
 /// Asks the authoritative server until `name` has a TXT record `value`, or gives up.
 pub async fn wait_visible(server: SocketAddr, name: &str, value: &str, timeout: Duration) -> anyhow::Result<()> {
-    let mut ns = NameServerConfig::udp(server.ip());
-    for connection in &mut ns.connections {
-        connection.port = server.port();
-    }
-    let mut builder = TokioResolver::builder_with_config(ResolverConfig::from_name_servers(vec![ns]), TokioRuntimeProvider::default());
-    builder.options_mut().cache_size = 0;
-    let resolver = builder.build()?;
+    let resolver = control_plane::dns::resolver(Some(server))?;
     let deadline = Instant::now() + timeout;
     let name = fqdn(name)?;
     loop {
-        if let Ok(lookup) = resolver.txt_lookup(name.clone()).await {
-            let seen = lookup.answers().iter().any(|r| match &r.data {
-                RData::TXT(txt) => txt.txt_data.iter().any(|d| d.as_ref() == value.as_bytes()),
-                _ => false,
-            });
-            if seen {
-                return Ok(());
-            }
+        if control_plane::dns::txt(&resolver, &name.to_ascii()).await?.iter().any(|t| t == value) {
+            return Ok(());
         }
         if Instant::now() > deadline {
             bail!("the TXT record {name} never appeared on {server} within {} s", timeout.as_secs());

@@ -36,10 +36,15 @@ async fn the_wildcard_is_issued_through_dns01_and_stored_sealed() {
     assert!(not_after > chrono::Utc::now() + chrono::Duration::days(7));
     let log = attempts(&platform).await;
     assert_eq!(log.iter().map(|(s, _)| s.as_str()).collect::<Vec<_>>(), ["started", "issued"]);
-    // The account is kept: a second order reuses it.
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM acme_accounts").fetch_one(&platform.db).await.unwrap();
-    assert_eq!(accounts, 1);
-    acme::issue_wildcard(&ctx, &acme).await.expect("renewal");
+    // Valid for long: nothing to renew.
+    assert!(!acme::renew_wildcard_if_due(&ctx, &acme).await.unwrap());
+    // Forced close to expiry: renewed, with the same account.
+    sqlx::query("UPDATE certificates SET not_after = now() + interval '10 days'").execute(&platform.db).await.unwrap();
+    assert!(acme::renew_wildcard_if_due(&ctx, &acme).await.unwrap());
+    let renewed: (String, chrono::DateTime<chrono::Utc>) =
+        sqlx::query_as("SELECT cert_pem, not_after FROM certificates WHERE primary_name = '*.lms.test'").fetch_one(&platform.db).await.unwrap();
+    assert_ne!(renewed.0, pem, "a new certificate");
+    assert!(renewed.1 > chrono::Utc::now() + chrono::Duration::days(30));
     let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM acme_accounts").fetch_one(&platform.db).await.unwrap();
     assert_eq!(accounts, 1);
     // The challenge records were cleaned up.

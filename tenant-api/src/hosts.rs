@@ -35,12 +35,13 @@ impl HostResolver {
     pub async fn resolve(&self, db: &PgPool, host: &str) -> Result<Option<Arc<Tenant>>, AppError> {
         let key = host.split(':').next().unwrap_or_default().trim_end_matches('.').to_ascii_lowercase();
         let site = site_for_host(&key, &self.base_domain);
+        let host_name = key.clone();
         self.cache
             .try_get_with(key, async move {
                 let tenant = match site {
                     HostSite::Main => institutions::main_tenant(db).await?,
                     HostSite::Partner(slug) => institutions::tenant_by_slug(db, &slug).await?,
-                    HostSite::Unknown => None,
+                    HostSite::Unknown => control_plane::institutions::domains::tenant_for(db, &host_name).await?,
                 };
                 Ok::<_, sqlx::Error>(tenant.map(Arc::new))
             })

@@ -106,14 +106,15 @@ impl ResolvesServerCert for SniResolver {
     }
 }
 
-/// Keeps the resolver in step with the database: on every `certificate_changed` and every ten
+/// Keeps the resolver in step with the database: on every certificate or institution change and every ten
 /// minutes (a missed notification costs at most that).
 pub fn spawn_reload(resolver: Arc<SniResolver>, db: PgPool, key: MasterKey) {
     tokio::spawn(async move {
         loop {
             let result: anyhow::Result<()> = async {
                 let mut listener = PgListener::connect_with(&db).await?;
-                listener.listen("certificate_changed").await?;
+                // Institution changes matter too: a suspended partner's domain stops at once.
+                listener.listen_all(["certificate_changed", "institution_changed"]).await?;
                 resolver.reload(&db, &key).await?;
                 loop {
                     match tokio::time::timeout(Duration::from_secs(600), listener.recv()).await {

@@ -1,6 +1,7 @@
 //! Institutions (partners and the main site): applications, approval, lifecycle, site config.
 
 pub mod admin;
+pub mod domains;
 pub mod fields;
 pub mod partner_register;
 pub mod public;

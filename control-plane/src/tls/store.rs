@@ -49,12 +49,15 @@ pub struct Certificate {
     pub not_after: DateTime<Utc>,
 }
 
-/// Every certificate the edge may serve: custom domains only while their institution is active.
+/// Every certificate the edge may serve: a custom domain's only while the domain is verified and
+/// its institution active.
 pub async fn servable(db: &PgPool, key: &MasterKey) -> anyhow::Result<Vec<Certificate>> {
     let rows: Vec<(String, String, Vec<String>, String, Vec<u8>, DateTime<Utc>)> = sqlx::query_as(
         "SELECT c.kind, c.primary_name, c.names, c.cert_pem, c.key_sealed, c.not_after
-           FROM certificates c LEFT JOIN institutions i ON i.id = c.institution_id
-          WHERE c.institution_id IS NULL OR i.state = 'active'",
+           FROM certificates c
+          WHERE c.kind = 'wildcard'
+             OR EXISTS (SELECT 1 FROM custom_domains d JOIN institutions i ON i.id = d.institution_id
+                         WHERE lower(d.domain) = lower(c.primary_name) AND d.state = 'verified' AND i.state = 'active')",
     )
     .fetch_all(db)
     .await?;

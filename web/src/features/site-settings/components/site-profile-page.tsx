@@ -29,6 +29,7 @@ import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { isHexColour } from '../../../theme/primitives';
 import { fetchSite, updateSite } from '../api/site-settings-api';
 import { checkLogo, LOGO_TYPES, readAsDataUrl } from '../hooks/logo-file';
+import { CustomDomainCard } from './custom-domain-card';
 import { SitePreview } from './site-preview';
 
 const MODULE_KEYS: (keyof SiteModules)[] = [
@@ -230,6 +231,10 @@ export default function SiteProfilePage() {
             </Typography>
             <SitePreview name={name} slogan={slogan} logo={currentLogo ?? null} primary={config.theme.primary} secondary={config.theme.secondary} />
           </Box>
+        </Grid>
+        {/* Outside the profile form: the domain card has its own form and its actions apply at once. */}
+        <Grid size={{ xs: 12, md: 7 }}>
+          <CustomDomainCard />
         </Grid>
       </Grid>
     </Box>
