@@ -102,6 +102,12 @@ async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() 
     save(&t, &master, "custom", "learn.dhaka.example", &["learn.dhaka.example"], Some(dhaka), &custom).await;
 
     let resolver = Arc::new(tls::SniResolver::new("lms.test"));
+    assert_eq!(resolver.reload(&t.platform.db, &master).await.unwrap(), 1, "a custom certificate waits for its domain's verification");
+    sqlx::query("INSERT INTO custom_domains (institution_id, domain, verification_token, state) VALUES ($1, 'learn.dhaka.example', 't', 'verified')")
+        .bind(dhaka)
+        .execute(&t.platform.db)
+        .await
+        .unwrap();
     assert_eq!(resolver.reload(&t.platform.db, &master).await.unwrap(), 2);
     tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -248,7 +248,7 @@ function DomainItem({ domain: d }: { domain: Domain }) {
         </Alert>
       )}
 
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', alignItems: { xs: 'stretch', sm: 'center' } }}>
         <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirm(true)} disabled={remove.isPending} data-testid="remove-domain">
           {t('settings:domains.remove')}
         </Button>
