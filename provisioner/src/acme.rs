@@ -72,23 +72,63 @@ async fn account(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings) -> anyhow::R
     Ok(account)
 }
 
+/// Runs one issuance, recording its start and its outcome for the admins to see.
+async fn recorded(
+    ctx: &Ctx,
+    primary: &str,
+    institution: Option<i64>,
+    issuance: impl std::future::Future<Output = anyhow::Result<chrono::DateTime<chrono::Utc>>>,
+) -> anyhow::Result<()> {
+    store::attempt(&ctx.db, primary, institution, "started", None).await?;
+    let result = issuance.await;
+    let (status, message) = match &result {
+        Ok(not_after) => ("issued", format!("valid until {not_after}")),
+        Err(error) => ("failed", format!("{error:#}")),
+    };
+    store::attempt(&ctx.db, primary, institution, status, Some(&message)).await?;
+    result.map(|_| ())
+}
+
+/// Once every challenge is answered: waits for the order, finalizes it (the key is made here)
+/// and answers `(key PEM, chain PEM)`.
+async fn finish(order: &mut instant_acme::Order) -> anyhow::Result<(String, String)> {
+    let status = order.poll_ready(&RetryPolicy::default()).await?;
+    if status != OrderStatus::Ready {
+        bail!("the order ended {status:?} instead of ready");
+    }
+    let key_pem = order.finalize().await?;
+    let chain_pem = order.poll_certificate(&RetryPolicy::default()).await?;
+    Ok((key_pem, chain_pem))
+}
+
+/// Stores an issued certificate (its key sealed); answers its expiry.
+async fn keep(
+    ctx: &Ctx,
+    tls: &TlsSettings,
+    kind: &str,
+    names: &[String],
+    institution_id: Option<i64>,
+    (key_pem, chain_pem): (String, String),
+) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    let not_after = not_after(&chain_pem)?;
+    let certificate = NewCertificate {
+        kind,
+        primary_name: &names[0],
+        names,
+        institution_id,
+        cert_pem: &chain_pem,
+        key_pem: &key_pem,
+        not_after,
+    };
+    store::save(&ctx.db, &tls.master_key, certificate).await?;
+    Ok(not_after)
+}
+
 /// Orders the wildcard certificate for the base domain through DNS-01 and stores it.
 pub async fn issue_wildcard(ctx: &Ctx, acme: &AcmeSettings) -> anyhow::Result<()> {
     let tls = ctx.config.tls.as_ref().context("TLS_MODE is off")?;
     let base = ctx.config.public_base_url.host.clone();
-    let primary = format!("*.{base}");
-    store::attempt(&ctx.db, &primary, None, "started", None).await?;
-    match order_wildcard(ctx, tls, acme, &base).await {
-        Ok(not_after) => {
-            store::attempt(&ctx.db, &primary, None, "issued", Some(&format!("valid until {not_after}"))).await?;
-            Ok(())
-        }
-        Err(error) => {
-            let message = format!("{error:#}");
-            store::attempt(&ctx.db, &primary, None, "failed", Some(&message)).await?;
-            Err(error)
-        }
-    }
+    recorded(ctx, &format!("*.{base}"), None, order_wildcard(ctx, tls, acme, &base)).await
 }
 
 async fn order_wildcard(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, base: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
@@ -114,13 +154,7 @@ async fn order_wildcard(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, base:
             dns::wait_visible(acme.dns.server(), &record, &value, acme.propagation_timeout).await?;
             challenge.set_ready().await?;
         }
-        let status = order.poll_ready(&RetryPolicy::default()).await?;
-        if status != OrderStatus::Ready {
-            bail!("the order ended {status:?} instead of ready");
-        }
-        let key_pem = order.finalize().await?;
-        let chain_pem = order.poll_certificate(&RetryPolicy::default()).await?;
-        Ok::<_, anyhow::Error>((key_pem, chain_pem))
+        finish(&mut order).await
     }
     .await;
     for (record, value) in &published {
@@ -128,34 +162,14 @@ async fn order_wildcard(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, base:
             tracing::warn!(%error, record, "could not remove a challenge record");
         }
     }
-    let (key_pem, chain_pem) = result?;
-    let not_after = not_after(&chain_pem)?;
-    store::save(&ctx.db, &tls.master_key, NewCertificate {
-        kind: "wildcard",
-        primary_name: &names[0],
-        names: &names,
-        institution_id: None,
-        cert_pem: &chain_pem,
-        key_pem: &key_pem,
-        not_after,
-    })
-    .await?;
-    Ok(not_after)
+    keep(ctx, tls, "wildcard", &names, None, result?).await
 }
 
 /// Orders a verified custom domain's own certificate through HTTP-01 (answered by the edge from
 /// `acme_challenges`) and stores it for that institution.
 pub async fn issue_custom(ctx: &Ctx, acme: &AcmeSettings, domain: &DomainRow) -> anyhow::Result<()> {
     let tls = ctx.config.tls.as_ref().context("TLS_MODE is off")?;
-    let institution = Some(domain.institution_id);
-    store::attempt(&ctx.db, &domain.domain, institution, "started", None).await?;
-    let result = order_custom(ctx, tls, acme, domain).await;
-    let (status, message) = match &result {
-        Ok(not_after) => ("issued", format!("valid until {not_after}")),
-        Err(error) => ("failed", format!("{error:#}")),
-    };
-    store::attempt(&ctx.db, &domain.domain, institution, status, Some(&message)).await?;
-    result.map(|_| ())
+    recorded(ctx, &domain.domain, Some(domain.institution_id), order_custom(ctx, tls, acme, domain)).await
 }
 
 async fn order_custom(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, domain: &DomainRow) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
@@ -176,31 +190,13 @@ async fn order_custom(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, domain:
             tokens.push(token);
             challenge.set_ready().await?;
         }
-        let status = order.poll_ready(&RetryPolicy::default()).await?;
-        if status != OrderStatus::Ready {
-            bail!("the order ended {status:?} instead of ready");
-        }
-        let key_pem = order.finalize().await?;
-        let chain_pem = order.poll_certificate(&RetryPolicy::default()).await?;
-        Ok::<_, anyhow::Error>((key_pem, chain_pem))
+        finish(&mut order).await
     }
     .await;
     for token in &tokens {
         store::drop_challenge(&ctx.db, token).await?;
     }
-    let (key_pem, chain_pem) = result?;
-    let not_after = not_after(&chain_pem)?;
-    store::save(&ctx.db, &tls.master_key, NewCertificate {
-        kind: "custom",
-        primary_name: &domain.domain,
-        names: &names,
-        institution_id: Some(domain.institution_id),
-        cert_pem: &chain_pem,
-        key_pem: &key_pem,
-        not_after,
-    })
-    .await?;
-    Ok(not_after)
+    keep(ctx, tls, "custom", &names, Some(domain.institution_id), result?).await
 }
 
 /// Re-checks verified domains last checked over a day ago (a domain whose records no longer
