@@ -199,10 +199,38 @@ async fn order_custom(ctx: &Ctx, tls: &TlsSettings, acme: &AcmeSettings, domain:
     keep(ctx, tls, "custom", &names, Some(domain.institution_id), result?).await
 }
 
-/// Re-checks verified domains last checked over a day ago (a domain whose records no longer
+/// When a name that failed may be ordered again: jittered exponential backoff per name, so one
+/// broken domain or an unreachable CA is not hammered every minute.
+#[derive(Default)]
+pub struct Backoffs(std::collections::HashMap<String, (i32, std::time::Instant)>);
+
+impl Backoffs {
+    pub fn ready(&self, name: &str) -> bool {
+        self.0.get(name).is_none_or(|(_, at)| std::time::Instant::now() >= *at)
+    }
+
+    /// Records the outcome; answers how long the name now waits (zero after a success).
+    pub fn record(&mut self, name: &str, ok: bool) -> Duration {
+        if ok {
+            self.0.remove(name);
+            return Duration::ZERO;
+        }
+        let failures = self.0.get(name).map_or(0, |(n, _)| *n) + 1;
+        let wait = crate::worker::backoff(failures);
+        self.0.insert(name.to_owned(), (failures, std::time::Instant::now() + wait));
+        wait
+    }
+
+    /// The earliest moment a failed name may be retried.
+    fn next(&self) -> Option<std::time::Instant> {
+        self.0.values().map(|(_, at)| *at).min()
+    }
+}
+
+/// Re-checks verified domains last checked over `check_age` ago (a domain whose records no longer
 /// point here is disabled and its certificate dropped), then orders certificates that are
-/// missing or due. Answers how many domains were disabled.
-pub async fn maintain_domains(ctx: &Ctx, acme: &AcmeSettings, check_age: chrono::Duration) -> anyhow::Result<usize> {
+/// missing or due, skipping names still backing off. Answers how many domains were disabled.
+pub async fn maintain_domains(ctx: &Ctx, acme: &AcmeSettings, check_age: chrono::Duration, backoffs: &mut Backoffs) -> anyhow::Result<usize> {
     let resolver = control_plane::dns::resolver(ctx.config.dns_resolver)?;
     let mut disabled = 0;
     for domain in domains::due_for_check(&ctx.db, check_age).await? {
@@ -214,8 +242,13 @@ pub async fn maintain_domains(ctx: &Ctx, acme: &AcmeSettings, check_age: chrono:
         }
     }
     for domain in domains::needing_certificate(&ctx.db).await? {
-        if let Err(error) = issue_custom(ctx, acme, &domain).await {
-            tracing::warn!(domain = domain.domain, error = format!("{error:#}"), "custom domain certificate order failed");
+        if !backoffs.ready(&domain.domain) {
+            continue;
+        }
+        let result = issue_custom(ctx, acme, &domain).await;
+        let wait = backoffs.record(&domain.domain, result.is_ok());
+        if let Err(error) = result {
+            tracing::warn!(domain = domain.domain, error = format!("{error:#}"), retry_in = ?wait, "custom domain certificate order failed");
         }
     }
     Ok(disabled)
@@ -242,35 +275,31 @@ pub async fn renew_wildcard_if_due(ctx: &Ctx, acme: &AcmeSettings) -> anyhow::Re
     Ok(due)
 }
 
-/// Keeps the wildcard valid (issued when missing or within 30 days of expiry, failures retried
-/// with jittered exponential backoff) and the custom domains checked and certified; wakes at
-/// least every minute so a newly verified domain gets its certificate soon. Runs until the
+/// Keeps the wildcard valid (issued when missing or within 30 days of expiry) and the custom
+/// domains checked and certified. A failed order is retried with jittered exponential backoff
+/// (2 s doubling, at most 5 min) while the certificates already stored keep being served. Wakes
+/// at least every `tick`, so a newly verified domain gets its certificate soon. Runs until the
 /// process ends.
-pub async fn maintain(ctx: Ctx, acme: AcmeSettings) {
+pub async fn maintain(ctx: Ctx, acme: AcmeSettings, tick: Duration) {
     let primary = format!("*.{}", ctx.config.public_base_url.host);
-    let mut failures = 0;
+    let mut backoffs = Backoffs::default();
     let mut next_wildcard_check = std::time::Instant::now();
     loop {
-        if std::time::Instant::now() >= next_wildcard_check {
-            let wait = match renew_wildcard_if_due(&ctx, &acme).await {
-                Ok(renewed) => {
-                    failures = 0;
-                    if renewed {
-                        tracing::info!(name = primary, "wildcard certificate issued");
-                    }
-                    Duration::from_secs(3600)
-                }
-                Err(error) => {
-                    failures += 1;
-                    tracing::warn!(error = format!("{error:#}"), failures, "wildcard certificate order failed");
-                    crate::worker::backoff(failures)
-                }
-            };
-            next_wildcard_check = std::time::Instant::now() + wait;
+        if std::time::Instant::now() >= next_wildcard_check && backoffs.ready(&primary) {
+            let result = renew_wildcard_if_due(&ctx, &acme).await;
+            let wait = backoffs.record(&primary, result.is_ok());
+            match result {
+                Ok(true) => tracing::info!(name = primary, "wildcard certificate issued"),
+                Ok(false) => {}
+                Err(error) => tracing::warn!(error = format!("{error:#}"), retry_in = ?wait, "wildcard certificate order failed"),
+            }
+            next_wildcard_check = std::time::Instant::now() + if wait.is_zero() { Duration::from_secs(3600) } else { wait };
         }
-        if let Err(error) = maintain_domains(&ctx, &acme, chrono::Duration::hours(24)).await {
+        if let Err(error) = maintain_domains(&ctx, &acme, chrono::Duration::hours(24), &mut backoffs).await {
             tracing::warn!(error = format!("{error:#}"), "custom domain maintenance failed");
         }
-        tokio::time::sleep(Duration::from_secs(60)).await;
+        let wake = [Some(next_wildcard_check), backoffs.next()].into_iter().flatten().min().unwrap_or(next_wildcard_check);
+        let now = std::time::Instant::now();
+        tokio::time::sleep(wake.saturating_duration_since(now).clamp(Duration::from_millis(100), tick)).await;
     }
 }

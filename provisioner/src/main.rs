@@ -20,7 +20,7 @@ async fn main() -> anyhow::Result<()> {
     match args.first().map(String::as_str) {
         None | Some("run") => {
             if ctx.config.tls.is_some() {
-                tokio::spawn(acme::maintain(ctx.clone(), AcmeSettings::from_env()?));
+                tokio::spawn(acme::maintain(ctx.clone(), AcmeSettings::from_env()?, std::time::Duration::from_secs(60)));
             }
             worker::run(ctx, worker_name, async {
                 let _ = tokio::signal::ctrl_c().await;

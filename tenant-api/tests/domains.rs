@@ -69,9 +69,19 @@ async fn a_custom_domain_is_verified_certified_served_and_disabled_when_it_stops
     let http = tokio::net::TcpListener::bind("127.0.0.1:5002").await.unwrap();
     let challenges = tls::http_router(t.platform.db.clone(), 8443);
     tokio::spawn(async move { axum::serve(http, challenges).await });
-    assert_eq!(acme::maintain_domains(&acme_ctx(&t), &acme, chrono::Duration::hours(24)).await.unwrap(), 0);
+    assert_eq!(acme::maintain_domains(&acme_ctx(&t), &acme, chrono::Duration::hours(24), &mut Default::default()).await.unwrap(), 0);
     let listed = t.get("dhaka.lms.test", "/my-account/institutions/domains", Some(&token)).await;
     assert!(listed.body["data"][0]["certificate"]["not_after"].is_string(), "{}", listed.text);
+    // The partner admin sees the certificates covering its site and the attempts behind them;
+    // the other partner's history holds none of them.
+    let info = t.get("dhaka.lms.test", &format!("/my-account/institutions/view-info/{dhaka}"), Some(&token)).await;
+    let tls = &info.body["data"]["tls"];
+    let names: Vec<&str> = tls["certificates"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["*.lms.test", domain.as_str()], "{}", info.text);
+    assert_eq!(tls["attempts"][0]["name"], domain.as_str());
+    assert_eq!(tls["attempts"][0]["status"], "issued");
+    let theirs = t.get("sylhet.lms.test", &format!("/my-account/institutions/view-info/{other}"), Some(&stranger)).await;
+    assert!(!theirs.text.contains(&domain), "{}", theirs.text);
 
     let resolver = Arc::new(tls::SniResolver::new("lms.test"));
     resolver.reload(&t.platform.db, &master).await.unwrap();
@@ -103,7 +113,7 @@ async fn a_custom_domain_is_verified_certified_served_and_disabled_when_it_stops
 
     // The CNAME is removed: the next check disables the domain and it stops being served.
     dns.remove_cname(&domain).await.unwrap();
-    assert_eq!(acme::maintain_domains(&acme_ctx(&t), &acme, chrono::Duration::zero()).await.unwrap(), 1);
+    assert_eq!(acme::maintain_domains(&acme_ctx(&t), &acme, chrono::Duration::zero(), &mut Default::default()).await.unwrap(), 1);
     let listed = t.get("dhaka.lms.test", "/my-account/institutions/domains", Some(&token)).await;
     assert_eq!(listed.body["data"][0]["state"], "disabled");
     t.eventually(|| async { t.get(&domain, "/my-account/institutions/retrieve-site", None).await.status == StatusCode::NOT_FOUND }).await;

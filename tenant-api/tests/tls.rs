@@ -242,3 +242,113 @@ async fn the_wildcard_from_the_acme_ca_serves_new_partners_without_a_new_order()
     let after: i64 = sqlx::query_scalar("SELECT count(*) FROM tls_attempts").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(orders, after, "no new order for a new partner");
 }
+
+/// A TCP relay to `target` on `listener`: the CA "comes back" when this starts.
+fn relay(listener: tokio::net::TcpListener, target: String) {
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let target = target.clone();
+            tokio::spawn(async move {
+                if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                }
+            });
+        }
+    });
+}
+
+#[tokio::test]
+async fn an_unreachable_ca_is_retried_with_backoff_while_the_old_certificate_keeps_serving() {
+    let master = MasterKey::from_hex(&"6d".repeat(32)).unwrap();
+    let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
+    let ctx = provisioner::Ctx::new(platform.db.clone(), platform.config.clone(), provisioner::ProvisionerConfig::default());
+    let mut acme = provisioner::acme::AcmeSettings::from_env().expect("infra/test starts pebble and BIND");
+    provisioner::acme::issue_wildcard(&ctx, &acme).await.expect("pebble issues the wildcard");
+    let t = TestApp::with(platform, EdgeConfig::default()).await;
+    t.tenant("dhaka").await;
+    let root = {
+        let ca_root = std::fs::read(std::env::var("ACME_CA_ROOT").unwrap()).unwrap();
+        let http = reqwest::Client::builder().add_root_certificate(reqwest::Certificate::from_pem(&ca_root).unwrap()).build().unwrap();
+        let management = std::env::var("PEBBLE_MANAGEMENT_URL").unwrap();
+        http.get(format!("{management}/roots/0")).send().await.unwrap().text().await.unwrap()
+    };
+    let resolver = Arc::new(tls::SniResolver::new("lms.test"));
+    resolver.reload(&t.platform.db, &master).await.unwrap();
+    tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    // Full handshakes only: a resumed session reports the certificate of the original one.
+    let mut client = client_trusting(&root);
+    client.resumption = rustls::client::Resumption::disabled();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(client));
+    // One HTTPS request to dhaka: its status line and the certificate it was served with.
+    let fetch = || {
+        let connector = connector.clone();
+        async move {
+            let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let mut stream = connector.connect(ServerName::try_from("dhaka.lms.test").unwrap(), tcp).await.expect("handshake");
+            let peer = stream.get_ref().1.peer_certificates().unwrap()[0].to_vec();
+            stream.write_all(b"GET /my-account/institutions/retrieve-site HTTP/1.1\r\nHost: dhaka.lms.test\r\nConnection: close\r\n\r\n").await.unwrap();
+            let mut raw = Vec::new();
+            let _ = stream.read_to_end(&mut raw).await;
+            (String::from_utf8_lossy(&raw).lines().next().unwrap_or_default().to_owned(), peer)
+        }
+    };
+    let (status, original) = fetch().await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+
+    // The CA goes away (its port refuses connections) while the wildcard falls due for renewal.
+    let pebble = acme.directory.trim_start_matches("https://").split('/').next().unwrap().to_owned();
+    let stand_in = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = stand_in.local_addr().unwrap().port();
+    drop(stand_in);
+    acme.directory = acme.directory.replacen(&pebble, &format!("127.0.0.1:{port}"), 1);
+    sqlx::query("UPDATE certificates SET not_after = now() + interval '10 days'").execute(&t.platform.db).await.unwrap();
+    let maintainer = tokio::spawn(provisioner::acme::maintain(ctx, acme, Duration::from_secs(60)));
+
+    let failed_at = |n: usize| {
+        let db = t.platform.db.clone();
+        async move {
+            for _ in 0..300 {
+                let times: Vec<chrono::DateTime<chrono::Utc>> =
+                    sqlx::query_scalar("SELECT at FROM tls_attempts WHERE status = 'failed' ORDER BY id").fetch_all(&db).await.unwrap();
+                if times.len() >= n {
+                    return times;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            panic!("fewer than {n} failed attempts");
+        }
+    };
+    let times = failed_at(3).await;
+    // Backoff: 2 s then 4 s (each ±25 %), so the second gap is longer than the first.
+    let (first, second) = (times[1] - times[0], times[2] - times[1]);
+    assert!(first >= chrono::Duration::milliseconds(1400) && second > first, "gaps {first} then {second}");
+    let message: String = sqlx::query_scalar("SELECT message FROM tls_attempts WHERE status = 'failed' ORDER BY id DESC LIMIT 1")
+        .fetch_one(&t.platform.db)
+        .await
+        .unwrap();
+    assert!(!message.is_empty());
+    // Meanwhile the stored certificate keeps serving.
+    let (status, served) = fetch().await;
+    assert_eq!((status.as_str(), &served), ("HTTP/1.1 200 OK", &original));
+    assert!(!maintainer.is_finished(), "the maintainer survives the failures");
+
+    // The CA comes back: the next retry renews, and the edge swaps the new certificate in.
+    relay(tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap(), pebble);
+    for _ in 0..300 {
+        let (status, served) = fetch().await;
+        assert_eq!(status, "HTTP/1.1 200 OK", "requests keep succeeding during the renewal");
+        if served != original {
+            let issued: i64 = sqlx::query_scalar("SELECT count(*) FROM tls_attempts WHERE status = 'issued'").fetch_one(&t.platform.db).await.unwrap();
+            assert_eq!(issued, 2, "the first issuance and the renewal");
+            maintainer.abort();
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT status, message FROM tls_attempts ORDER BY id").fetch_all(&t.platform.db).await.unwrap();
+    panic!("the renewed certificate was never served: {log:?}");
+}

@@ -65,6 +65,10 @@ pub async fn view_info(State(ctl): State<ControlState>, RequireUser(caller): Req
     let progress = provisioning::progress(&ctl.db, id).await?;
     let mut data = json!(institution);
     data["provisioning"] = json!(progress);
+    data["tls"] = match ctl.config.tls {
+        Some(_) => json!(crate::tls::store::history(&ctl.db, id, &format!("*.{}", ctl.config.public_base_url.host)).await?),
+        None => Value::Null,
+    };
     Ok(Json(json!({ "data": data })))
 }
 

@@ -127,3 +127,49 @@ pub async fn attempt(db: &PgPool, primary_name: &str, institution: Option<i64>, 
 pub async fn expiry(db: &PgPool, primary_name: &str) -> sqlx::Result<Option<DateTime<Utc>>> {
     sqlx::query_scalar("SELECT not_after FROM certificates WHERE primary_name = $1").bind(primary_name).fetch_optional(db).await
 }
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct CertificateSummary {
+    pub name: String,
+    pub kind: String,
+    pub not_after: DateTime<Utc>,
+}
+
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct Attempt {
+    pub name: String,
+    pub status: String,
+    pub message: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+/// What the admins see of a site's HTTPS: the certificates covering it (the shared wildcard and
+/// its own domains') and the latest 20 issuance attempts, newest first.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct TlsHistory {
+    pub certificates: Vec<CertificateSummary>,
+    pub attempts: Vec<Attempt>,
+}
+
+pub async fn history(db: &PgPool, institution_id: i64, wildcard: &str) -> sqlx::Result<TlsHistory> {
+    let certificates = sqlx::query_as::<_, (String, String, DateTime<Utc>)>(
+        "SELECT primary_name, kind, not_after FROM certificates
+          WHERE primary_name = $2 OR institution_id = $1 ORDER BY kind DESC, primary_name",
+    )
+    .bind(institution_id)
+    .bind(wildcard)
+    .fetch_all(db)
+    .await?
+    .into_iter()
+    .map(|(name, kind, not_after)| CertificateSummary { name, kind, not_after })
+    .collect();
+    let attempts = sqlx::query_as(
+        "SELECT primary_name AS name, status, message, at FROM tls_attempts
+          WHERE primary_name = $2 OR institution_id = $1 ORDER BY id DESC LIMIT 20",
+    )
+    .bind(institution_id)
+    .bind(wildcard)
+    .fetch_all(db)
+    .await?;
+    Ok(TlsHistory { certificates, attempts })
+}

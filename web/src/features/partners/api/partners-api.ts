@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import type { TlsHistory } from '../../../components/ui/certificate-history';
 import type { DataEnvelope, Institution, InstType, Page, UserInfo } from '../../../lib/types';
 
 export type ProvisioningStepStatus = 'started' | 'done' | 'failed' | 'skipped';
@@ -15,7 +16,8 @@ export interface Provisioning {
   events: { step: string; status: ProvisioningStepStatus; message: string | null; at: string }[];
 }
 
-export type InstitutionDetails = Institution & { provisioning: Provisioning | null };
+/** `tls` is null when HTTPS is off; older servers omit it. */
+export type InstitutionDetails = Institution & { provisioning: Provisioning | null; tls?: TlsHistory };
 
 export interface PartnerRegistration {
   name?: string;

@@ -8,6 +8,7 @@ import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { CertificateHistory } from '../../../components/ui/certificate-history';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -155,6 +156,14 @@ export default function PartnerDetailsPage() {
           ) : (
             <Typography color="text.secondary">{t('partners:details.provisioning_none')}</Typography>
           )}
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 3 }} data-testid="tls-card">
+        <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {t('common:tls.title')}
+          </Typography>
+          <CertificateHistory tls={inst.tls ?? null} />
         </CardContent>
       </Card>
       <ConfirmDialog

@@ -30,6 +30,7 @@ import { isHexColour } from '../../../theme/primitives';
 import { fetchSite, updateSite } from '../api/site-settings-api';
 import { checkLogo, LOGO_TYPES, readAsDataUrl } from '../hooks/logo-file';
 import { CustomDomainCard } from './custom-domain-card';
+import { SiteCertificateCard } from './site-certificate-card';
 import { SitePreview } from './site-preview';
 
 const MODULE_KEYS: (keyof SiteModules)[] = [
@@ -236,6 +237,11 @@ export default function SiteProfilePage() {
         <Grid size={{ xs: 12, md: 7 }}>
           <CustomDomainCard />
         </Grid>
+        {base.id > 0 && (
+          <Grid size={{ xs: 12, md: 7 }}>
+            <SiteCertificateCard institutionId={base.id} />
+          </Grid>
+        )}
       </Grid>
     </Box>
   );
