@@ -36,6 +36,12 @@ pub enum AppError {
     NotFound,
     #[error("site not found")]
     SiteNotFound,
+    /// Absent, with a specific code (`batch_not_found`, `certificate_not_found`).
+    #[error("not found: {0}")]
+    Missing(&'static str),
+    /// Signed in but not allowed, with a specific code (`not_enrolled`).
+    #[error("denied: {0}")]
+    Denied(&'static str),
     #[error("conflict: {0}")]
     Conflict(&'static str),
     #[error("too many attempts")]
@@ -66,6 +72,8 @@ impl AppError {
             Self::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             Self::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             Self::SiteNotFound => (StatusCode::NOT_FOUND, "site_not_found"),
+            Self::Missing(code) => (StatusCode::NOT_FOUND, code),
+            Self::Denied(code) => (StatusCode::FORBIDDEN, code),
             Self::Conflict(code) => (StatusCode::CONFLICT, code),
             Self::TooManyAttempts => (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"),
             Self::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),

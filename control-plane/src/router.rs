@@ -1,5 +1,6 @@
 //! The control plane's HTTP routes, each documented for the OpenAPI document.
 
+use crate::catalogue::{learner, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages};
 use crate::state::ControlState;
@@ -32,4 +33,10 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(domains::remove_domain))
         .routes(routes!(categories::list_categories))
         .routes(routes!(languages::get_language))
+        .routes(routes!(search::course_search_solr))
+        .routes(routes!(search::search_suggest))
+        .routes(routes!(search::related_course))
+        .routes(routes!(learner::my_courses_enrollment_list))
+        .routes(routes!(learner::learner_certificates))
+        .routes(routes!(learner::certificate_details))
 }

@@ -3,8 +3,12 @@
 //! and the built web app.
 
 pub mod activity;
+pub mod certificates;
+pub mod courses;
 pub mod config;
 pub mod hosts;
+pub mod learning;
+pub mod media;
 pub mod pools;
 pub mod router;
 pub mod site;

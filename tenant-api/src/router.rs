@@ -2,6 +2,9 @@
 //! resolution and authentication, the control plane's and the tenant's routes and the app shell.
 
 use crate::state::AppState;
+use crate::certificates::{approval, templates};
+use crate::courses::{authoring, batches, syllabus};
+use crate::learning::{details, enrolment, journey, reviews, wishlist};
 use crate::{activity, hosts, site, tls, web};
 use axum::Router;
 use axum::http::{HeaderValue, header};
@@ -26,6 +29,47 @@ fn tenant_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(site::retrieve_site))
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
+        .routes(routes!(authoring::create_course))
+        .routes(routes!(authoring::view_courses))
+        .routes(routes!(authoring::update_course))
+        .routes(routes!(authoring::publish_course))
+        .routes(routes!(authoring::delete_course))
+        .routes(routes!(syllabus::view_syllabus_all))
+        .routes(routes!(syllabus::view_syllabus_child))
+        .routes(routes!(syllabus::create_section))
+        .routes(routes!(syllabus::update_section, syllabus::delete_section))
+        .routes(routes!(syllabus::create_lesson))
+        .routes(routes!(syllabus::update_lesson, syllabus::delete_lesson))
+        .routes(routes!(syllabus::upload_lesson_file))
+        .routes(routes!(syllabus::reorder))
+        .routes(routes!(batches::create_batch))
+        .routes(routes!(batches::view_batches))
+        .routes(routes!(batches::view_batch))
+        .routes(routes!(batches::update_batch))
+        .routes(routes!(batches::clone_batch))
+        .routes(routes!(batches::publish_batch))
+        .routes(routes!(batches::order_batches))
+        .routes(routes!(batches::delete_batch))
+        .routes(routes!(enrolment::course_enrollment))
+        .routes(routes!(enrolment::attach))
+        .routes(routes!(enrolment::enrolled_check))
+        .routes(routes!(enrolment::approve_enroll))
+        .routes(routes!(enrolment::enrolled_users))
+        .routes(routes!(details::course_details))
+        .routes(routes!(details::enroll_course_details))
+        .routes(routes!(journey::journey_status))
+        .routes(routes!(journey::lesson))
+        .routes(routes!(journey::lesson_details))
+        .routes(routes!(journey::checkprev))
+        .routes(routes!(journey::completed_lesson))
+        .routes(routes!(reviews::create_review))
+        .routes(routes!(reviews::course_reviews))
+        .routes(routes!(reviews::view_reviews))
+        .routes(routes!(wishlist::my_wishlist, wishlist::toggle_wishlist))
+        .routes(routes!(approval::course_certificates))
+        .routes(routes!(approval::approve_certificate))
+        .routes(routes!(templates::list_templates))
+        .routes(routes!(templates::store_template))
 }
 
 /// The whole API as one router plus its OpenAPI document.
@@ -41,6 +85,8 @@ pub fn app(app: AppState) -> Router {
     let openapi = Arc::new(openapi.to_json().expect("the OpenAPI document serialises"));
     let hosted = api
         .route("/site/logo/{file}", get(site::site_logo))
+        .route("/course/thumbnail/{file}", get(authoring::thumbnail))
+        .route("/course/template/image/{file}", get(templates::template_image))
         .fallback(web::fallback)
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))
         .layer(from_fn_with_state(app.clone(), web::browser_navigation))

@@ -117,6 +117,17 @@ impl<S: Send + Sync> FromRequestParts<S> for RequireUser {
     }
 }
 
+/// The signed-in user when there is one: public pages that show more to their readers.
+pub struct MaybeUser(pub Option<Caller>);
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeUser {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(parts.extensions.get::<Caller>().filter(|c| c.user_id().is_some()).cloned()))
+    }
+}
+
 /// A user acting in a super-admin role.
 pub struct RequireSuper(pub Caller);
 

@@ -7,4 +7,4 @@ pub mod rate_limit;
 pub mod sessions;
 pub mod token;
 
-pub use caller::{Caller, HostTenant, RequireSuper, RequireUser};
+pub use caller::{Caller, HostTenant, MaybeUser, RequireSuper, RequireUser};

@@ -31,3 +31,8 @@ pub async fn list_categories(State(ctl): State<ControlState>, AppQuery(_q): AppQ
         sqlx::query_as("SELECT id, title, bn_title, image FROM categories ORDER BY sort, id").fetch_all(&ctl.db).await?;
     Ok(Json(json!({ "data": rows })))
 }
+
+/// One category, when the id names one.
+pub async fn find(db: &sqlx::PgPool, id: i64) -> sqlx::Result<Option<Category>> {
+    sqlx::query_as("SELECT id, title, bn_title, image FROM categories WHERE id = $1").bind(id as i32).fetch_optional(db).await
+}

@@ -1,0 +1,87 @@
+//! A learner's view across sites: their courses (`my-courses-enrollment-list`), their certificates
+//! (`certificate/{username}`) and public certificate verification by tracking code. On the main
+//! site these span every partner; on a partner site only that site.
+
+use super::store;
+use crate::auth::{HostTenant, RequireUser};
+use crate::error::{AppError, AppResult};
+use crate::json::AppPath;
+use crate::pagination::PageRequest;
+use crate::state::ControlState;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ListBody {
+    page: Option<i64>,
+    limit: Option<i64>,
+}
+
+/// The signed-in learner's courses with progress, most recently active first (page of 10).
+#[utoipa::path(post, path = "/learner-course/my-courses-enrollment-list", tag = "learner",
+    responses((status = 200, description = "page of `{course, status, progress_percent, completed_at, url}`"), (status = 401)))]
+pub async fn my_courses_enrollment_list(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    body: String,
+) -> AppResult<Json<Value>> {
+    // The body is optional (`{page}`); an empty or malformed one means the first page.
+    let body: ListBody = serde_json::from_str(&body).unwrap_or_default();
+    let user = caller.user_id().ok_or(AppError::Forbidden)?;
+    let request = PageRequest::new(body.page, body.limit, 10);
+    let site = (!tenant.is_main).then_some(tenant.id);
+    let first = store::learner_courses(&ctl.db, user, site, request.per_page, (request.page - 1) * request.per_page).await?;
+    let total = first.first().map_or(0, |r| r.course.total);
+    let (current_page, last_page, offset) = request.clamp(total);
+    let rows = if offset == (request.page - 1) * request.per_page {
+        first
+    } else {
+        store::learner_courses(&ctl.db, user, site, request.per_page, offset).await?
+    };
+    let data: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            let course = r.course.view(&ctl.config.public_base_url);
+            let url = format!("{}/course/journey/{}", course.institution.url, course.uuid);
+            json!({ "course": course, "status": r.status, "progress_percent": r.progress_percent, "completed_at": r.completed_at, "url": url })
+        })
+        .collect();
+    Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
+}
+
+/// A learner's certificates (`me`, or a user id for super admins).
+#[utoipa::path(get, path = "/learner-course/certificate/{username}", tag = "learner",
+    params(("username" = String, Path)), responses((status = 200, description = "`{data: [Certificate]}`"), (status = 401), (status = 403)))]
+pub async fn learner_certificates(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppPath(username): AppPath<String>,
+) -> AppResult<Json<Value>> {
+    let me = caller.user_id().ok_or(AppError::Forbidden)?;
+    let user = match username.as_str() {
+        "me" => me,
+        other => match other.parse::<i64>() {
+            Ok(id) if id == me || caller.is_super() => id,
+            Ok(_) => return Err(AppError::Forbidden),
+            Err(_) => return Err(AppError::NotFound),
+        },
+    };
+    let site = (!tenant.is_main).then_some(tenant.id);
+    let data = store::certificates_of(&ctl.db, &ctl.config.public_base_url, user, site).await?;
+    Ok(Json(json!({ "data": data })))
+}
+
+/// Public verification of a certificate by its tracking code, on any site, signed in or not.
+#[utoipa::path(get, path = "/learner-course/certificate-details/{tracking_code}", tag = "learner",
+    params(("tracking_code" = String, Path)), responses((status = 200, body = store::CertificateView), (status = 404)))]
+pub async fn certificate_details(State(ctl): State<ControlState>, AppPath(code): AppPath<String>) -> AppResult<Json<Value>> {
+    let code = code.trim().to_ascii_uppercase();
+    let found = store::certificate(&ctl.db, &ctl.config.public_base_url, &code).await?;
+    let certificate = found.ok_or(AppError::Missing("certificate_not_found"))?;
+    Ok(Json(json!({ "data": certificate })))
+}

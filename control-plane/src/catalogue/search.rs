@@ -1,0 +1,145 @@
+//! Catalogue search for visitors: the main site searches every active site's published courses,
+//! a partner site only its own (`course-search-solr`, `search-suggest`, `related-course`).
+
+use super::query::prefix_tsquery;
+use super::store::{self, Filter, Order};
+use crate::auth::HostTenant;
+use crate::error::{AppError, AppResult};
+use crate::json::AppQuery;
+use crate::state::ControlState;
+use crate::tenancy::Tenant;
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+fn scope(tenant: &Tenant) -> Option<i64> {
+    (!tenant.is_main).then_some(tenant.id)
+}
+
+fn words(search: Option<&str>) -> Option<(String, String)> {
+    let raw = search.map(str::trim).filter(|s| !s.is_empty())?;
+    prefix_tsquery(raw).map(|q| (q, raw.chars().take(100).collect()))
+}
+
+fn one_of(field: &str, value: Option<String>, allowed: &[&str]) -> AppResult<Option<String>> {
+    match value.filter(|v| !v.is_empty()) {
+        Some(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),
+        Some(_) => Err(AppError::field(field, "invalid_choice")),
+        None => Ok(None),
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct SearchQuery {
+    pub search: Option<String>,
+    /// Page size, default 15 (SPEC §9), at most 100.
+    pub rows: Option<i64>,
+    pub start: Option<i64>,
+    /// `latest`, `popular` or `featured`.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Only this institution's courses (on the main site).
+    pub owner_id: Option<i64>,
+    pub course_type: Option<String>,
+    /// `0` = free courses (the master class list).
+    pub payment_status: Option<i64>,
+    pub category_id: Option<i64>,
+    pub level: Option<String>,
+    pub language: Option<String>,
+    pub id: Option<String>,
+    pub browser_key: Option<String>,
+    pub login_user_id: Option<i64>,
+}
+
+/// Search published courses: Bangla and English words, partial words and small misspellings.
+#[utoipa::path(get, path = "/learner-course/course-search-solr", tag = "learner", params(SearchQuery),
+    responses((status = 200, description = "`{data: [CatalogueCourse], total, start, rows}`"), (status = 422)))]
+pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<SearchQuery>) -> AppResult<Json<Value>> {
+    let rows = q.rows.unwrap_or(15).clamp(1, 100);
+    let start = q.start.unwrap_or(0).clamp(0, 10_000);
+    let kind = one_of("type", q.kind, &["latest", "popular", "featured"])?;
+    let words = words(q.search.as_deref());
+    let filter = Filter {
+        site: scope(&tenant).or(q.owner_id),
+        category_id: q.category_id,
+        course_type: one_of("course_type", q.course_type, &["course", "webinar", "masterclass"])?,
+        level: one_of("level", q.level, &["beginner", "intermediate", "advanced"])?,
+        language: one_of("language", q.language, &["bn", "en"])?,
+        free: q.payment_status.map(|p| p == 0),
+        featured: kind.as_deref() == Some("featured"),
+        exclude: None,
+        only: None,
+        words,
+    };
+    let order = match kind.as_deref() {
+        Some("popular") => Order::Popular,
+        Some("latest") if filter.words.is_none() => Order::Latest,
+        _ => Order::Relevance,
+    };
+    let (found, total) = store::search(&ctl.db, &filter, order, rows, start).await?;
+    let data: Vec<_> = found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect();
+    Ok(Json(json!({ "data": data, "total": total, "start": start, "rows": rows })))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct SuggestQuery {
+    pub search: Option<String>,
+}
+
+/// Up to 8 course titles for the header search; `payload` is the course's uuid.
+#[utoipa::path(get, path = "/learner-course/search-suggest", tag = "learner", params(SuggestQuery),
+    responses((status = 200, description = "`{data: [{term, payload, url}], suggest: {suggest: {<search>: {suggestions}}}}`")))]
+pub async fn search_suggest(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    headers: axum::http::HeaderMap,
+    AppQuery(q): AppQuery<SuggestQuery>,
+) -> AppResult<Json<Value>> {
+    let search = q.search.unwrap_or_default();
+    let filter = Filter { site: scope(&tenant), words: words(Some(&search)), ..Filter::default() };
+    let found = match filter.words {
+        Some(_) => store::search(&ctl.db, &filter, Order::Relevance, 8, 0).await?.0,
+        None => Vec::new(),
+    };
+    let suggestions: Vec<Value> = found
+        .into_iter()
+        .map(|r| r.view(&ctl.config.public_base_url))
+        .map(|c| {
+            let term = match crate::i18n::Lang::from_headers(&headers) {
+                crate::i18n::Lang::Bn if !c.title_bn.is_empty() => c.title_bn,
+                _ if c.title.is_empty() => c.title_bn,
+                _ => c.title,
+            };
+            json!({ "term": term, "payload": c.uuid, "url": c.url })
+        })
+        .collect();
+    Ok(Json(json!({ "data": suggestions, "suggest": { "suggest": { search: { "suggestions": suggestions } } } })))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct RelatedQuery {
+    pub uuid: Option<Uuid>,
+    pub cat_id: Option<i64>,
+    pub course_level: Option<String>,
+}
+
+/// Up to 6 other published courses of the same category (and level when given).
+#[utoipa::path(get, path = "/learner-course/related-course", tag = "learner", params(RelatedQuery),
+    responses((status = 200, description = "`{data: [CatalogueCourse]}`")))]
+pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RelatedQuery>) -> AppResult<Json<Value>> {
+    let filter = Filter {
+        site: scope(&tenant),
+        category_id: q.cat_id,
+        level: one_of("course_level", q.course_level, &["beginner", "intermediate", "advanced"])?,
+        exclude: q.uuid,
+        ..Filter::default()
+    };
+    let (found, _) = store::search(&ctl.db, &filter, Order::Popular, 6, 0).await?;
+    Ok(Json(json!({ "data": found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect::<Vec<_>>() })))
+}

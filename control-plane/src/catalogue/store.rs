@@ -1,0 +1,422 @@
+//! SQL of the catalogue tables.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// A published course as the catalogue keeps it (written by the owning site's edge).
+pub struct Entry<'a> {
+    pub institution_id: i64,
+    pub course_id: i64,
+    pub uuid: Uuid,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub title_bn: &'a str,
+    pub summary: &'a str,
+    pub thumbnail: Option<&'a str>,
+    pub category_id: Option<i64>,
+    pub level: &'a str,
+    pub language: &'a str,
+    pub course_type: &'a str,
+    pub price: f64,
+    pub featured: bool,
+    pub instructor_id: i64,
+    pub instructor_name: &'a str,
+}
+
+pub async fn upsert(db: &PgPool, e: Entry<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO catalogue_courses (institution_id, course_id, uuid, slug, title, title_bn, summary, thumbnail,
+             category_id, level, language, course_type, price, featured, instructor_id, instructor_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::float8::numeric, $14, $15, $16)
+         ON CONFLICT (institution_id, course_id) DO UPDATE SET slug = excluded.slug, title = excluded.title,
+             title_bn = excluded.title_bn, summary = excluded.summary, thumbnail = excluded.thumbnail,
+             category_id = excluded.category_id, level = excluded.level, language = excluded.language,
+             course_type = excluded.course_type, price = excluded.price, featured = excluded.featured,
+             instructor_id = excluded.instructor_id, instructor_name = excluded.instructor_name",
+    )
+    .bind(e.institution_id)
+    .bind(e.course_id)
+    .bind(e.uuid)
+    .bind(e.slug)
+    .bind(e.title)
+    .bind(e.title_bn)
+    .bind(e.summary)
+    .bind(e.thumbnail)
+    .bind(e.category_id)
+    .bind(e.level)
+    .bind(e.language)
+    .bind(e.course_type)
+    .bind(e.price)
+    .bind(e.featured)
+    .bind(e.instructor_id)
+    .bind(e.instructor_name)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn remove(db: &PgPool, institution_id: i64, course_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM catalogue_courses WHERE institution_id = $1 AND course_id = $2")
+        .bind(institution_id)
+        .bind(course_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Rating, review and enrolment counts, refreshed when they change on the owning site.
+pub async fn set_stats(db: &PgPool, institution_id: i64, course_id: i64, rating: f64, reviews: i64, enrolled: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE catalogue_courses SET rating = round($3::numeric, 1), reviews_count = $4, enrolled_count = $5
+          WHERE institution_id = $1 AND course_id = $2",
+    )
+    .bind(institution_id)
+    .bind(course_id)
+    .bind(rating)
+    .bind(reviews as i32)
+    .bind(enrolled as i32)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InstitutionRef {
+    pub id: i64,
+    pub slug: String,
+    pub institution_name: String,
+    pub institution_name_en: String,
+    pub url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Instructor {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CatalogueCourse {
+    pub uuid: Uuid,
+    pub slug: String,
+    pub title: String,
+    pub title_bn: String,
+    pub summary: String,
+    pub thumbnail: Option<String>,
+    pub category_id: Option<i64>,
+    pub level: String,
+    pub language: String,
+    pub course_type: String,
+    pub price: f64,
+    pub featured: bool,
+    pub institution: InstitutionRef,
+    pub instructor: Instructor,
+    pub rating: f64,
+    pub reviews_count: i32,
+    pub enrolled_count: i32,
+    pub published_at: DateTime<Utc>,
+    pub url: String,
+}
+
+#[derive(sqlx::FromRow)]
+pub struct Row {
+    uuid: Uuid,
+    slug: String,
+    title: String,
+    title_bn: String,
+    summary: String,
+    thumbnail: Option<String>,
+    category_id: Option<i64>,
+    level: String,
+    language: String,
+    course_type: String,
+    price: f64,
+    featured: bool,
+    institution_id: i64,
+    institution_slug: String,
+    is_main: bool,
+    institution_name: String,
+    institution_name_en: String,
+    instructor_id: i64,
+    instructor_name: String,
+    rating: f64,
+    reviews_count: i32,
+    enrolled_count: i32,
+    published_at: DateTime<Utc>,
+    pub total: i64,
+}
+
+impl Row {
+    pub fn view(self, urls: &crate::config::PublicUrl) -> CatalogueCourse {
+        let site = urls.site_url((!self.is_main).then_some(self.institution_slug.as_str()));
+        CatalogueCourse {
+            url: format!("{site}/course/details/{}", self.uuid),
+            uuid: self.uuid,
+            slug: self.slug,
+            title: self.title,
+            title_bn: self.title_bn,
+            summary: self.summary,
+            thumbnail: self.thumbnail,
+            category_id: self.category_id,
+            level: self.level,
+            language: self.language,
+            course_type: self.course_type,
+            price: self.price,
+            featured: self.featured,
+            institution: InstitutionRef {
+                id: self.institution_id,
+                slug: self.institution_slug,
+                institution_name: self.institution_name,
+                institution_name_en: self.institution_name_en,
+                url: site,
+            },
+            instructor: Instructor { id: self.instructor_id, name: self.instructor_name },
+            rating: self.rating,
+            reviews_count: self.reviews_count,
+            enrolled_count: self.enrolled_count,
+            published_at: self.published_at,
+        }
+    }
+}
+
+const COLUMNS: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbnail, c.category_id, c.level, c.language,
+    c.course_type, c.price::float8 AS price, c.featured, c.institution_id, i.slug AS institution_slug, i.is_main,
+    i.institution_name, i.institution_name_en, c.instructor_id, c.instructor_name, c.rating::float8 AS rating,
+    c.reviews_count, c.enrolled_count, c.published_at, count(*) OVER () AS total";
+
+/// What a catalogue search may filter on; `site` limits it to one institution.
+#[derive(Debug, Default)]
+pub struct Filter {
+    pub site: Option<i64>,
+    /// A prefix tsquery (see [`super::query`]) and the raw text for trigram matching.
+    pub words: Option<(String, String)>,
+    pub category_id: Option<i64>,
+    pub course_type: Option<String>,
+    pub level: Option<String>,
+    pub language: Option<String>,
+    pub free: Option<bool>,
+    pub featured: bool,
+    pub exclude: Option<Uuid>,
+    /// Only these courses (a wishlist).
+    pub only: Option<Vec<Uuid>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Order {
+    Relevance,
+    Latest,
+    Popular,
+}
+
+/// One page of matching courses of active sites, and how many match in all.
+pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+    let order_by = match (order, f.words.is_some()) {
+        (Order::Relevance, true) => {
+            "ts_rank(c.search_doc, to_tsquery('simple', $2)) + word_similarity($3, c.search_title) DESC, c.published_at DESC"
+        }
+        (Order::Popular, _) => "c.enrolled_count DESC, c.published_at DESC",
+        _ => "c.published_at DESC, c.course_id DESC",
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+          WHERE ($1::bigint IS NULL OR c.institution_id = $1)
+            AND ($2::text IS NULL OR c.search_doc @@ to_tsquery('simple', $2) OR $3 <% c.search_title)
+            AND ($4::bigint IS NULL OR c.category_id = $4)
+            AND ($5::text IS NULL OR c.course_type = $5)
+            AND ($6::text IS NULL OR c.level = $6)
+            AND ($7::text IS NULL OR c.language = $7)
+            AND ($8::boolean IS NULL OR (c.price = 0) = $8)
+            AND (NOT $9 OR c.featured)
+            AND ($10::uuid IS NULL OR c.uuid <> $10)
+            AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
+          ORDER BY {order_by} LIMIT $11 OFFSET $12"
+    );
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(f.site)
+        .bind(f.words.as_ref().map(|w| &w.0))
+        .bind(f.words.as_ref().map(|w| w.1.to_lowercase()))
+        .bind(f.category_id)
+        .bind(&f.course_type)
+        .bind(&f.level)
+        .bind(&f.language)
+        .bind(f.free)
+        .bind(f.featured)
+        .bind(f.exclude)
+        .bind(limit)
+        .bind(offset)
+        .bind(&f.only)
+        .fetch_all(db)
+        .await?;
+    let total = rows.first().map_or(0, |r| r.total);
+    Ok((rows, total))
+}
+
+/// A learner's enrolment as the main site's dashboard lists it.
+pub async fn record_learner(
+    db: &PgPool,
+    user_id: i64,
+    institution_id: i64,
+    course: Uuid,
+    status: &str,
+    progress_percent: i32,
+    completed_at: Option<DateTime<Utc>>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO learner_courses (user_id, institution_id, course_uuid, status, progress_percent, completed_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, course_uuid) DO UPDATE SET status = excluded.status,
+             progress_percent = excluded.progress_percent, completed_at = excluded.completed_at, updated_at = now()",
+    )
+    .bind(user_id)
+    .bind(institution_id)
+    .bind(course)
+    .bind(status)
+    .bind(progress_percent)
+    .bind(completed_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+pub struct LearnerRow {
+    #[sqlx(flatten)]
+    pub course: Row,
+    pub status: String,
+    pub progress_percent: i32,
+    pub completed_at: Option<DateTime<Utc>>,
+}
+
+/// A learner's courses, most recently active first; `site` limits them to one institution.
+pub async fn learner_courses(db: &PgPool, user_id: i64, site: Option<i64>, limit: i64, offset: i64) -> sqlx::Result<Vec<LearnerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS}, l.status, l.progress_percent, l.completed_at
+           FROM learner_courses l
+           JOIN catalogue_courses c ON c.uuid = l.course_uuid
+           JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+          WHERE l.user_id = $1 AND ($2::bigint IS NULL OR l.institution_id = $2)
+          ORDER BY l.updated_at DESC LIMIT $3 OFFSET $4"
+    )))
+    .bind(user_id)
+    .bind(site)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+/// A certificate as every host can verify it.
+pub struct Registration<'a> {
+    pub tracking_code: &'a str,
+    pub institution_id: i64,
+    pub user_id: i64,
+    pub holder_name: &'a str,
+    pub course_title: &'a str,
+    pub course_title_bn: &'a str,
+    pub course_uuid: Uuid,
+    pub status: &'a str,
+    pub issued_at: DateTime<Utc>,
+}
+
+pub async fn register_certificate(db: &PgPool, r: Registration<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO certificate_registry (tracking_code, institution_id, user_id, holder_name, course_title, course_title_bn,
+             course_uuid, status, issued_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (tracking_code) DO UPDATE SET status = excluded.status, holder_name = excluded.holder_name,
+             issued_at = excluded.issued_at",
+    )
+    .bind(r.tracking_code)
+    .bind(r.institution_id)
+    .bind(r.user_id)
+    .bind(r.holder_name)
+    .bind(r.course_title)
+    .bind(r.course_title_bn)
+    .bind(r.course_uuid)
+    .bind(r.status)
+    .bind(r.issued_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CertificateView {
+    pub tracking_code: String,
+    pub status: String,
+    pub holder_name: String,
+    pub course_title: String,
+    pub course_title_bn: String,
+    pub course_uuid: Uuid,
+    pub institution: InstitutionRef,
+    pub issued_at: DateTime<Utc>,
+    pub verify_url: String,
+    pub pdf_url: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct CertificateRow {
+    tracking_code: String,
+    status: String,
+    holder_name: String,
+    course_title: String,
+    course_title_bn: String,
+    course_uuid: Uuid,
+    issued_at: DateTime<Utc>,
+    institution_id: i64,
+    slug: String,
+    is_main: bool,
+    institution_name: String,
+    institution_name_en: String,
+}
+
+impl CertificateRow {
+    fn view(self, urls: &crate::config::PublicUrl) -> CertificateView {
+        let site = urls.site_url((!self.is_main).then_some(self.slug.as_str()));
+        CertificateView {
+            verify_url: format!("{}/certificate/check/{}", urls.site_url(None), self.tracking_code),
+            pdf_url: format!("{site}/learner-course/certificate-pdf/{}", self.tracking_code),
+            tracking_code: self.tracking_code,
+            status: self.status,
+            holder_name: self.holder_name,
+            course_title: self.course_title,
+            course_title_bn: self.course_title_bn,
+            course_uuid: self.course_uuid,
+            issued_at: self.issued_at,
+            institution: InstitutionRef {
+                id: self.institution_id,
+                slug: self.slug,
+                institution_name: self.institution_name,
+                institution_name_en: self.institution_name_en,
+                url: site,
+            },
+        }
+    }
+}
+
+const CERTIFICATE_SQL: &str = "SELECT r.tracking_code, r.status, r.holder_name, r.course_title, r.course_title_bn, r.course_uuid,
+        r.issued_at, r.institution_id, i.slug, i.is_main, i.institution_name, i.institution_name_en
+   FROM certificate_registry r JOIN institutions i ON i.id = r.institution_id";
+
+pub async fn certificate(db: &PgPool, urls: &crate::config::PublicUrl, tracking_code: &str) -> sqlx::Result<Option<CertificateView>> {
+    let row: Option<CertificateRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{CERTIFICATE_SQL} WHERE r.tracking_code = $1")))
+        .bind(tracking_code)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|r| r.view(urls)))
+}
+
+/// A learner's certificates, newest first; `site` limits them to one institution.
+pub async fn certificates_of(db: &PgPool, urls: &crate::config::PublicUrl, user_id: i64, site: Option<i64>) -> sqlx::Result<Vec<CertificateView>> {
+    let rows: Vec<CertificateRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{CERTIFICATE_SQL} WHERE r.user_id = $1 AND ($2::bigint IS NULL OR r.institution_id = $2) ORDER BY r.issued_at DESC"
+    )))
+    .bind(user_id)
+    .bind(site)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.view(urls)).collect())
+}

@@ -1,0 +1,221 @@
+//! Certificate templates (table `certificate_templates`): background, logo, signatures and where
+//! the holder's name, the course and the date go, in Bangla or English.
+
+use crate::courses::access::require_author;
+use crate::courses::view::site_url;
+use crate::media;
+use crate::pools::TenantDb;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::json::{AppJson, AppPath};
+use control_plane::tenancy::Tenant;
+use control_plane::validate::Validator;
+use control_plane::{AppError, AppResult};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Signature {
+    pub name: String,
+    pub title: String,
+}
+
+/// Where one text goes: x and y in % of the A4 landscape page, font size in points.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Spot {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+}
+
+impl Default for Spot {
+    fn default() -> Self {
+        Self { x: 50.0, y: 50.0, size: 24.0 }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Placement {
+    pub name: Spot,
+    pub course: Spot,
+    pub date: Spot,
+}
+
+impl Default for Placement {
+    fn default() -> Self {
+        Self {
+            name: Spot { x: 50.0, y: 45.0, size: 32.0 },
+            course: Spot { x: 50.0, y: 60.0, size: 20.0 },
+            date: Spot { x: 50.0, y: 72.0, size: 14.0 },
+        }
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TemplateRow {
+    pub id: i64,
+    pub name: String,
+    pub language: String,
+    pub background_key: Option<String>,
+    pub logo_key: Option<String>,
+    pub signatures: sqlx::types::Json<Vec<Signature>>,
+    pub placement: sqlx::types::Json<Placement>,
+}
+
+const SELECT: &str = "SELECT id, name, language, background_key, logo_key, signatures, placement FROM certificate_templates";
+
+pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<TemplateRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE id = $1"))).bind(id).fetch_optional(db).await
+}
+
+pub async fn exists(db: &PgPool, id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM certificate_templates WHERE id = $1)").bind(id).fetch_one(db).await
+}
+
+fn image_url(tenant: &Tenant, app: &AppState, key: Option<&str>) -> Option<String> {
+    key.and_then(|k| k.rsplit('/').next())
+        .map(|file| format!("{}/course/template/image/{file}", site_url(tenant, &app.ctl.config.public_base_url)))
+}
+
+fn view(tenant: &Tenant, app: &AppState, t: TemplateRow) -> Value {
+    json!({
+        "id": t.id, "name": t.name, "language": t.language,
+        "background": image_url(tenant, app, t.background_key.as_deref()),
+        "logo": image_url(tenant, app, t.logo_key.as_deref()),
+        "signatures": t.signatures.0, "placement": t.placement.0,
+    })
+}
+
+/// This site's certificate templates.
+#[utoipa::path(get, path = "/course/template/certificates", tag = "courses",
+    responses((status = 200, description = "`{data: [Template]}`"), (status = 403)))]
+pub async fn list_templates(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let rows: Vec<TemplateRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} ORDER BY id DESC"))).fetch_all(&*db).await?;
+    Ok(Json(json!({ "data": rows.into_iter().map(|t| view(&tenant, &app, t)).collect::<Vec<_>>() })))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TemplateInput {
+    /// Absent: a new template.
+    pub id: Option<i64>,
+    pub name: String,
+    pub language: Option<String>,
+    /// A PNG/JPEG data URL; `null` removes it; absent keeps it.
+    pub background: Option<Option<String>>,
+    pub logo: Option<Option<String>>,
+    pub signatures: Vec<Signature>,
+    pub placement: Option<Placement>,
+}
+
+async fn image(app: &AppState, tenant: &Tenant, field: &str, value: &Option<Option<String>>, current: Option<String>) -> AppResult<Option<String>> {
+    match value {
+        None => Ok(current),
+        Some(None) => Ok(None),
+        Some(Some(s)) if s.is_empty() => Ok(None),
+        Some(Some(data_url)) => {
+            let (bytes, ext, mime) = media::decode_image(field, data_url, MAX_IMAGE_BYTES)?;
+            let key = media::content_key(&format!("templates/{field}"), &bytes, ext);
+            media::put(app, tenant, &key, bytes, mime).await?;
+            Ok(Some(key))
+        }
+    }
+}
+
+/// Create or change a certificate template.
+#[utoipa::path(post, path = "/course/template/certificate-store", tag = "courses", request_body = TemplateInput,
+    responses((status = 201, description = "Template"), (status = 200, description = "Template"), (status = 404), (status = 422)))]
+pub async fn store_template(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<TemplateInput>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    require_author(&caller, &tenant)?;
+    let current = match input.id {
+        Some(id) => Some(find(&db, id).await?.ok_or(AppError::NotFound)?),
+        None => None,
+    };
+    let mut v = Validator::default();
+    let name = v.text("name", &input.name, 200);
+    let language = input.language.clone().or(current.as_ref().map(|t| t.language.clone())).unwrap_or_else(|| "bn".into());
+    if !["bn", "en"].contains(&language.as_str()) {
+        v.add("language", "invalid_choice", None);
+    }
+    if input.signatures.len() > 3 {
+        v.add("signatures", "too_long", Some(3));
+    }
+    let placement = input.placement.clone().or(current.as_ref().map(|t| t.placement.0.clone())).unwrap_or_default();
+    for spot in [placement.name, placement.course, placement.date] {
+        if !(0.0..=100.0).contains(&spot.x) || !(0.0..=100.0).contains(&spot.y) || !(6.0..=96.0).contains(&spot.size) {
+            v.add("placement", "invalid_choice", None);
+            break;
+        }
+    }
+    v.finish()?;
+    let background = image(&app, &tenant, "background", &input.background, current.as_ref().and_then(|t| t.background_key.clone())).await?;
+    let logo = image(&app, &tenant, "logo", &input.logo, current.as_ref().and_then(|t| t.logo_key.clone())).await?;
+    let signatures = sqlx::types::Json(input.signatures.clone());
+    let placement = sqlx::types::Json(placement);
+    let (status, id) = match current {
+        Some(t) => {
+            sqlx::query(
+                "UPDATE certificate_templates SET name = $2, language = $3, background_key = $4, logo_key = $5, signatures = $6,
+                     placement = $7, updated_at = now() WHERE id = $1",
+            )
+            .bind(t.id)
+            .bind(&name)
+            .bind(&language)
+            .bind(&background)
+            .bind(&logo)
+            .bind(&signatures)
+            .bind(&placement)
+            .execute(&*db)
+            .await?;
+            (StatusCode::OK, t.id)
+        }
+        None => {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO certificate_templates (name, language, background_key, logo_key, signatures, placement)
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            )
+            .bind(&name)
+            .bind(&language)
+            .bind(&background)
+            .bind(&logo)
+            .bind(&signatures)
+            .bind(&placement)
+            .fetch_one(&*db)
+            .await?;
+            (StatusCode::CREATED, id)
+        }
+    };
+    let row = find(&db, id).await?.ok_or(AppError::NotFound)?;
+    Ok((status, Json(json!({ "data": view(&tenant, &app, row) }))))
+}
+
+/// A template's background or logo image.
+pub async fn template_image(State(app): State<AppState>, HostTenant(tenant): HostTenant, AppPath(file): AppPath<String>) -> AppResult<Response> {
+    if file.contains('/') || !(file.starts_with("background-") || file.starts_with("logo-")) {
+        return Err(AppError::NotFound);
+    }
+    media::serve_image(&app, &tenant, &format!("templates/{file}")).await
+}

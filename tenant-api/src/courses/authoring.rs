@@ -1,0 +1,290 @@
+//! Course authoring: create, list, view, update, publish/feature, delete (authors only).
+
+use super::access::require_author;
+use super::store::{self, CourseFields, CourseRow};
+use super::{batches_store, catalogue_sync, syllabus_store, view};
+use crate::media;
+use crate::pools::TenantDb;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::json::{AppJson, AppPath, AppQuery};
+use control_plane::pagination::PageRequest;
+use control_plane::reference::categories;
+use control_plane::tenancy::Tenant;
+use control_plane::validate::Validator;
+use control_plane::{AppError, AppResult};
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::{IntoParams, ToSchema};
+
+pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
+const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
+const TYPES: [&str; 3] = ["course", "webinar", "masterclass"];
+
+/// The body of create and update; on update, absent fields keep their value.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CourseInput {
+    pub title: Option<String>,
+    pub title_bn: Option<String>,
+    pub category_id: Option<i64>,
+    pub level: Option<String>,
+    pub language: Option<String>,
+    pub summary: Option<String>,
+    pub objectives: Option<Vec<String>>,
+    pub course_type: Option<String>,
+    pub enforce_order: Option<bool>,
+    /// A PNG, JPEG or WebP data URL of at most 1 MB.
+    pub thumbnail: Option<String>,
+}
+
+fn choice(v: &mut Validator, field: &str, value: Option<String>, allowed: &[&str], current: &str) -> String {
+    match value {
+        Some(value) if allowed.contains(&value.as_str()) => value,
+        Some(_) => {
+            v.add(field, "invalid_choice", None);
+            current.to_owned()
+        }
+        None => current.to_owned(),
+    }
+}
+
+/// Validates `input` over `current` (the defaults on create).
+async fn fields(control: &PgPool, input: CourseInput, current: &CourseFields) -> AppResult<(CourseFields, Option<(Vec<u8>, &'static str, &'static str)>)> {
+    let mut v = Validator::default();
+    let title = input.title.map_or(current.title.clone(), |t| v.optional_text("title", &t, 200).unwrap_or_default());
+    let title_bn = input.title_bn.map_or(current.title_bn.clone(), |t| v.optional_text("title_bn", &t, 200).unwrap_or_default());
+    if title.is_empty() && title_bn.is_empty() {
+        v.add("title", "title_required", None);
+    }
+    let category_id = match input.category_id {
+        Some(id) if categories::find(control, id).await?.is_none() => {
+            v.add("category_id", "invalid_category", None);
+            None
+        }
+        Some(id) => Some(id),
+        None => current.category_id,
+    };
+    let level = choice(&mut v, "level", input.level, &LEVELS, &current.level);
+    let language = choice(&mut v, "language", input.language, &["bn", "en"], &current.language);
+    let course_type = choice(&mut v, "course_type", input.course_type, &TYPES, &current.course_type);
+    let summary = input.summary.map_or(current.summary.clone(), |s| v.optional_text("summary", &s, 5000).unwrap_or_default());
+    let objectives = match input.objectives {
+        Some(list) => list.iter().filter_map(|o| v.optional_text("objectives", o, 300)).take(20).collect(),
+        None => current.objectives.clone(),
+    };
+    let thumbnail = match input.thumbnail.filter(|t| !t.is_empty()) {
+        Some(data_url) => match media::decode_image("thumbnail", &data_url, MAX_THUMBNAIL_BYTES) {
+            Ok(image) => Some(image),
+            Err(_) => {
+                v.add("thumbnail", "invalid_image", None);
+                None
+            }
+        },
+        None => None,
+    };
+    v.finish()?;
+    let enforce_order = input.enforce_order.unwrap_or(current.enforce_order);
+    Ok((CourseFields { title, title_bn, category_id, level, language, summary, objectives, course_type, enforce_order }, thumbnail))
+}
+
+/// A readable, unique slug: the English title's words plus a random suffix.
+fn slug_for(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(6)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let suffix: u32 = rand::thread_rng().gen_range(0x10000..0xfffff);
+    match words.is_empty() {
+        true => format!("course-{suffix:x}"),
+        false => format!("{}-{suffix:x}", words.join("-")),
+    }
+}
+
+/// A course of this site by id, or 404.
+pub async fn course_of(db: &PgPool, id: i64) -> AppResult<CourseRow> {
+    store::find(db, id).await?.ok_or(AppError::NotFound)
+}
+
+async fn respond(app: &AppState, tenant: &Tenant, row: CourseRow) -> AppResult<Value> {
+    Ok(json!(view::course(&app.ctl.db, tenant, &app.ctl.config.public_base_url, row).await?))
+}
+
+async fn store_thumbnail(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64, image: (Vec<u8>, &'static str, &'static str)) -> AppResult<()> {
+    let (bytes, ext, mime) = image;
+    let key = media::content_key("courses/thumb", &bytes, ext);
+    media::put(app, tenant, &key, bytes, mime).await?;
+    store::set_thumbnail(db, id, &key).await?;
+    Ok(())
+}
+
+/// Create a course (unpublished) with its first defaults.
+#[utoipa::path(post, path = "/course/course/create", tag = "courses", request_body = CourseInput,
+    responses((status = 201, body = view::Course), (status = 401), (status = 403), (status = 422)))]
+pub async fn create_course(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<CourseInput>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    let author = require_author(&caller, &tenant)?;
+    let defaults = CourseFields {
+        title: String::new(),
+        title_bn: String::new(),
+        category_id: None,
+        level: "beginner".into(),
+        language: "bn".into(),
+        summary: String::new(),
+        objectives: Vec::new(),
+        course_type: "course".into(),
+        enforce_order: true,
+    };
+    let (fields, thumbnail) = fields(&app.ctl.db, input, &defaults).await?;
+    let name = control_plane::users::store::find(&app.ctl.db, author).await?.name;
+    let id = store::insert(&db, &fields, &slug_for(&fields.title), author, &name).await?;
+    if let Some(image) = thumbnail {
+        store_thumbnail(&app, &tenant, &db, id, image).await?;
+    }
+    let row = course_of(&db, id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": respond(&app, &tenant, row).await? }))))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct CourseListQuery {
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    pub search: Option<String>,
+    /// One course with its syllabus and batches instead of a list.
+    pub id: Option<i64>,
+}
+
+/// This site's courses, newest first; with `id`, that course with its sections and batches.
+#[utoipa::path(get, path = "/course/course/view", tag = "courses", params(CourseListQuery),
+    responses((status = 200, description = "page of Course, or `{data: Course & {sections, batches}}`"), (status = 403)))]
+pub async fn view_courses(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppQuery(q): AppQuery<CourseListQuery>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    if let Some(id) = q.id {
+        let row = course_of(&db, id).await?;
+        let mut data = respond(&app, &tenant, row).await?;
+        data["sections"] = json!(syllabus_store::sections_with_lessons(&db, id).await?);
+        data["batches"] = json!(batches_store::of_course(&db, id).await?);
+        return Ok(Json(json!({ "data": data })));
+    }
+    let request = PageRequest::new(q.page, q.limit, 10);
+    let (_, total) = store::page(&db, q.search.as_deref(), 0, 0).await?;
+    let (current_page, last_page, offset) = request.clamp(total);
+    let (rows, _) = store::page(&db, q.search.as_deref(), request.per_page, offset).await?;
+    let mut data = Vec::with_capacity(rows.len());
+    for row in rows {
+        data.push(respond(&app, &tenant, row).await?);
+    }
+    Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
+}
+
+/// Change a course; absent fields keep their value.
+#[utoipa::path(put, path = "/course/course/update/{id}", tag = "courses", request_body = CourseInput,
+    params(("id" = i64, Path)), responses((status = 200, body = view::Course), (status = 404), (status = 422)))]
+pub async fn update_course(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+    AppJson(input): AppJson<CourseInput>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let row = course_of(&db, id).await?;
+    let current = CourseFields {
+        title: row.title,
+        title_bn: row.title_bn,
+        category_id: row.category_id,
+        level: row.level,
+        language: row.language,
+        summary: row.summary,
+        objectives: row.objectives,
+        course_type: row.course_type,
+        enforce_order: row.enforce_order,
+    };
+    let (fields, thumbnail) = fields(&app.ctl.db, input, &current).await?;
+    store::update(&db, id, &fields).await?;
+    if let Some(image) = thumbnail {
+        store_thumbnail(&app, &tenant, &db, id, image).await?;
+    }
+    let row = course_of(&db, id).await?;
+    catalogue_sync::project(&app, &tenant, &row).await?;
+    Ok(Json(json!({ "data": respond(&app, &tenant, row).await? })))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PublishInput {
+    pub id: i64,
+    pub published: Option<bool>,
+    pub featured: Option<bool>,
+}
+
+/// Publish or unpublish, feature or unfeature a course. A published course is in the catalogue.
+#[utoipa::path(put, path = "/course/update-publish-feature", tag = "courses", request_body = PublishInput,
+    responses((status = 200, body = view::Course), (status = 404), (status = 422)))]
+pub async fn publish_course(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<PublishInput>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let row = course_of(&db, input.id).await?;
+    if input.published == Some(true) && row.lessons_count == 0 {
+        return Err(AppError::BadRequest("course_has_no_lessons"));
+    }
+    store::set_flags(&db, row.id, input.published, input.featured).await?;
+    let row = course_of(&db, row.id).await?;
+    catalogue_sync::project(&app, &tenant, &row).await?;
+    catalogue_sync::refresh_stats(&app, &tenant, &db, row.id).await?;
+    Ok(Json(json!({ "data": respond(&app, &tenant, row).await? })))
+}
+
+/// Delete a course nobody is enrolled in (with its syllabus and batches).
+#[utoipa::path(delete, path = "/course/course/delete/{id}", tag = "courses",
+    params(("id" = i64, Path)), responses((status = 200), (status = 404), (status = 409)))]
+pub async fn delete_course(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let row = course_of(&db, id).await?;
+    if store::has_enrolments(&db, id).await? {
+        return Err(AppError::Conflict("course_has_enrolments"));
+    }
+    store::delete(&db, id).await?;
+    control_plane::catalogue::store::remove(&app.ctl.db, tenant.id, row.id).await?;
+    Ok(Json(json!({ "data": { "ok": true } })))
+}
+
+/// A course thumbnail, public (catalogue cards on every site show it).
+pub async fn thumbnail(State(app): State<AppState>, HostTenant(tenant): HostTenant, AppPath(file): AppPath<String>) -> AppResult<Response> {
+    if !file.starts_with("thumb-") || file.contains('/') {
+        return Err(AppError::NotFound);
+    }
+    media::serve_image(&app, &tenant, &format!("courses/{file}")).await
+}

@@ -1,0 +1,166 @@
+//! SQL of `courses`.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CourseRow {
+    pub id: i64,
+    pub uuid: Uuid,
+    pub slug: String,
+    pub title: String,
+    pub title_bn: String,
+    pub category_id: Option<i64>,
+    pub level: String,
+    pub language: String,
+    pub summary: String,
+    pub objectives: Vec<String>,
+    pub thumbnail_key: Option<String>,
+    pub price: f64,
+    pub course_type: String,
+    pub enforce_order: bool,
+    pub published: bool,
+    pub featured: bool,
+    pub created_by: i64,
+    pub instructor_name: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub lessons_count: i64,
+}
+
+const SELECT: &str = "SELECT c.id, c.uuid, c.slug, c.title, c.title_bn, c.category_id, c.level, c.language, c.summary,
+        c.objectives, c.thumbnail_key, c.price::float8 AS price, c.course_type, c.enforce_order, c.published, c.featured,
+        c.created_by, c.instructor_name, c.created_at, c.updated_at,
+        (SELECT count(*) FROM lessons l WHERE l.course_id = c.id) AS lessons_count
+   FROM courses c";
+
+/// The editable fields of a course, already validated.
+#[derive(Debug, Clone)]
+pub struct CourseFields {
+    pub title: String,
+    pub title_bn: String,
+    pub category_id: Option<i64>,
+    pub level: String,
+    pub language: String,
+    pub summary: String,
+    pub objectives: Vec<String>,
+    pub course_type: String,
+    pub enforce_order: bool,
+}
+
+pub async fn insert(db: &PgPool, f: &CourseFields, slug: &str, author: i64, author_name: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO courses (slug, title, title_bn, category_id, level, language, summary, objectives, course_type,
+             enforce_order, created_by, instructor_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(slug)
+    .bind(&f.title)
+    .bind(&f.title_bn)
+    .bind(f.category_id)
+    .bind(&f.level)
+    .bind(&f.language)
+    .bind(&f.summary)
+    .bind(&f.objectives)
+    .bind(&f.course_type)
+    .bind(f.enforce_order)
+    .bind(author)
+    .bind(author_name)
+    .fetch_one(db)
+    .await
+}
+
+pub async fn update(db: &PgPool, id: i64, f: &CourseFields) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE courses SET title = $2, title_bn = $3, category_id = $4, level = $5, language = $6, summary = $7,
+             objectives = $8, course_type = $9, enforce_order = $10, updated_at = now() WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&f.title)
+    .bind(&f.title_bn)
+    .bind(f.category_id)
+    .bind(&f.level)
+    .bind(&f.language)
+    .bind(&f.summary)
+    .bind(&f.objectives)
+    .bind(&f.course_type)
+    .bind(f.enforce_order)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_thumbnail(db: &PgPool, id: i64, key: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE courses SET thumbnail_key = $2, updated_at = now() WHERE id = $1").bind(id).bind(key).execute(db).await?;
+    Ok(())
+}
+
+pub async fn set_flags(db: &PgPool, id: i64, published: Option<bool>, featured: Option<bool>) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE courses SET published = COALESCE($2, published), featured = COALESCE($3, featured),
+             published_at = CASE WHEN COALESCE($2, published) AND published_at IS NULL THEN now() ELSE published_at END,
+             updated_at = now()
+          WHERE id = $1",
+    )
+    .bind(id)
+    .bind(published)
+    .bind(featured)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<CourseRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE c.id = $1"))).bind(id).fetch_optional(db).await
+}
+
+/// By slug or uuid, as course links carry either.
+pub async fn find_by_key(db: &PgPool, key: &str) -> sqlx::Result<Option<CourseRow>> {
+    let by_uuid = Uuid::parse_str(key).ok();
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE c.slug = $1 OR c.uuid = $2")))
+        .bind(key)
+        .bind(by_uuid)
+        .fetch_optional(db)
+        .await
+}
+
+/// This site's courses, newest first, optionally filtered by title.
+pub async fn page(db: &PgPool, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
+    let pattern = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")));
+    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM courses WHERE $1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1")
+        .bind(&pattern)
+        .fetch_one(db)
+        .await?;
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE $1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3"
+    )))
+    .bind(&pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    Ok((rows, total))
+}
+
+pub async fn has_enrolments(db: &PgPool, id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM enrollments WHERE course_id = $1)").bind(id).fetch_one(db).await
+}
+
+pub async fn delete(db: &PgPool, id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM courses WHERE id = $1").bind(id).execute(db).await?;
+    Ok(())
+}
+
+/// Average rating, number of reviews and of enrolments, for the catalogue.
+pub async fn stats(db: &PgPool, id: i64) -> sqlx::Result<(f64, i64, i64)> {
+    sqlx::query_as(
+        "SELECT COALESCE((SELECT avg(rating)::float8 FROM reviews WHERE course_id = $1), 0),
+                (SELECT count(*) FROM reviews WHERE course_id = $1),
+                (SELECT count(*) FROM enrollments WHERE course_id = $1 AND status <> 'pending')",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await
+}

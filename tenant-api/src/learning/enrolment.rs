@@ -1,0 +1,201 @@
+//! Enrolment in a batch: by the learner (at once, or pending an admin's approval), or attached
+//! by an author; the batch's enrolment list and approvals.
+
+use super::enrolment_store::{self as store, Enrollment, NewEnrollment};
+use super::journey;
+use crate::courses::access::require_author;
+use crate::courses::batches::batch_of;
+use crate::courses::batches_store;
+use crate::courses::{catalogue_sync, store as courses};
+use crate::pools::TenantDb;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use control_plane::auth::{Caller, HostTenant, RequireUser};
+use control_plane::json::{AppJson, AppPath, AppQuery};
+use control_plane::pagination::PageRequest;
+use control_plane::tenancy::Tenant;
+use control_plane::users::store as users;
+use control_plane::{AppError, AppResult};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct EnrolInput {
+    pub batch_id: i64,
+    /// Accepted for compatibility; the batch decides whether approval is needed.
+    pub let_enroll: Option<i64>,
+}
+
+/// Enrols `user_id` in a batch; `by_author` skips the approval and the published check.
+async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user_id: i64, by_author: bool) -> AppResult<Enrollment> {
+    let batch = batches_store::find(db, batch_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
+    let course = courses::find(db, batch.course_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
+    let today = chrono::Utc::now().date_naive();
+    if !by_author && (!batch.published || !course.published || batch.end_date.is_some_and(|end| end < today)) {
+        return Err(AppError::BadRequest("batch_closed"));
+    }
+    if store::of_user(db, course.id, user_id).await?.is_some() {
+        return Err(AppError::Conflict("already_enrolled"));
+    }
+    let user = users::find(&app.ctl.db, user_id).await?;
+    let status = if batch.let_enroll == 2 && !by_author { "pending" } else { "active" };
+    let mut tx = db.begin().await?;
+    let taken = store::lock_seats(&mut tx, batch.id).await?;
+    if batch.enrolment_limit.is_some_and(|limit| taken >= i64::from(limit)) {
+        return Err(AppError::Conflict("batch_full"));
+    }
+    let new = NewEnrollment {
+        course_id: course.id,
+        batch_id: batch.id,
+        user_id,
+        user_name: &user.name,
+        user_email: user.email.as_deref(),
+        status,
+    };
+    let id = store::insert(&mut tx, new).await.map_err(|e| match &e {
+        // A concurrent second enrolment of the same learner lost the race.
+        sqlx::Error::Database(d) if d.constraint() == Some("enrollments_once") => AppError::Conflict("already_enrolled"),
+        _ => e.into(),
+    })?;
+    tx.commit().await?;
+    let enrollment = store::find(db, id).await?.ok_or(AppError::NotFound)?;
+    journey::sync_learner(app, tenant, db, &course, &enrollment).await?;
+    catalogue_sync::refresh_stats(app, tenant, db, course.id).await?;
+    Ok(enrollment)
+}
+
+/// Enrol the signed-in learner in a published batch.
+#[utoipa::path(post, path = "/learner-course/course-enrollment", tag = "learner", request_body = EnrolInput,
+    responses((status = 201, description = "`{data: {enrollment_id, status, course_uuid}}`"), (status = 401), (status = 404), (status = 409), (status = 422)))]
+pub async fn course_enrollment(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<EnrolInput>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    let user = caller.user_id().ok_or(AppError::Forbidden)?;
+    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user, false).await?;
+    let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": {
+        "enrollment_id": enrollment.id, "status": enrollment.status, "batch_id": enrollment.batch_id, "course_uuid": course.uuid
+    } }))))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AttachInput {
+    pub batch_id: i64,
+    pub email: String,
+}
+
+/// An author enrols a learner (by e-mail) in a batch, without approval.
+#[utoipa::path(post, path = "/learner-course/course-enrollment/attach", tag = "learner", request_body = AttachInput,
+    responses((status = 201), (status = 403), (status = 404), (status = 409), (status = 422)))]
+pub async fn attach(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<AttachInput>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    require_author(&caller, &tenant)?;
+    let user = users::find_by_login(&app.ctl.db, Some(input.email.trim()), None).await?.ok_or(AppError::field("email", "user_not_found"))?;
+    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user.id, true).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "data": enrollment }))))
+}
+
+/// Whether the signed-in learner is enrolled in a course (by uuid or slug).
+#[utoipa::path(get, path = "/learner-course/enrolled/check/{x}", tag = "learner",
+    params(("x" = String, Path)), responses((status = 200, description = "`{data: {enrolled, status, enrollment_id, batch_id}}`"), (status = 404)))]
+pub async fn enrolled_check(
+    HostTenant(_tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(key): AppPath<String>,
+) -> AppResult<Json<Value>> {
+    let course = courses::find_by_key(&db, &key).await?.ok_or(AppError::NotFound)?;
+    let found = match caller.user_id() {
+        Some(user) => store::of_user(&db, course.id, user).await?,
+        None => None,
+    };
+    Ok(Json(json!({ "data": {
+        "enrolled": found.is_some(),
+        "status": found.as_ref().map(|e| e.status.clone()),
+        "enrollment_id": found.as_ref().map(|e| e.id),
+        "batch_id": found.as_ref().map(|e| e.batch_id),
+    } })))
+}
+
+/// Approve a pending enrolment.
+#[utoipa::path(put, path = "/course/batch/approve_enroll/{id}", tag = "courses",
+    params(("id" = i64, Path, description = "enrollment id")), responses((status = 200), (status = 404), (status = 409)))]
+pub async fn approve_enroll(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let enrollment = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
+    if enrollment.status == "pending" {
+        store::set_status(&db, id, "active").await?;
+    }
+    let enrollment = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
+    let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
+    journey::sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
+    catalogue_sync::refresh_stats(&app, &tenant, &db, course.id).await?;
+    Ok(Json(json!({ "data": { "enrollment_id": id, "status": enrollment.status } })))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct EnrolledQuery {
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    /// A status filter: `pending`, `active` or `completed`.
+    pub field: Option<String>,
+}
+
+/// A batch's enrolments with progress and certificate state.
+#[utoipa::path(get, path = "/course/batch/enrolled_users/{id}", tag = "courses", params(("id" = i64, Path), EnrolledQuery),
+    responses((status = 200, description = "page of enrolments"), (status = 404)))]
+pub async fn enrolled_users(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+    AppQuery(q): AppQuery<EnrolledQuery>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let batch = batch_of(&db, id).await?;
+    let status = q.field.as_deref().filter(|s| ["pending", "active", "completed"].contains(s));
+    let request = PageRequest::new(q.page, q.limit, 20);
+    let total = store::of_batch(&db, batch.id, status, 1, 0).await?.first().map_or(0, |r| r.total);
+    let (current_page, last_page, offset) = request.clamp(total);
+    let rows = store::of_batch(&db, batch.id, status, request.per_page, offset).await?;
+    let data: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            json!({
+                "enrollment_id": r.enrollment_id, "user": { "id": r.user_id, "name": r.name, "email": r.email },
+                "status": r.status, "progress_percent": r.progress_percent, "enrolled_at": r.enrolled_at,
+                "completed_at": r.completed_at,
+                "certificate": r.tracking_code.map(|code| json!({ "tracking_code": code, "status": r.certificate_status })),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
+}
+
+/// The learner's enrolment in a course, or 403 `not_enrolled`. Authors preview without one.
+pub async fn enrolment_of(db: &PgPool, caller: &Caller, course_id: i64) -> AppResult<Enrollment> {
+    let user = caller.user_id().ok_or(AppError::Unauthenticated)?;
+    store::of_user(db, course_id, user).await?.ok_or(AppError::Denied("not_enrolled"))
+}

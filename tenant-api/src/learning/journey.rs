@@ -1,0 +1,223 @@
+//! The lesson-by-lesson journey: progress, the order rule (`checkprev`), completing a lesson,
+//! and the lesson itself with its media (uploaded files through presigned links).
+
+use super::enrolment::enrolment_of;
+use super::enrolment_store::{self as store, Enrollment};
+use crate::certificates::issue;
+use crate::courses::access::can_author;
+use crate::courses::store::{self as courses, CourseRow};
+use crate::courses::syllabus_store::{self as syllabus, Lesson};
+use crate::media;
+use crate::pools::TenantDb;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::catalogue::store as catalogue;
+use control_plane::json::AppPath;
+use control_plane::tenancy::Tenant;
+use control_plane::{AppError, AppResult};
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+#[derive(Debug, Serialize)]
+pub struct Progress {
+    pub enrollment_id: i64,
+    pub status: String,
+    pub enforce_order: bool,
+    pub completed_lesson_ids: Vec<i64>,
+    pub total_lessons: usize,
+    pub completed_lessons: usize,
+    pub percent: i32,
+    pub next_lesson_id: Option<i64>,
+    pub last_lesson_id: Option<i64>,
+    pub certificate: Option<Value>,
+}
+
+/// The lesson before `lesson_id` in learning order that is not complete yet, if any.
+fn blocking_lesson(order: &[Lesson], done: &[i64], lesson_id: i64) -> Option<i64> {
+    order.iter().take_while(|l| l.id != lesson_id).find(|l| !done.contains(&l.id)).map(|l| l.id)
+}
+
+pub async fn progress(db: &PgPool, course: &CourseRow, enrollment: &Enrollment) -> AppResult<Progress> {
+    let order = syllabus::lessons_of_course(db, course.id).await?;
+    let done = store::completed_lessons(db, enrollment.id).await?;
+    let completed = order.iter().filter(|l| done.contains(&l.id)).count();
+    let certificate = crate::certificates::store::of_enrollment(db, enrollment.id).await?;
+    Ok(Progress {
+        enrollment_id: enrollment.id,
+        status: enrollment.status.clone(),
+        enforce_order: course.enforce_order,
+        next_lesson_id: order.iter().find(|l| !done.contains(&l.id)).map(|l| l.id),
+        last_lesson_id: enrollment.last_lesson_id,
+        total_lessons: order.len(),
+        completed_lessons: completed,
+        percent: if order.is_empty() { 0 } else { (100 * completed / order.len()) as i32 },
+        completed_lesson_ids: done,
+        certificate: certificate.map(|c| json!({ "tracking_code": c.tracking_code, "status": c.status })),
+    })
+}
+
+/// Projects the learner's status and progress for the main site's dashboard.
+pub async fn sync_learner(app: &AppState, tenant: &Tenant, db: &PgPool, course: &CourseRow, enrollment: &Enrollment) -> AppResult<()> {
+    let p = progress(db, course, enrollment).await?;
+    catalogue::record_learner(&app.ctl.db, enrollment.user_id, tenant.id, course.uuid, &enrollment.status, p.percent, enrollment.completed_at)
+        .await?;
+    Ok(())
+}
+
+async fn course_by_key(db: &PgPool, key: &str) -> AppResult<CourseRow> {
+    courses::find_by_key(db, key).await?.ok_or(AppError::NotFound)
+}
+
+/// The learner's progress in a course (by slug or uuid).
+#[utoipa::path(get, path = "/learner-course/journey/status/{slug}", tag = "learner",
+    params(("slug" = String, Path)), responses((status = 200, description = "progress"), (status = 403), (status = 404)))]
+pub async fn journey_status(
+    HostTenant(_tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(key): AppPath<String>,
+) -> AppResult<Json<Value>> {
+    let course = course_by_key(&db, &key).await?;
+    let enrollment = enrolment_of(&db, &caller, course.id).await?;
+    Ok(Json(json!({ "data": progress(&db, &course, &enrollment).await? })))
+}
+
+/// A lesson the caller may open: enrolled (and active), or an author previewing.
+async fn open_lesson(db: &PgPool, caller: &control_plane::auth::Caller, tenant: &Tenant, id: i64) -> AppResult<(Lesson, CourseRow, Option<Enrollment>)> {
+    let lesson = syllabus::lesson(db, id).await?.ok_or(AppError::NotFound)?;
+    let course = courses::find(db, lesson.course_id).await?.ok_or(AppError::NotFound)?;
+    if can_author(caller, tenant) {
+        return Ok((lesson, course, None));
+    }
+    if !course.published {
+        return Err(AppError::NotFound);
+    }
+    let enrollment = enrolment_of(db, caller, course.id).await?;
+    if enrollment.status == "pending" {
+        return Err(AppError::Denied("not_enrolled"));
+    }
+    Ok((lesson, course, Some(enrollment)))
+}
+
+/// A lesson with its media link (uploaded files: presigned, valid 3600 s).
+#[utoipa::path(get, path = "/assessment-front/course/lesson/{id}", tag = "lessons",
+    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404), (status = 409)))]
+pub async fn lesson(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    let (lesson, course, enrollment) = open_lesson(&db, &caller, &tenant, id).await?;
+    if let Some(enrollment) = &enrollment {
+        if course.enforce_order {
+            let order = syllabus::lessons_of_course(&db, course.id).await?;
+            let done = store::completed_lessons(&db, enrollment.id).await?;
+            if blocking_lesson(&order, &done, lesson.id).is_some() {
+                return Err(AppError::Conflict("previous_lesson_incomplete"));
+            }
+        }
+        store::set_last_lesson(&db, enrollment.id, lesson.id).await?;
+    }
+    let media = match (&lesson.file_key, &lesson.media_url) {
+        (Some(key), _) => Some(json!({ "url": media::presigned(&app, &tenant, key).await?, "kind": "file", "mime": lesson.file_mime })),
+        (None, Some(url)) => Some(json!({ "url": url, "kind": "external", "mime": null })),
+        (None, None) => None,
+    };
+    let mut data = json!(lesson);
+    data["media"] = json!(media);
+    Ok(Json(json!({ "data": data })))
+}
+
+/// The same lesson, under its other spec path.
+#[utoipa::path(get, path = "/assessment-front/course/lesson-details/{id}", tag = "lessons",
+    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404), (status = 409)))]
+pub async fn lesson_details(
+    state: State<AppState>,
+    tenant: HostTenant,
+    caller: RequireUser,
+    db: TenantDb,
+    id: AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    lesson(state, tenant, caller, db, id).await
+}
+
+/// Whether the lesson may be opened now: every earlier lesson done, when the course says so.
+#[utoipa::path(get, path = "/assessment-front/course/checkprev/{syllabus_id}", tag = "lessons",
+    params(("syllabus_id" = i64, Path)), responses((status = 200, description = "`{data: {allowed, previous_lesson_id}}`"), (status = 403), (status = 404)))]
+pub async fn checkprev(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    let (lesson, course, enrollment) = open_lesson(&db, &caller, &tenant, id).await?;
+    let blocking = match enrollment {
+        Some(enrollment) if course.enforce_order => {
+            let order = syllabus::lessons_of_course(&db, course.id).await?;
+            blocking_lesson(&order, &store::completed_lessons(&db, enrollment.id).await?, lesson.id)
+        }
+        _ => None,
+    };
+    Ok(Json(json!({ "data": { "allowed": blocking.is_none(), "previous_lesson_id": blocking } })))
+}
+
+/// Mark a lesson complete (in order, when the course says so). Completing the last one
+/// completes the enrolment and issues the certificate.
+#[utoipa::path(get, path = "/course/batch/completed_lesson/{id}", tag = "courses",
+    params(("id" = i64, Path, description = "lesson id")), responses((status = 200, description = "progress"), (status = 403), (status = 404), (status = 409)))]
+pub async fn completed_lesson(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    let lesson = syllabus::lesson(&db, id).await?.ok_or(AppError::NotFound)?;
+    let course = courses::find(&db, lesson.course_id).await?.ok_or(AppError::NotFound)?;
+    let enrollment = enrolment_of(&db, &caller, course.id).await?;
+    if enrollment.status == "pending" || !course.published {
+        return Err(AppError::Denied("not_enrolled"));
+    }
+    let order = syllabus::lessons_of_course(&db, course.id).await?;
+    let done = store::completed_lessons(&db, enrollment.id).await?;
+    if course.enforce_order && blocking_lesson(&order, &done, lesson.id).is_some() {
+        return Err(AppError::Conflict("previous_lesson_incomplete"));
+    }
+    store::complete_lesson(&db, enrollment.id, lesson.id).await?;
+    let mut enrollment = store::find(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
+    let p = progress(&db, &course, &enrollment).await?;
+    if p.completed_lessons == p.total_lessons && enrollment.status != "completed" {
+        store::set_status(&db, enrollment.id, "completed").await?;
+        enrollment = store::find(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
+        issue::on_completion(&app, &tenant, &db, &course, &enrollment).await?;
+    }
+    sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
+    Ok(Json(json!({ "data": progress(&db, &course, &enrollment).await? })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lesson(id: i64) -> Lesson {
+        Lesson {
+            id, course_id: 1, section_id: 1, title: String::new(), title_bn: String::new(), lesson_type: "manual".into(),
+            position: 0, duration_minutes: None, body: None, media_url: None, has_file: false, file_name: None, file_key: None,
+            file_mime: None,
+        }
+    }
+
+    #[test]
+    fn a_lesson_is_blocked_by_the_first_unfinished_one_before_it() {
+        let order = [lesson(3), lesson(1), lesson(2)];
+        assert_eq!(blocking_lesson(&order, &[], 3), None, "the first lesson is always open");
+        assert_eq!(blocking_lesson(&order, &[], 2), Some(3));
+        assert_eq!(blocking_lesson(&order, &[3], 2), Some(1));
+        assert_eq!(blocking_lesson(&order, &[3, 1], 2), None);
+    }
+}
