@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 // During `vite` / `vite preview` the API calls go to the platform on :8080.
 const backend = process.env.API_URL || 'http://localhost:8080';
-const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-docs'];
+const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-docs', '/learner-course', '/assessment-front', '/course/batch/completed_lesson'];
 const proxy = Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }]));
 
 // Vendor code in a few long-lived chunks so that no chunk passes 500 kB (and an app change does

@@ -71,6 +71,14 @@ export async function login(page: Page, email = SUPER.email, password = SUPER.pa
   await expect(page.getByTestId('welcome-card')).toBeVisible();
 }
 
+/** The page's visible text, without texts typed by users (course titles... marked data-user-content). */
 export async function visibleText(page: Page): Promise<string> {
-  return page.evaluate(() => document.body.innerText);
+  return page.evaluate(() => {
+    const userContent = [...document.querySelectorAll<HTMLElement>('[data-user-content]')];
+    const display = userContent.map((el) => el.style.display);
+    userContent.forEach((el) => (el.style.display = 'none'));
+    const text = document.body.innerText;
+    userContent.forEach((el, i) => (el.style.display = display[i]));
+    return text;
+  });
 }

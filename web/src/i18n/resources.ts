@@ -7,6 +7,8 @@ import enDashboard from './locales/en/dashboard.json';
 import enProfile from './locales/en/profile.json';
 import enPartners from './locales/en/partners.json';
 import enSettings from './locales/en/settings.json';
+import enCourses from './locales/en/courses.json';
+import enLearn from './locales/en/learn.json';
 import bnCommon from './locales/bn/common.json';
 import bnErrors from './locales/bn/errors.json';
 import bnAuth from './locales/bn/auth.json';
@@ -15,6 +17,8 @@ import bnDashboard from './locales/bn/dashboard.json';
 import bnProfile from './locales/bn/profile.json';
 import bnPartners from './locales/bn/partners.json';
 import bnSettings from './locales/bn/settings.json';
+import bnCourses from './locales/bn/courses.json';
+import bnLearn from './locales/bn/learn.json';
 
 export const NAMESPACES = [
   'common',
@@ -25,6 +29,8 @@ export const NAMESPACES = [
   'profile',
   'partners',
   'settings',
+  'courses',
+  'learn',
 ] as const;
 
 export const resources = {
@@ -37,6 +43,8 @@ export const resources = {
     profile: enProfile,
     partners: enPartners,
     settings: enSettings,
+    courses: enCourses,
+    learn: enLearn,
   },
   bn: {
     common: bnCommon,
@@ -47,5 +55,7 @@ export const resources = {
     profile: bnProfile,
     partners: bnPartners,
     settings: bnSettings,
+    courses: bnCourses,
+    learn: bnLearn,
   },
 };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCategories } from '../../lib/public-queries';
 
-/** Course categories dropdown; items go to /search/lists?type=latest&category=<id>. */
+/** Course categories dropdown; items go to /search/lists?type=latest&category_id=<id>. */
 export function CategoryMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -35,7 +35,7 @@ export function CategoryMenu() {
           <MenuItem
             key={c.id}
             component={RouterLink}
-            to={`/search/lists?type=latest&category=${c.id}`}
+            to={`/search/lists?type=latest&category_id=${c.id}`}
             onClick={() => setAnchor(null)}
           >
             <ListItemText primary={(i18n.language === 'bn' && c.bn_title) || c.title} />

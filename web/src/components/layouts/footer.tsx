@@ -36,6 +36,15 @@ export function Footer() {
               <Link component={RouterLink} to="/" color="text.primary">
                 {t('common:footer.home')}
               </Link>
+              <Link component={RouterLink} to="/certificate/check" color="text.primary" data-testid="footer-certificate-check">
+                {t('common:footer.certificate_check')}
+              </Link>
+              <Link component={RouterLink} to="/search/lists?course_type=webinar" color="text.primary" data-testid="footer-webinars">
+                {t('common:footer.webinars')}
+              </Link>
+              <Link component={RouterLink} to="/search/lists?payment_status=0" color="text.primary" data-testid="footer-master-class">
+                {t('common:footer.master_class')}
+              </Link>
               {showPartnership && (
                 <Link component={RouterLink} to="/partnership" color="text.primary" data-testid="footer-partnership">
                   {t('common:footer.partnership')}

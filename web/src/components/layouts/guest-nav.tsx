@@ -43,7 +43,7 @@ export function GuestNav({ onNavigate }: { onNavigate: () => void }) {
           <ListItemText sx={{ px: 2, color: 'text.secondary' }} primary={t('common:nav.categories_empty')} />
         )}
         {(data ?? []).map((c) => (
-          <ListItemButton key={c.id} component={RouterLink} to={`/search/lists?type=latest&category=${c.id}`} onClick={onNavigate}>
+          <ListItemButton key={c.id} component={RouterLink} to={`/search/lists?type=latest&category_id=${c.id}`} onClick={onNavigate}>
             <ListItemText primary={(i18n.language === 'bn' && c.bn_title) || c.title} />
           </ListItemButton>
         ))}

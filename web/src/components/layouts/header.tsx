@@ -8,6 +8,7 @@ import { AccessibilityMenu } from '../ui/accessibility-menu';
 import { LanguageToggle } from '../ui/language-toggle';
 import { Brand } from './brand';
 import { CategoryMenu } from './category-menu';
+import { HeaderSearch, MobileSearchButton } from './header-search';
 import { RoleInstitutionLink, UserMenu } from './user-menu';
 import { useShell } from './shell-context';
 
@@ -32,7 +33,11 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           <Box sx={{ display: { xs: 'none', md: 'block' }, ml: 1 }}>
             <CategoryMenu />
           </Box>
+          <Box sx={{ display: { xs: 'none', lg: 'block' }, flexGrow: 1, maxWidth: 440, minWidth: 200, mx: 1 }} data-testid="header-search">
+            <HeaderSearch />
+          </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <MobileSearchButton />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LanguageToggle />
           </Box>

@@ -6,9 +6,9 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0]) =>
     menuFor(cls).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/partners/list', '/partners/requests']);
-    expect(paths('partner')).toEqual(['/dashboard', '/settings/profile']);
-    expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/partners/list', '/partners/requests', '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/settings/profile', '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
   });
   it('derives the active item from the first path segment', () => {
@@ -16,6 +16,18 @@ describe('sidebar menu', () => {
     expect(isItemActive(partners, '/partners/details/4')).toBe(true);
     expect(isItemActive(partners, '/dashboard')).toBe(false);
     expect(firstSegment('/a/b?c=1')).toBe('a');
+    // Course screens light Course; the certificate templates under /course/template light Templates alone.
+    for (const cls of ['super', 'partner'] as const) {
+      const course = menuFor(cls).find((i) => i.key === 'course')!;
+      const templates = menuFor(cls).find((i) => i.key === 'templates')!;
+      for (const path of ['/course', '/course/create', '/course/edit/4/syllabus']) {
+        expect(isItemActive(course, path), path).toBe(true);
+        expect(isItemActive(templates, path), path).toBe(false);
+      }
+      expect(isItemActive(templates, '/course/template/certificate')).toBe(true);
+      expect(isItemActive(templates, '/course/template/certificate?edit=new')).toBe(true);
+      expect(isItemActive(course, '/course/template/certificate')).toBe(false);
+    }
     expect(firstSegment('/')).toBe('');
   });
   it('highlights home in the bottom bar on / and /dashboard', () => {

@@ -1,9 +1,12 @@
 // Sidebar menu (SPEC 2 "Sidebar menu"), limited to the screens that exist so far.
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import type { ReactNode } from 'react';
 import type { MenuClass } from '../../lib/menu-class';
 
@@ -19,6 +22,7 @@ export interface MenuItem {
 export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
+  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: ['super', 'partner'] },
   {
     key: 'profile',
     labelKey: 'common:nav.my_profile',
@@ -26,6 +30,7 @@ export const MENU: MenuItem[] = [
     classes: ['learner'],
     children: [{ key: 'myprofile', labelKey: 'common:nav.my_profile', to: '/profile/myprofile', classes: ['learner'] }],
   },
+  { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon />, to: '/certificate/list', classes: ['learner'] },
   {
     key: 'partners',
     labelKey: 'common:nav.partners',
@@ -43,6 +48,15 @@ export const MENU: MenuItem[] = [
     classes: ['partner'],
     children: [{ key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: ['partner'] }],
   },
+  {
+    key: 'templates',
+    labelKey: 'common:nav.templates',
+    icon: <ArticleOutlinedIcon />,
+    classes: ['super', 'partner'],
+    children: [
+      { key: 'template-certificate', labelKey: 'common:nav.certificate_template', to: '/course/template/certificate', classes: ['super', 'partner'] },
+    ],
+  },
 ];
 
 export function menuFor(cls: MenuClass): MenuItem[] {
@@ -56,9 +70,29 @@ export function firstSegment(path: string): string {
   return path.split('?')[0].split('/').filter(Boolean)[0] ?? '';
 }
 
-/** An item is active when its (or a child's) first path segment is the current one. */
+function linksOf(item: MenuItem): string[] {
+  return [item.to, ...(item.children ?? []).map((c) => c.to)].filter((to): to is string => !!to);
+}
+
+/** The path is the link or lies below it (/course/template/certificate/... under /course/template/certificate). */
+function under(pathname: string, to: string): boolean {
+  const p = pathname.split('?')[0].replace(/\/+$/, '');
+  return p === to || p.startsWith(`${to}/`);
+}
+
+/**
+ * An item is active when its (or a child's) first path segment is the current one. Where two items
+ * share a first segment (Course /course and Templates /course/template/certificate), a link of
+ * more than one segment that the path lies under picks its item, else the item linking to the
+ * bare segment does.
+ */
 export function isItemActive(item: MenuItem, pathname: string): boolean {
+  const peers = MENU.filter((i) => i.classes.some((c) => item.classes.includes(c)));
+  const deep = peers.find((i) => linksOf(i).some((to) => to.split('/').filter(Boolean).length > 1 && under(pathname, to)));
+  if (deep) return deep.key === item.key;
   const seg = firstSegment(pathname);
+  const owner = peers.find((i) => linksOf(i).includes(`/${seg}`));
+  if (owner) return owner.key === item.key;
   if (item.to && firstSegment(item.to) === seg) return true;
   return !!item.children?.some((c) => c.to && firstSegment(c.to) === seg);
 }

@@ -2,6 +2,7 @@ import { Avatar, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -55,6 +56,12 @@ export function UserMenu() {
             <PersonOutlineIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText primary={t('common:nav.my_profile')} />
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/certificate/list" onClick={close} data-testid="certificates-link">
+          <ListItemIcon>
+            <WorkspacePremiumOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('common:nav.certificates')} />
         </MenuItem>
         <MenuItem component={RouterLink} to="/logout" onClick={close} data-testid="logout-link">
           <ListItemIcon>

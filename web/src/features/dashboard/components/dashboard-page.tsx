@@ -4,6 +4,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { displayRole } from '../../../lib/menu-class';
 import { useCurrentUser } from '../../../lib/session';
+import { MyCourses } from './my-courses';
 import { RoleSwitcher } from './role-switcher';
 
 export default function DashboardPage() {
@@ -41,6 +43,7 @@ export default function DashboardPage() {
     shortcuts.push({ to: '/partners/requests', label: t('dashboard:shortcuts.requests'), icon: <MarkEmailUnreadOutlinedIcon /> });
     shortcuts.push({ to: '/partners/list', label: t('dashboard:shortcuts.partners'), icon: <HandshakeOutlinedIcon /> });
   }
+  if (menuClass === 'learner') shortcuts.push({ to: '/certificate/list', label: t('dashboard:shortcuts.certificates'), icon: <WorkspacePremiumOutlinedIcon /> });
   if (menuClass === 'partner') shortcuts.push({ to: '/settings/profile', label: t('dashboard:shortcuts.site'), icon: <PaletteOutlinedIcon /> });
 
   return (
@@ -72,6 +75,11 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       </Grid>
+      {menuClass === 'learner' && (
+        <Grid size={{ xs: 12 }}>
+          <MyCourses />
+        </Grid>
+      )}
       <Grid size={{ xs: 12, md: 6 }}>
         <RoleSwitcher user={user} />
       </Grid>

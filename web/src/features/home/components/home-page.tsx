@@ -6,6 +6,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import TranslateIcon from '@mui/icons-material/Translate';
+import SearchIcon from '@mui/icons-material/Search';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +15,7 @@ import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/p
 import { usePublicPartners } from '../../../lib/public-queries';
 import { useCurrentUser } from '../../../lib/session';
 import { useSiteTexts } from '../../../lib/site-context';
+import { CourseRows } from './course-rows';
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -61,6 +63,17 @@ export default function HomePage() {
                 {t('home:hero.cta_start')}
               </Button>
             )}
+            <Button
+              component={RouterLink}
+              to="/search/lists"
+              size="large"
+              variant="outlined"
+              startIcon={<SearchIcon />}
+              data-testid="cta-browse"
+              sx={{ color: 'inherit', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+            >
+              {t('home:hero.cta_browse')}
+            </Button>
             {showPartnerCta && (
               <Button
                 component={RouterLink}
@@ -78,6 +91,7 @@ export default function HomePage() {
         </Container>
       </Box>
 
+      <CourseRows />
       {site.site_config.modules.home_features && <Features />}
       {site.is_main && <Partners />}
     </>

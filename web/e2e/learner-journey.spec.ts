@@ -1,0 +1,292 @@
+// A learner's way through a course on a partner site, once in Bangla and once in English:
+// (1) the demo teacher of `dhaka` creates and publishes a course through the authoring API
+//     (a section, two manual lessons, an open batch);
+// (2) a new learner signs up on the partner site, finds the course from the header search,
+//     opens it, enrols, completes both lessons in order and downloads the certificate (a PDF);
+// (3) a signed-out visitor verifies the tracking code on /certificate/check.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { chooseLanguage, partnerURL, shot } from './helpers';
+
+const PARTNER = 'dhaka';
+const TEACHER = { email: 'teacher@example.com', password: 'demo-pass-2026' };
+const LEARNER_PASSWORD = 'e2e-pass-2026';
+
+interface ApiResult {
+  status: number;
+  json: { data?: unknown; message?: string; code?: string } | null;
+  text: string;
+}
+
+/**
+ * An API call made by the browser from a page of the partner site (Node cannot resolve
+ * *.localhost names; Chromium can), with the headers the web app sends there.
+ */
+async function call(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const res = await fetch(path, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          lang: '1',
+          'Accept-Language': 'en',
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, json, text: text.slice(0, 600) };
+    },
+    { method, path, body, headers },
+  );
+}
+
+async function data<T>(page: Page, what: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await call(page, method, path, body, headers);
+  expect(res.status, `${what}: ${method} ${path} answered ${res.status} ${res.text}`).toBeLessThan(300);
+  return (res.json?.data ?? null) as T;
+}
+
+interface SeededCourse {
+  id: number;
+  uuid: string;
+  title: string;
+  titleBn: string;
+  lessons: { id: number; title: string; titleBn: string; text: string }[];
+}
+
+/** The demo teacher creates a published course with one section, two manual lessons and an open batch. */
+async function seedCourse(browser: Browser, lang: 'bn' | 'en'): Promise<SeededCourse> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(partnerURL(PARTNER));
+  const site = { roleid: PARTNER };
+
+  const login = await data<{ token: string; user: { roles: { id: number; role: string; owner: { id: number; slug: string } | null }[] } }>(
+    page,
+    'teacher login',
+    'POST',
+    '/my-account/user/login',
+    TEACHER,
+    site,
+  );
+  const role =
+    login.user.roles.find((r) => r.role === 'teacher' && r.owner?.slug === PARTNER) ?? login.user.roles.find((r) => r.owner?.slug === PARTNER);
+  expect(role, 'the demo teacher has a role at dhaka').toBeTruthy();
+  const bearer = { ...site, Authorization: `Bearer ${login.token}` };
+  await data(page, 'switch role', 'POST', `/my-account/user/switch-role/${role!.id}`, undefined, bearer);
+  const author = { ...bearer, 'Role-id': String(role!.id), 'Owner-id': String(role!.owner!.id) };
+
+  const categories = await data<{ id: number }[]>(page, 'categories', 'GET', '/admin-settings/categories?pagination=none', undefined, site);
+  const title = `Bangla Grammar ${stamp}`;
+  const titleBn = `বাংলা ব্যাকরণ ${stamp}`;
+  const course = await data<{ id: number; uuid: string }>(page, 'create course', 'POST', '/course/course/create', {
+    title,
+    title_bn: titleBn,
+    ...(categories?.[0] ? { category_id: categories[0].id } : {}),
+    level: 'beginner',
+    language: lang,
+    summary: lang === 'bn' ? 'বাংলা ব্যাকরণের সহজ পাঠ।' : 'Easy lessons in Bangla grammar.',
+    objectives: lang === 'bn' ? ['স্বরবর্ণ চেনা', 'বাক্য গঠন'] : ['Know the vowels', 'Build sentences'],
+    course_type: 'course',
+    enforce_order: true,
+  }, author);
+  const section = await data<{ id: number }>(page, 'create section', 'POST', '/course/schedule/section', {
+    course_id: course.id,
+    title: 'Basics',
+    title_bn: 'মৌলিক',
+  }, author);
+  const lessons: SeededCourse['lessons'] = [];
+  for (const [i, l] of [
+    { title: `Vowels ${stamp}`, titleBn: `স্বরবর্ণ ${stamp}`, text: `Vowel lesson ${stamp}` },
+    { title: `Consonants ${stamp}`, titleBn: `ব্যঞ্জনবর্ণ ${stamp}`, text: `Consonant lesson ${stamp}` },
+  ].entries()) {
+    const lesson = await data<{ id: number }>(page, `create lesson ${i + 1}`, 'POST', '/course/schedule/lesson', {
+      section_id: section.id,
+      title: l.title,
+      title_bn: l.titleBn,
+      lesson_type: 'manual',
+      body: `<h2>${l.titleBn}</h2><p>${l.text}</p>`,
+      duration_minutes: 5,
+    }, author);
+    lessons.push({ id: lesson.id, ...l });
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const batch = await data<{ id: number }>(page, 'create batch', 'POST', '/course/batch/create', {
+    course_id: course.id,
+    name: `Open batch ${stamp}`,
+    name_bn: `উন্মুক্ত ব্যাচ ${stamp}`,
+    start_date: today,
+    let_enroll: 1,
+    certificate_approval: false,
+  }, author);
+  await data(page, 'publish batch', 'PUT', '/course/batch/update-publish-feature', { id: batch.id, published: true }, author);
+  await data(page, 'publish course', 'PUT', '/course/update-publish-feature', { id: course.id, published: true }, author);
+  await context.close();
+  return { id: course.id, uuid: course.uuid, title, titleBn, lessons };
+}
+
+/** A new learner signs up through the partner site's registration page. */
+async function signUp(page: Page, lang: 'bn' | 'en') {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const name = `E2E Learner ${stamp}`;
+  await page.goto(`${partnerURL(PARTNER)}/registration`);
+  await chooseLanguage(page, lang);
+  await page.locator('#name').fill(name);
+  await page.locator('#email').fill(`learner-${stamp}@example.com`);
+  await page.locator('#password').fill(LEARNER_PASSWORD);
+  await page.getByTestId('registration-form').locator('button[type="submit"]').click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('my-courses')).toBeVisible();
+  return name;
+}
+
+/**
+ * Type into the header search until a suggestion for the course shows (the search index may take a
+ * moment to see a new course).
+ */
+async function typeInHeaderSearch(page: Page, text: string, uuid: string) {
+  const input = page.getByTestId('header-search').getByTestId('header-search-input');
+  const suggestion = page.locator(`[data-testid="search-suggestion"][href$="/course/details/${uuid}"]`);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await input.fill('');
+    await input.pressSequentially(text, { delay: 30 });
+    try {
+      await expect(suggestion).toBeVisible({ timeout: 4_000 });
+      return suggestion;
+    } catch {
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1_500);
+    }
+  }
+  await expect(suggestion).toBeVisible();
+  return suggestion;
+}
+
+/** Enrol from the course page, complete both lessons in order, download the certificate. */
+async function learn(page: Page, course: SeededCourse, lang: 'bn' | 'en'): Promise<string> {
+  const tag = `journey-${lang}`;
+  await expect(page.getByTestId('course-title')).toHaveText(lang === 'bn' ? course.titleBn : course.title);
+  await expect(page.getByTestId('syllabus-section')).toHaveCount(1);
+  await shot(page, `${tag}-details`);
+  const enrol = page.getByTestId('enrol-button');
+  await expect(enrol).toBeEnabled();
+  await enrol.click();
+  const cont = page.getByTestId('continue-learning');
+  await expect(cont).toBeVisible();
+  await cont.click();
+  await page.waitForURL(new RegExp(`/course/journey/${course.uuid}\\?lesson=${course.lessons[0].id}$`));
+
+  // The second lesson is locked until the first one is complete.
+  await expect(page.locator(`[data-testid="lesson-item"][data-lesson-id="${course.lessons[1].id}"]`)).toHaveAttribute('data-state', 'locked');
+  await expect(page.getByTestId('lesson-title')).toHaveText(lang === 'bn' ? course.lessons[0].titleBn : course.lessons[0].title);
+  await expect(page.getByTestId('lesson-body')).toContainText(course.lessons[0].text);
+  await shot(page, `${tag}-lesson-1`);
+  await page.getByTestId('complete-lesson').click();
+
+  await page.waitForURL(new RegExp(`/course/journey/${course.uuid}\\?lesson=${course.lessons[1].id}$`));
+  await expect(page.getByTestId('lesson-body')).toContainText(course.lessons[1].text);
+  await expect(page.locator(`[data-testid="lesson-item"][data-lesson-id="${course.lessons[0].id}"]`)).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('journey-progress')).toHaveAttribute('data-percent', '50');
+  await page.getByTestId('complete-lesson').click();
+
+  await expect(page.getByTestId('completion-panel')).toBeVisible();
+  await expect(page.getByTestId('journey-progress')).toHaveAttribute('data-percent', '100');
+  await expect(page.getByTestId('certificate-status')).toHaveAttribute('data-status', 'issued');
+  const code = (await page.getByTestId('tracking-code').innerText()).trim();
+  expect(code).not.toBe('');
+  await shot(page, `${tag}-finished`);
+
+  const [pdf, download] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/learner-course/certificate-pdf/')),
+    page.waitForEvent('download'),
+    page.getByTestId('download-certificate').click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  return code;
+}
+
+/** A signed-out visitor checks the tracking code on the main site. */
+async function verifySignedOut(browser: Browser, code: string, course: SeededCourse, holder: string, lang: 'bn' | 'en') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/certificate/check');
+  await chooseLanguage(page, lang);
+  await page.getByTestId('tracking-code-input').fill(code);
+  await page.getByTestId('certificate-check-submit').click();
+  await page.waitForURL(`**/certificate/check/${encodeURIComponent(code)}`);
+  const card = page.getByTestId('certificate-card');
+  await expect(card).toHaveAttribute('data-status', 'issued');
+  await expect(page.getByTestId('certificate-valid')).toBeVisible();
+  await expect(page.getByTestId('certificate-holder')).toHaveText(holder);
+  await expect(page.getByTestId('certificate-course')).toHaveText(lang === 'bn' ? course.titleBn : course.title);
+  await expect(page.getByTestId('certificate-code')).toHaveText(code);
+  await shot(page, `certificate-check-${lang}`);
+
+  await page.goto(`/certificate/check/NO-SUCH-${Date.now()}`);
+  await expect(page.getByTestId('certificate-not-found')).toBeVisible();
+  await context.close();
+}
+
+test('a learner finds a course in Bangla, completes it and verifies the certificate', async ({ browser }) => {
+  const course = await seedCourse(browser, 'bn');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const holder = await signUp(page, 'bn');
+
+  // Header search on the partner site: Bangla text, suggestion opens the course page.
+  await page.goto(partnerURL(PARTNER));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  const suggestion = await typeInHeaderSearch(page, course.titleBn, course.uuid);
+  await shot(page, 'journey-bn-suggestions');
+  await suggestion.click();
+  await page.waitForURL(`**/course/details/${course.uuid}`);
+  await expect(page.getByTestId('search-suggestions')).toHaveCount(0);
+
+  const code = await learn(page, course, 'bn');
+
+  // The certificate and the course are listed for the learner.
+  await page.goto(`${partnerURL(PARTNER)}/certificate/list`);
+  await expect(page.locator(`[data-testid="certificate-item"][data-code="${code}"]`)).toBeVisible();
+  await page.goto(`${partnerURL(PARTNER)}/dashboard`);
+  await expect(page.locator(`[data-testid="my-course"][data-uuid="${course.uuid}"]`)).toBeVisible();
+  await context.close();
+
+  await verifySignedOut(browser, code, course, holder, 'bn');
+});
+
+test('a learner finds a course in English, completes it and verifies the certificate', async ({ browser }) => {
+  const course = await seedCourse(browser, 'en');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const holder = await signUp(page, 'en');
+
+  // Header search: the English title; Enter opens the search page, the card opens the course.
+  await page.goto(partnerURL(PARTNER));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await typeInHeaderSearch(page, course.title, course.uuid);
+  await page.getByTestId('header-search').getByTestId('header-search-input').press('Enter');
+  await page.waitForURL(/\/search\/lists\?search=/);
+  const card = page.locator(`[data-testid="course-card"][data-uuid="${course.uuid}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('course-card-title')).toHaveText(course.title);
+  await shot(page, 'journey-en-search');
+  await card.getByRole('link').click();
+  await page.waitForURL(`**/course/details/${course.uuid}`);
+
+  const code = await learn(page, course, 'en');
+  await context.close();
+
+  await verifySignedOut(browser, code, course, holder, 'en');
+});

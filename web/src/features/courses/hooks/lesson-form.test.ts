@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, isHttpUrl, lessonBody, lessonValues, textToHtml } from './lesson-form';
+
+describe('lesson form', () => {
+  it('accepts only http(s) links', () => {
+    expect(isHttpUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(true);
+    expect(isHttpUrl('http://example.com/a.mp4')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('ftp://example.com/a')).toBe(false);
+    expect(isHttpUrl('www.youtube.com')).toBe(false);
+  });
+
+  it('keeps manual text as paragraphs and reads it back', () => {
+    const text = 'First line\nsecond <b> & more\n\nNext paragraph';
+    const html = textToHtml(text);
+    expect(html).toBe('<p>First line<br>second &lt;b&gt; &amp; more</p><p>Next paragraph</p>');
+    expect(htmlToText(html)).toBe(text);
+    expect(htmlToText('<ul><li>a</li><li>b</li></ul>')).toBe('• a\n\n• b');
+  });
+
+  it('sends a link for media lessons, a body for manual ones', () => {
+    const video = { ...lessonValues(null), title_bn: 'ভূমিকা', media_url: ' https://youtu.be/x ', duration_minutes: '12' };
+    expect(lessonBody(video)).toEqual({ title: '', title_bn: 'ভূমিকা', lesson_type: 'video', media_url: 'https://youtu.be/x', body: null, duration_minutes: 12 });
+    expect(lessonBody({ ...video, source: 'file' }).media_url).toBeNull();
+    const manual = { ...video, lesson_type: 'manual' as const, body: 'Read this', duration_minutes: '' };
+    expect(lessonBody(manual)).toMatchObject({ media_url: null, body: '<p>Read this</p>', duration_minutes: null });
+  });
+
+  it('opens an uploaded-file lesson on the file source', () => {
+    const v = lessonValues({ id: 1, section_id: 1, title: 'A', title_bn: '', lesson_type: 'audio', position: 1, duration_minutes: 3, body: null, media_url: null, has_file: true, file_name: 'a.mp3' });
+    expect(v.source).toBe('file');
+    expect(v.duration_minutes).toBe('3');
+  });
+});

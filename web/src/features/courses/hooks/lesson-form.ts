@@ -1,0 +1,105 @@
+// Rules of the lesson dialog: which types carry media (a link or an uploaded file), what files each
+// accepts, and the manual body kept as simple HTML (the server stores sanitised HTML).
+import type { Lesson, LessonBody, LessonType } from '../api/courses-api';
+
+export const MEDIA_TYPES: LessonType[] = ['video', 'audio', 'document', 'image', 'presentation'];
+export const BODY_TYPES: LessonType[] = ['manual', 'discussion'];
+export const LESSON_FILE_MAX_BYTES = 200 * 1024 * 1024;
+
+const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.odp,.ods,.txt';
+export const FILE_ACCEPT: Record<string, string> = {
+  video: 'video/*',
+  audio: 'audio/*',
+  image: 'image/*',
+  document: DOCUMENT_ACCEPT,
+  presentation: '.pdf,.ppt,.pptx,.odp',
+};
+
+export function isMediaType(t: string): boolean {
+  return (MEDIA_TYPES as string[]).includes(t);
+}
+
+export function isBodyType(t: string): boolean {
+  return (BODY_TYPES as string[]).includes(t);
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value.trim());
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+export type MediaSource = 'url' | 'file';
+
+export interface LessonFormValues {
+  title_bn: string;
+  title: string;
+  lesson_type: LessonType;
+  source: MediaSource;
+  media_url: string;
+  body: string;
+  /** '' = not given. */
+  duration_minutes: string;
+}
+
+export function lessonValues(l: Lesson | null): LessonFormValues {
+  const type = (l?.lesson_type ?? 'video') as LessonType;
+  return {
+    title_bn: l?.title_bn ?? '',
+    title: l?.title ?? '',
+    lesson_type: type,
+    source: l && l.has_file && !l.media_url ? 'file' : 'url',
+    media_url: l?.media_url ?? '',
+    body: htmlToText(l?.body ?? ''),
+    duration_minutes: l?.duration_minutes != null ? String(l.duration_minutes) : '',
+  };
+}
+
+export function lessonBody(v: LessonFormValues): LessonBody {
+  const minutes = v.duration_minutes.trim() === '' ? null : Math.max(0, Math.round(Number(v.duration_minutes)));
+  const media = isMediaType(v.lesson_type);
+  return {
+    title: v.title.trim(),
+    title_bn: v.title_bn.trim(),
+    lesson_type: v.lesson_type,
+    media_url: media && v.source === 'url' && v.media_url.trim() ? v.media_url.trim() : null,
+    body: isBodyType(v.lesson_type) && v.body.trim() ? textToHtml(v.body) : null,
+    duration_minutes: Number.isFinite(minutes) ? minutes : null,
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Plain text to paragraphs: a blank line starts a paragraph, a single newline is a <br>. */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** Stored HTML back to editable text (inverse of textToHtml for what it produces). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li)>\s*/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useToast } from '../../../components/ui/toast-provider';
+import { formatDay, localName } from '../../../lib/course-text';
+import { formatNumber } from '../../../lib/lang';
+import { useCurrentUser } from '../../../lib/session';
+import { useErrorText } from '../../../lib/use-error-text';
+import type { Batch, CourseDetails } from '../api/learn-api';
+import { useEnrol, useEnrolledCheck, useToggleWishlist } from '../hooks/use-learn';
+
+function seatsLeft(b: Batch): number | null {
+  return b.enrolment_limit == null ? null : Math.max(0, b.enrolment_limit - (b.enrolled_count ?? 0));
+}
+
+/** Batches, the enrol / continue button and the wishlist heart. */
+export function EnrolCard({ course, slug }: { course: CourseDetails; slug: string }) {
+  const { t, i18n } = useTranslation(['learn', 'common']);
+  const lang = i18n.language;
+  const { isSignedIn } = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const check = useEnrolledCheck(isSignedIn ? course.uuid : undefined);
+  const enrolMutation = useEnrol(course.uuid);
+  const wishlist = useToggleWishlist(slug);
+  const batches = course.batches ?? [];
+  const firstOpen = batches.find((b) => seatsLeft(b) !== 0) ?? batches[0];
+  const [batchId, setBatchId] = useState<number | null>(firstOpen?.id ?? null);
+  const chosen = batches.find((b) => b.id === batchId) ?? null;
+  const journey = `/course/journey/${course.uuid}`;
+  const loginState = { from: `${location.pathname}${location.search}` };
+  const status = check.data?.enrolled ? check.data.status : null;
+
+  const onEnrol = () => {
+    if (!chosen) return;
+    enrolMutation.mutate(chosen, {
+      onSuccess: (res) => {
+        if (res.status === 'active') toast.show(t('learn:enrol.enrolled_toast'));
+        else toast.show(t('learn:enrol.pending_toast'), { severity: 'info' });
+      },
+    });
+  };
+
+  const onWishlist = () => {
+    if (!isSignedIn) {
+      navigate('/login', { state: loginState });
+      return;
+    }
+    wishlist.mutate(course.uuid, {
+      onSuccess: (r) => toast.show(r.wishlisted ? t('learn:wishlist.added') : t('learn:wishlist.removed')),
+      onError: (e) => toast.show(errorText(e), { severity: 'error' }),
+    });
+  };
+
+  let action: React.ReactNode;
+  if (!isSignedIn) {
+    action = (
+      <Button component={RouterLink} to="/login" state={loginState} variant="contained" size="large" fullWidth data-testid="enrol-login">
+        {t('learn:enrol.login_to_enrol')}
+      </Button>
+    );
+  } else if (check.isLoading) {
+    action = <Skeleton variant="rounded" height={44} />;
+  } else if (status === 'active' || status === 'completed') {
+    action = (
+      <Stack spacing={1}>
+        {status === 'completed' && <Chip color="success" label={t('learn:status.completed')} sx={{ alignSelf: 'flex-start' }} />}
+        <Button component={RouterLink} to={journey} variant="contained" size="large" fullWidth startIcon={<PlayArrowIcon />} data-testid="continue-learning">
+          {t('learn:enrol.continue')}
+        </Button>
+      </Stack>
+    );
+  } else if (status === 'pending') {
+    action = (
+      <Alert severity="info" data-testid="enrol-pending">
+        {t('learn:enrol.pending')}
+      </Alert>
+    );
+  } else {
+    action = (
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!chosen || enrolMutation.isPending || seatsLeft(chosen) === 0}
+        onClick={onEnrol}
+        data-testid="enrol-button"
+      >
+        {enrolMutation.isPending ? t('learn:enrol.enrolling') : t('learn:enrol.enrol')}
+      </Button>
+    );
+  }
+
+  const showBatchChoice = !status && batches.length > 0;
+  return (
+    <Card data-testid="enrol-card">
+      <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
+            {course.price ? formatNumber(course.price, lang) : t('common:course_card.free')}
+          </Typography>
+          <Tooltip title={course.wishlisted ? t('learn:wishlist.remove') : t('learn:wishlist.add')}>
+            <IconButton
+              onClick={onWishlist}
+              disabled={wishlist.isPending}
+              aria-pressed={!!course.wishlisted}
+              aria-label={course.wishlisted ? t('learn:wishlist.remove') : t('learn:wishlist.add')}
+              color={course.wishlisted ? 'error' : 'default'}
+              data-testid="wishlist-button"
+            >
+              {course.wishlisted ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          {t('learn:batches.title')}
+        </Typography>
+        {batches.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="no-batches">
+            {t('learn:batches.none')}
+          </Typography>
+        ) : (
+          <RadioGroup
+            value={batchId != null ? String(batchId) : ''}
+            onChange={(e) => setBatchId(Number(e.target.value))}
+            aria-label={t('learn:batches.title')}
+            sx={{ mb: 2, gap: 1 }}
+          >
+            {batches.map((b) => {
+              const left = seatsLeft(b);
+              return (
+                <Box key={b.id} sx={{ border: 1, borderColor: b.id === batchId && showBatchChoice ? 'primary.main' : 'divider', borderRadius: 2, px: 1.25, py: 0.75 }} data-testid="batch-option">
+                  <FormControlLabel
+                    value={String(b.id)}
+                    disabled={!showBatchChoice || left === 0}
+                    control={<Radio size="small" sx={{ display: showBatchChoice ? undefined : 'none' }} />}
+                    sx={{ m: 0, width: '100%', alignItems: 'flex-start', '& .MuiFormControlLabel-label': { flexGrow: 1, minWidth: 0 } }}
+                    label={
+                      <Box sx={{ py: 0.5 }}>
+                        <Typography sx={{ fontWeight: 600 }}>{localName(b, lang)}</Typography>
+                        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                          <EventOutlinedIcon sx={{ fontSize: 16 }} />
+                          {b.end_date
+                            ? t('learn:batches.dates', { start: formatDay(b.start_date, lang), end: formatDay(b.end_date, lang) })
+                            : t('learn:batches.starts', { start: formatDay(b.start_date, lang) })}
+                        </Typography>
+                        <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color={left === 0 ? 'error' : 'default'}
+                            label={
+                              left == null
+                                ? t('learn:batches.unlimited')
+                                : left === 0
+                                  ? t('learn:batches.full')
+                                  : t('learn:batches.seats_left', { left: formatNumber(left, lang), limit: formatNumber(b.enrolment_limit ?? 0, lang) })
+                            }
+                          />
+                          {b.let_enroll === 2 && <Chip size="small" variant="outlined" color="warning" label={t('learn:batches.approval')} />}
+                        </Stack>
+                      </Box>
+                    }
+                  />
+                </Box>
+              );
+            })}
+          </RadioGroup>
+        )}
+        {action}
+        {enrolMutation.error && (
+          <Alert severity="error" sx={{ mt: 1.5 }} data-testid="enrol-error">
+            {errorText(enrolMutation.error)}
+          </Alert>
+        )}
+        {check.error && (
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {errorText(check.error)}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

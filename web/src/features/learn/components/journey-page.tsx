@@ -1,0 +1,337 @@
+import { Alert, AppBar, Box, Button, Chip, Container, Drawer, IconButton, LinearProgress, Skeleton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { ApiError } from '../../../lib/api-client';
+import { localTitle } from '../../../lib/course-text';
+import { formatNumber } from '../../../lib/lang';
+import { useErrorText } from '../../../lib/use-error-text';
+import type { JourneyStatus, OutlineLesson, OutlineSection } from '../api/learn-api';
+import { flattenLessons, lessonBefore, lessonLocks, nextAfterComplete, progressPercent, resumeLessonId } from '../hooks/journey-logic';
+import { useDurationText } from '../hooks/use-duration-text';
+import { useCompleteLesson, useEnrolledCourse, useJourneyStatus, useLesson } from '../hooks/use-learn';
+import { CompletionPanel } from './completion-panel';
+import { LessonContent } from './lesson-content';
+import { LessonList } from './lesson-list';
+
+const BAR_HEIGHT = 56;
+const NAV_WIDTH = 320;
+
+/** /course/journey/:uuid: lesson list, the current lesson, progress and the certificate at the end. */
+export default function JourneyPage() {
+  const { t, i18n } = useTranslation(['learn', 'common']);
+  const lang = i18n.language;
+  const { uuid = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const [drawer, setDrawer] = useState(false);
+  const courseQ = useEnrolledCourse(uuid);
+  const statusQ = useJourneyStatus(uuid);
+  const course = courseQ.data;
+  const status = statusQ.data;
+
+  const sections: OutlineSection[] = useMemo(() => course?.sections ?? [], [course]);
+  const lessons = useMemo(() => flattenLessons(sections), [sections]);
+  const orderedIds = useMemo(() => lessons.map((l) => l.id), [lessons]);
+  const completed = useMemo(() => new Set(status?.completed_lesson_ids ?? []), [status]);
+  const locked = useMemo(
+    () => lessonLocks(orderedIds, status?.completed_lesson_ids ?? [], status?.enforce_order ?? course?.enforce_order ?? false),
+    [orderedIds, status, course],
+  );
+
+  const lessonParam = Number.parseInt(params.get('lesson') ?? '', 10);
+  const current = Number.isFinite(lessonParam) && orderedIds.includes(lessonParam) ? lessonParam : null;
+  const showingDone = params.get('view') === 'done';
+  const finished = status?.status === 'completed';
+
+  // Resume where the learner left off (or show the certificate of a finished course).
+  useEffect(() => {
+    if (!course || !status || current != null || showingDone) return;
+    if (finished) setParams({ view: 'done' }, { replace: true });
+    else {
+      const id = resumeLessonId(status, orderedIds);
+      if (id != null) setParams({ lesson: String(id) }, { replace: true });
+    }
+  }, [course, status, current, showingDone, finished, orderedIds, setParams]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [current, showingDone]);
+
+  const open = (id: number) => {
+    setParams({ lesson: String(id) });
+    setDrawer(false);
+  };
+  const openDone = () => {
+    setParams({ view: 'done' });
+    setDrawer(false);
+  };
+
+  const error = courseQ.error ?? statusQ.error;
+  const percent = progressPercent(status);
+  const title = course ? localTitle(course, lang) : '';
+
+  const list = course && status && (
+    <LessonList
+      sections={sections}
+      current={current}
+      completed={completed}
+      locked={locked}
+      completedCount={status.completed_lessons ?? completed.size}
+      total={status.total_lessons || orderedIds.length}
+      percent={percent}
+      finished={finished || !!status.certificate}
+      showingDone={showingDone}
+      onOpen={open}
+      onDone={openDone}
+    />
+  );
+
+  return (
+    <Box data-testid="journey-page">
+      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar sx={{ minHeight: `${BAR_HEIGHT}px !important`, gap: 1, px: { xs: 1, sm: 2 } }}>
+          <Tooltip title={t('learn:journey.back_to_course')}>
+            <IconButton component={RouterLink} to={`/course/details/${uuid}`} aria-label={t('learn:journey.back_to_course')} edge="start" data-testid="journey-back">
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            {course ? (
+              <Typography noWrap sx={{ fontWeight: 700, fontSize: { xs: 15, sm: 17 } }} data-testid="journey-title">
+                {title}
+              </Typography>
+            ) : (
+              <Skeleton width="50%" />
+            )}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                sx={{ flexGrow: 1, maxWidth: 280, height: 6, borderRadius: 3 }}
+                aria-label={t('learn:journey.progress', { percent: formatNumber(percent, lang) })}
+                data-testid="journey-progress"
+                data-percent={percent}
+              />
+              <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {t('learn:journey.progress', { percent: formatNumber(percent, lang) })}
+              </Typography>
+            </Stack>
+          </Box>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LanguageToggle />
+          </Box>
+          <Tooltip title={t('learn:journey.lessons')}>
+            <IconButton onClick={() => setDrawer(true)} aria-label={t('learn:journey.lessons')} sx={{ display: { md: 'none' } }} data-testid="lessons-button">
+              <ListAltIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+
+      {error ? (
+        <Container maxWidth="sm" sx={{ py: 6 }}>
+          <JourneyError error={error} uuid={uuid} onRetry={() => (courseQ.error ? courseQ.refetch() : statusQ.refetch())} />
+        </Container>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+          <Box
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              width: NAV_WIDTH,
+              flexShrink: 0,
+              position: 'sticky',
+              top: BAR_HEIGHT,
+              height: `calc(100vh - ${BAR_HEIGHT}px)`,
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            {list || <ListSkeleton />}
+          </Box>
+          <Drawer open={drawer} onClose={() => setDrawer(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: NAV_WIDTH, maxWidth: '88vw' } } }} data-testid="lesson-drawer">
+            {list || <ListSkeleton />}
+          </Drawer>
+          <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2.5, md: 4 } }}>
+            {!course || !status ? (
+              <LessonSkeleton />
+            ) : orderedIds.length === 0 ? (
+              <EmptyState message={t('learn:journey.no_lessons')} />
+            ) : showingDone ? (
+              <CompletionPanel status={status} uuid={uuid} />
+            ) : current != null ? (
+              <LessonPane
+                key={current}
+                uuid={uuid}
+                lesson={lessons.find((l) => l.id === current)!}
+                sectionTitle={localTitle(sections.find((s) => s.lessons.some((l) => l.id === current)), lang)}
+                orderedIds={orderedIds}
+                status={status}
+                locked={locked.has(current)}
+                onOpen={open}
+                onDone={openDone}
+              />
+            ) : (
+              <LessonSkeleton />
+            )}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function LessonPane(props: {
+  uuid: string;
+  lesson: OutlineLesson;
+  sectionTitle: string;
+  orderedIds: number[];
+  status: JourneyStatus;
+  locked: boolean;
+  onOpen: (id: number) => void;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation(['learn', 'common']);
+  const lang = i18n.language;
+  const errorText = useErrorText();
+  const duration = useDurationText();
+  const { lesson: outline, orderedIds, status, locked, onOpen } = props;
+  const { data: lesson, isLoading, error, refetch } = useLesson(locked ? null : outline.id);
+  const complete = useCompleteLesson(props.uuid);
+  const isDone = status.completed_lesson_ids.includes(outline.id);
+  const prev = lessonBefore(orderedIds, outline.id);
+  const index = orderedIds.indexOf(outline.id);
+
+  const goNext = (s: JourneyStatus) => {
+    const next = nextAfterComplete(orderedIds, outline.id, s.next_lesson_id, s.completed_lesson_ids);
+    if (next != null) return onOpen(next);
+    if (s.status === 'completed' || s.certificate) return props.onDone();
+    const firstOpen = orderedIds.find((id) => !s.completed_lesson_ids.includes(id));
+    if (firstOpen != null) onOpen(firstOpen);
+    else props.onDone();
+  };
+
+  const blockedByOrder =
+    locked || (error instanceof ApiError && error.code === 'previous_lesson_incomplete');
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }} data-testid="lesson-pane" data-lesson-id={outline.id}>
+      <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.6 }}>
+        {props.sectionTitle} · {t('learn:journey.lesson_n', { n: formatNumber(index + 1, lang), total: formatNumber(orderedIds.length, lang) })}
+      </Typography>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 1, overflowWrap: 'anywhere' }} data-testid="lesson-title">
+        {localTitle(outline, lang)}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2.5, flexWrap: 'wrap' }} useFlexGap>
+        <Chip size="small" label={t(`learn:lesson_type.${outline.lesson_type}`, { defaultValue: outline.lesson_type })} />
+        {outline.duration_minutes ? <Chip size="small" variant="outlined" label={duration(outline.duration_minutes)} /> : null}
+        {isDone && <Chip size="small" color="success" icon={<DoneAllIcon />} label={t('learn:journey.done')} data-testid="lesson-done-chip" />}
+      </Stack>
+
+      {blockedByOrder ? (
+        <Alert
+          severity="warning"
+          data-testid="lesson-locked"
+          action={
+            prev != null ? (
+              <Button color="inherit" size="small" onClick={() => onOpen(prev)}>
+                {t('learn:journey.go_previous')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('errors:previous_lesson_incomplete')}
+        </Alert>
+      ) : isLoading ? (
+        <LessonSkeleton inline />
+      ) : error || !lesson ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : (
+        <LessonContent lesson={lesson} />
+      )}
+
+      {complete.error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="complete-error">
+          {errorText(complete.error)}
+        </Alert>
+      )}
+
+      <Stack direction="row" spacing={1.5} sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Button startIcon={<ChevronLeftIcon />} disabled={prev == null} onClick={() => prev != null && onOpen(prev)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="previous-lesson">
+          {t('learn:journey.previous')}
+        </Button>
+        {isDone ? (
+          <Button variant="contained" endIcon={<NavigateNextIcon />} onClick={() => goNext(status)} data-testid="next-lesson">
+            {t('learn:journey.next')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            endIcon={<NavigateNextIcon />}
+            disabled={blockedByOrder || complete.isPending || isLoading || !!error}
+            onClick={() => complete.mutate(outline.id, { onSuccess: goNext })}
+            data-testid="complete-lesson"
+          >
+            {complete.isPending ? t('learn:journey.saving') : t('learn:journey.complete_next')}
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function JourneyError({ error, uuid, onRetry }: { error: unknown; uuid: string; onRetry: () => void }) {
+  const { t } = useTranslation('learn');
+  const errorText = useErrorText();
+  if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+    return (
+      <EmptyState
+        message={errorText(error)}
+        action={
+          <Button component={RouterLink} to={`/course/details/${uuid}`} variant="contained" data-testid="journey-to-details">
+            {t('journey.to_details')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <ErrorState error={error} onRetry={onRetry} />;
+}
+
+function ListSkeleton() {
+  return (
+    <Box sx={{ p: 2 }} aria-hidden>
+      <Skeleton width="60%" />
+      <Skeleton height={10} sx={{ mb: 2 }} />
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={44} />
+      ))}
+    </Box>
+  );
+}
+
+function LessonSkeleton({ inline }: { inline?: boolean }) {
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }} aria-busy>
+      {!inline && (
+        <>
+          <Skeleton width={180} />
+          <Skeleton variant="text" sx={{ fontSize: 28 }} width="70%" />
+          <Skeleton width={120} sx={{ mb: 2 }} />
+        </>
+      )}
+      <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto', width: '100%' }} />
+      <Skeleton sx={{ mt: 2 }} />
+      <Skeleton width="80%" />
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+// Course catalogue shared by the shell (header search), the home page, the search page and the
+// dashboard (docs/api-courses.md "Catalogue and search").
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import type { CatalogueParams } from './search-query';
+
+export interface InstitutionRef {
+  id: number;
+  slug: string;
+  institution_name: string;
+  institution_name_en: string;
+  /** Site origin. */
+  url: string;
+}
+
+export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
+export type CourseType = 'course' | 'webinar' | 'masterclass';
+
+export interface CatalogueCourse {
+  uuid: string;
+  slug: string;
+  title: string;
+  title_bn: string;
+  summary: string | null;
+  thumbnail: string | null;
+  category_id: number | null;
+  level: CourseLevel;
+  language: 'bn' | 'en';
+  course_type: CourseType;
+  price: number;
+  institution: InstitutionRef | null;
+  instructor: { id: number; name: string } | null;
+  rating: number;
+  reviews_count: number;
+  enrolled_count: number;
+  published_at: string | null;
+  /** Absolute link to /course/details/{uuid} on the owning site. */
+  url: string;
+}
+
+export interface CatalogueResult {
+  data: CatalogueCourse[];
+  total: number;
+  start: number;
+  rows: number;
+}
+
+export interface Suggestion {
+  term: string;
+  payload: string;
+  url: string | null;
+}
+
+export function fetchCatalogue(params: CatalogueParams, opts: { signal?: AbortSignal; silent?: boolean } = {}) {
+  return api<CatalogueResult>('/learner-course/course-search-solr', { query: { ...params }, ...opts }).then((r) => ({
+    data: Array.isArray(r?.data) ? r.data : [],
+    total: Number(r?.total) || 0,
+    start: Number(r?.start) || 0,
+    rows: Number(r?.rows) || params.rows,
+  }));
+}
+
+/** One page of the catalogue; the previous page stays on screen while the next one loads. */
+export function useCatalogue(params: CatalogueParams, opts: { silent?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['catalogue', params],
+    queryFn: ({ signal }) => fetchCatalogue(params, { signal, silent: opts.silent }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Suggestions (at most 8): `data`, or the older `suggest.suggest[term].suggestions` shape. */
+export function fetchSuggestions(search: string, signal?: AbortSignal): Promise<Suggestion[]> {
+  return api<{ data?: Suggestion[]; suggest?: { suggest?: Record<string, { suggestions?: Suggestion[] }> } }>(
+    '/learner-course/search-suggest',
+    { query: { search }, signal, silent: true },
+  ).then((r) => {
+    if (Array.isArray(r?.data)) return r.data;
+    const nested = r?.suggest?.suggest ?? {};
+    return nested[search]?.suggestions ?? Object.values(nested)[0]?.suggestions ?? [];
+  });
+}
