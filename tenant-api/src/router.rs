@@ -2,7 +2,7 @@
 //! resolution and authentication, the control plane's and the tenant's routes and the app shell.
 
 use crate::state::AppState;
-use crate::certificates::{approval, templates};
+use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, reviews, wishlist};
 use crate::{activity, hosts, site, tls, web};
@@ -70,6 +70,7 @@ fn tenant_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(approval::approve_certificate))
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::store_template))
+        .routes(routes!(download::certificate_pdf))
 }
 
 /// The whole API as one router plus its OpenAPI document.

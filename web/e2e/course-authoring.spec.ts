@@ -96,6 +96,7 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   expect(lesson).toMatchObject({ lesson_type: 'video', media_url: VIDEO_URL });
   await expect(section.getByTestId('syllabus-lesson')).toHaveCount(1);
   await expect(section.getByTestId('lesson-title')).toHaveText(LESSON_BN);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await shot(page, 'course-authoring-syllabus');
 
   // A batch with open enrolment.

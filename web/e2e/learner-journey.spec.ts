@@ -278,7 +278,8 @@ test('a learner finds a course in English, completes it and verifies the certifi
   await typeInHeaderSearch(page, course.title, course.uuid);
   await page.getByTestId('header-search').getByTestId('header-search-input').press('Enter');
   await page.waitForURL(/\/search\/lists\?search=/);
-  const card = page.locator(`[data-testid="course-card"][data-uuid="${course.uuid}"]`);
+  // Scoped to the results: until the lazy search page renders, the home page's rows show the card too.
+  const card = page.getByTestId('search-results').locator(`[data-testid="course-card"][data-uuid="${course.uuid}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('course-card-title')).toHaveText(course.title);
   await shot(page, 'journey-en-search');

@@ -2,6 +2,8 @@
 //! when the batch says so), each with a tracking code anyone can verify; templates.
 
 pub mod approval;
+pub mod download;
 pub mod issue;
+pub mod pdf;
 pub mod store;
 pub mod templates;

@@ -76,3 +76,7 @@ pub async fn set_status(db: &PgPool, id: i64, status: &str) -> sqlx::Result<()> 
     .await?;
     Ok(())
 }
+
+pub async fn by_code(db: &PgPool, tracking_code: &str) -> sqlx::Result<Option<Certificate>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE tracking_code = $1"))).bind(tracking_code).fetch_optional(db).await
+}
