@@ -7,34 +7,18 @@
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 const PORT: u16 = 8097;
 const BUDGET: u32 = 100;
 
-fn release_binary(name: &str) -> String {
-    let path = format!("{}/../target/release/{name}", env!("CARGO_MANIFEST_DIR"));
-    assert!(std::path::Path::new(&path).exists(), "build it first: cargo build --release --bins");
-    path
-}
+mod support;
+
+use support::percentile;
 
 fn spawn(platform: &TestPlatform, name: &str, extra: &[(&str, String)]) -> Child {
-    Command::new(release_binary(name))
-        .envs(platform.env())
-        .env("PUBLIC_BASE_URL", format!("http://localhost:{PORT}"))
-        .env("LISTEN_ADDR", format!("127.0.0.1:{PORT}"))
-        .env("WEB_DIST", concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"))
-        .env("RUST_LOG", "error")
-        .envs(extra.iter().map(|(k, v)| (*k, v.clone())))
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap()
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+    support::spawn(platform, name, PORT, extra)
 }
 
 async fn state(platform: &TestPlatform, id: i64) -> String {
@@ -133,25 +117,10 @@ async fn main() {
         more.push(platform.approved_institution(&format!("bench-{n}")).await);
     }
     wait_active(&platform, &more).await;
-    let script = std::env::temp_dir().join("retrieve-site.lua");
-    let mut lua = std::fs::File::create(&script).unwrap();
-    writeln!(
-        lua,
+    let lua = format!(
         "local i = 0\nrequest = function()\n  i = (i % 200) + 1\n  return wrk.format(\"GET\", \"/my-account/institutions/retrieve-site\", {{ [\"Host\"] = \"bench-\" .. (i - 1) .. \".localhost:{PORT}\", [\"Accept\"] = \"application/json\" }})\nend"
-    )
-    .unwrap();
-    let out = Command::new("wrk")
-        .args(["-t2", "-c64", "-d10s", "--latency", "-s"])
-        .arg(&script)
-        .arg(&base)
-        .output()
-        .expect("wrk (apt-get install wrk)");
-    let report = String::from_utf8_lossy(&out.stdout);
-    let rate = report.lines().find(|l| l.starts_with("Requests/sec")).unwrap_or("?");
-    let p50 = report.lines().find(|l| l.trim_start().starts_with("50%")).unwrap_or("?");
-    let p99 = report.lines().find(|l| l.trim_start().starts_with("99%")).unwrap_or("?");
-    let non2xx = report.lines().find(|l| l.contains("Non-2xx")).unwrap_or("Non-2xx or 3xx responses: 0");
-    println!("retrieve-site, 200 tenants, 64 connections, 10 s: {} | p50 {} | p99 {} | {}", rate.trim(), p50.trim(), p99.trim(), non2xx.trim());
+    );
+    println!("retrieve-site, 200 tenants, 64 connections, 10 s: {}", support::wrk("retrieve-site", &lua, &base));
 
     // 3. Touch 1,000 tenants: each request opens (or reuses) that tenant's pool and queries it.
     let mut rest = Vec::new();

@@ -182,10 +182,11 @@ impl Row {
     }
 }
 
-const COLUMNS: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbnail, c.category_id, c.level, c.language,
+/// The columns of a catalogue card (without `total`).
+const SELECTED: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbnail, c.category_id, c.level, c.language,
     c.course_type, c.price::float8 AS price, c.featured, c.institution_id, i.slug AS institution_slug, i.is_main,
     i.institution_name, i.institution_name_en, c.instructor_id, c.instructor_name, c.rating::float8 AS rating,
-    c.reviews_count, c.enrolled_count, c.published_at, count(*) OVER () AS total";
+    c.reviews_count, c.enrolled_count, c.published_at";
 
 /// What a catalogue search may filter on; `site` limits it to one institution.
 #[derive(Debug, Default)]
@@ -211,28 +212,70 @@ pub enum Order {
     Popular,
 }
 
-/// One page of matching courses of active sites, and how many match in all.
+/// How many matches a search ranks and counts at most. A word found in a tenth of 100,000
+/// courses would otherwise rank and count every one of them on each keystroke; past this many
+/// the pager says "2,000" and the best of an arbitrary 2,000 come first.
+pub const MATCH_CAP: i64 = 2000;
+
+/// How the words of a search are matched.
+#[derive(Clone, Copy, PartialEq)]
+enum Matching {
+    /// Whole words and word prefixes (GIN on the tsvector).
+    Words,
+    /// Trigram similarity, for misspellings (GIN on the trigrams).
+    Similar,
+}
+
+/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`]).
+/// Words are matched as words and prefixes first; only when that finds nothing are misspellings
+/// looked for by trigram similarity (the slower index: about 100 ms over 100,000 titles).
 pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
-    let order_by = match (order, f.words.is_some()) {
-        (Order::Relevance, true) => {
-            "ts_rank(c.search_doc, to_tsquery('simple', $2)) + word_similarity($3, c.search_title) DESC, c.published_at DESC"
-        }
-        (Order::Popular, _) => "c.enrolled_count DESC, c.published_at DESC",
-        _ => "c.published_at DESC, c.course_id DESC",
+    if f.words.is_none() {
+        return matching(db, f, None, order, limit, offset).await;
+    }
+    let found = matching(db, f, Some(Matching::Words), order, limit, offset).await?;
+    if found.1 > 0 {
+        return Ok(found);
+    }
+    matching(db, f, Some(Matching::Similar), order, limit, offset).await
+}
+
+async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+    let (condition, rank) = match how {
+        Some(Matching::Words) => ("c.search_doc @@ to_tsquery('simple', $2)", "ts_rank(c.search_doc, to_tsquery('simple', $2))"),
+        Some(Matching::Similar) => ("$3 <% c.search_title", "word_similarity($3, c.search_title)"),
+        None => ("true", "0::real"),
     };
+    // Without words the candidates are the newest (or most enrolled) first, read off an index.
+    let (pre_order, order_by) = match (order, how.is_some()) {
+        (Order::Popular, _) => ("ORDER BY c.enrolled_count DESC, c.published_at DESC", "enrolled_count DESC, published_at DESC"),
+        (Order::Relevance, true) => ("", "rank DESC, published_at DESC"),
+        _ => ("ORDER BY c.published_at DESC, c.course_id DESC", "published_at DESC, course_id DESC"),
+    };
+    // Rank and count the capped candidates, then fetch the cards of one page only.
     let sql = format!(
-        "SELECT {COLUMNS} FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
-          WHERE ($1::bigint IS NULL OR c.institution_id = $1)
-            AND ($2::text IS NULL OR c.search_doc @@ to_tsquery('simple', $2) OR $3 <% c.search_title)
-            AND ($4::bigint IS NULL OR c.category_id = $4)
-            AND ($5::text IS NULL OR c.course_type = $5)
-            AND ($6::text IS NULL OR c.level = $6)
-            AND ($7::text IS NULL OR c.language = $7)
-            AND ($8::boolean IS NULL OR (c.price = 0) = $8)
-            AND (NOT $9 OR c.featured)
-            AND ($10::uuid IS NULL OR c.uuid <> $10)
-            AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
-          ORDER BY {order_by} LIMIT $11 OFFSET $12"
+        "WITH candidates AS MATERIALIZED (
+             SELECT c.institution_id, c.course_id, c.published_at, c.enrolled_count, {rank} AS rank
+               FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+              WHERE {condition}
+                AND ($1::bigint IS NULL OR c.institution_id = $1)
+                AND ($4::bigint IS NULL OR c.category_id = $4)
+                AND ($5::text IS NULL OR c.course_type = $5)
+                AND ($6::text IS NULL OR c.level = $6)
+                AND ($7::text IS NULL OR c.language = $7)
+                AND ($8::boolean IS NULL OR (c.price = 0) = $8)
+                AND (NOT $9 OR c.featured)
+                AND ($10::uuid IS NULL OR c.uuid <> $10)
+                AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
+                AND ($2::text IS NULL OR $3::text IS NOT NULL) -- types $2 and $3 when the match does not use them
+              {pre_order} LIMIT {MATCH_CAP}),
+         page AS (SELECT * FROM candidates ORDER BY {order_by} LIMIT $11 OFFSET $12)
+         SELECT {SELECTED}, (SELECT count(*) FROM candidates) AS total
+           FROM page k
+           JOIN catalogue_courses c ON c.institution_id = k.institution_id AND c.course_id = k.course_id
+           JOIN institutions i ON i.id = c.institution_id
+          ORDER BY {order_by_k}",
+        order_by_k = order_by.split(", ").map(|part| format!("k.{part}")).collect::<Vec<_>>().join(", "),
     );
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(f.site)
@@ -250,7 +293,12 @@ pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i
         .bind(&f.only)
         .fetch_all(db)
         .await?;
-    let total = rows.first().map_or(0, |r| r.total);
+    let total = match rows.first() {
+        Some(r) => r.total,
+        // Past the last page: still say how many there are.
+        None if offset > 0 => Box::pin(matching(db, f, how, order, 1, 0)).await?.1,
+        None => 0,
+    };
     Ok((rows, total))
 }
 
@@ -293,7 +341,7 @@ pub struct LearnerRow {
 /// A learner's courses, most recently active first; `site` limits them to one institution.
 pub async fn learner_courses(db: &PgPool, user_id: i64, site: Option<i64>, limit: i64, offset: i64) -> sqlx::Result<Vec<LearnerRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS}, l.status, l.progress_percent, l.completed_at
+        "SELECT {SELECTED}, count(*) OVER () AS total, l.status, l.progress_percent, l.completed_at
            FROM learner_courses l
            JOIN catalogue_courses c ON c.uuid = l.course_uuid
            JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'

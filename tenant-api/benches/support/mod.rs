@@ -1,0 +1,57 @@
+//! What the benchmarks share: the release binaries they drive, percentiles and wrk runs.
+#![allow(dead_code)] // each bench uses its own subset
+
+use control_plane::testing::TestPlatform;
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+
+pub fn release_binary(name: &str) -> String {
+    let path = format!("{}/../target/release/{name}", env!("CARGO_MANIFEST_DIR"));
+    assert!(std::path::Path::new(&path).exists(), "build it first: cargo build --release --bins");
+    path
+}
+
+/// A release binary of the platform on `port`, with the platform's environment.
+pub fn spawn(platform: &TestPlatform, name: &str, port: u16, extra: &[(&str, String)]) -> Child {
+    Command::new(release_binary(name))
+        .envs(platform.env())
+        .env("PUBLIC_BASE_URL", format!("http://localhost:{port}"))
+        .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+        .env("WEB_DIST", concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"))
+        .env("RUST_LOG", "error")
+        .envs(extra.iter().map(|(k, v)| (*k, v.clone())))
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// A child process stopped when dropped, also when the benchmark panics.
+pub struct Running(pub Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// Runs wrk (2 threads, 64 connections, 10 s) with a Lua request script against `base`;
+/// answers "N req/s | p50 .. | p99 .. | non-2xx".
+pub fn wrk(name: &str, lua: &str, base: &str) -> String {
+    let script = std::env::temp_dir().join(format!("{name}.lua"));
+    std::fs::File::create(&script).unwrap().write_all(lua.as_bytes()).unwrap();
+    let out = Command::new("wrk")
+        .args(["-t2", "-c64", "-d10s", "--latency", "-s"])
+        .arg(&script)
+        .arg(base)
+        .output()
+        .expect("wrk (apt-get install wrk)");
+    let report = String::from_utf8_lossy(&out.stdout);
+    let find = |prefix: &str| report.lines().find(|l| l.trim_start().starts_with(prefix)).unwrap_or("?").trim().to_owned();
+    let non2xx = report.lines().find(|l| l.contains("Non-2xx")).unwrap_or("Non-2xx or 3xx responses: 0").trim().to_owned();
+    format!("{} | p50 {} | p99 {} | {}", find("Requests/sec"), find("50%"), find("99%"), non2xx)
+}
