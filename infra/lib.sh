@@ -110,6 +110,7 @@ start_s3() {
 ensure_secret() {
     local file=$1
     [ -f "$file" ] || printf 'TENANT_DB_SECRET=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$file"
+    grep -q '^TLS_MASTER_KEY=' "$file" || printf 'TLS_MASTER_KEY=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >>"$file"
     set -a; . "$file"; set +a
 }
 
