@@ -199,6 +199,11 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
         assert_eq!(r.body["data"]["institution"]["slug"], "dhaka");
         assert_eq!(r.body["data"]["status"], "issued");
     }
+    // The PDF, from the owning site, to anyone holding the code.
+    let pdf = t.get(DHAKA, &format!("/learner-course/certificate-pdf/{code}"), None).await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert!(pdf.text.starts_with("%PDF-") && pdf.text.len() > 10_000, "{}", &pdf.text[..pdf.text.len().min(200)]);
+    assert_eq!(t.get(SYLHET, &format!("/learner-course/certificate-pdf/{code}"), None).await.status, StatusCode::NOT_FOUND);
     let r = t.call(Method::GET, MAIN, "/learner-course/certificate-details/NOSUCHCODE22", None, &[("lang", "2")], None).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("certificate_not_found")));
     assert_eq!(r.body["message"], "এই ট্র্যাকিং কোডে কোনো সনদ নেই। কোডটি মিলিয়ে আবার চেষ্টা করুন।");
@@ -247,8 +252,10 @@ async fn enrolment_needing_approval_waits_and_certificates_wait_for_approval_too
     put(&t, DHAKA, "/course/batch/update-publish-feature", &admin, json!({ "id": batch, "published": true })).await;
     put(&t, DHAKA, "/course/update-publish-feature", &admin, json!({ "id": course, "published": true })).await;
 
-    let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(&learner), json!({ "batch_id": batch })).await;
-    assert_eq!(r.body["data"]["status"], "pending");
+    let r = t.post(DHAKA, &format!("/course/batch/enroll/{batch}"), Some(&learner), json!({})).await;
+    assert_eq!(r.body["data"]["status"], "pending", "{}", r.text);
+    let preview = t.get(DHAKA, &format!("/assessment/course/lesson/{lesson}"), Some(&admin)).await;
+    assert_eq!(preview.body["data"]["title"], "Speed", "authors preview lessons");
     assert_eq!(t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learner)).await.body["code"], "not_enrolled");
     let pending = t.get(DHAKA, &format!("/course/batch/enrolled_users/{batch}?field=pending"), Some(&admin)).await;
     let enrollment = pending.body["data"][0]["enrollment_id"].as_i64().unwrap();

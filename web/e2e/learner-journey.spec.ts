@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // A learner's way through a course on a partner site, once in Bangla and once in English:
 // (1) the demo teacher of `dhaka` creates and publishes a course through the authoring API
 //     (a section, two manual lessons, an open batch);
@@ -212,7 +213,9 @@ async function learn(page: Page, course: SeededCourse, lang: 'bn' | 'en'): Promi
   ]);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // The saved file, not the intercepted response: the app reads the body itself (as a blob).
+  const saved = await download.path();
+  expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   return code;
 }

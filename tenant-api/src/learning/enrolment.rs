@@ -87,6 +87,19 @@ pub async fn course_enrollment(
     } }))))
 }
 
+/// Enrol the signed-in learner in a batch named by the path (the batch page's button).
+#[utoipa::path(post, path = "/course/batch/enroll/{batch_id}", tag = "courses",
+    params(("batch_id" = i64, Path)), responses((status = 201), (status = 401), (status = 404), (status = 409), (status = 422)))]
+pub async fn batch_enroll(
+    state: State<AppState>,
+    tenant: HostTenant,
+    caller: RequireUser,
+    db: TenantDb,
+    AppPath(batch_id): AppPath<i64>,
+) -> AppResult<(StatusCode, Json<Value>)> {
+    course_enrollment(state, tenant, caller, db, AppJson(EnrolInput { batch_id, let_enroll: None })).await
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct AttachInput {

@@ -146,6 +146,19 @@ pub async fn lesson_details(
     lesson(state, tenant, caller, db, id).await
 }
 
+/// The same lesson under the authoring area's path (authors preview any lesson of their site).
+#[utoipa::path(get, path = "/assessment/course/lesson/{id}", tag = "lessons",
+    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404)))]
+pub async fn authoring_lesson(
+    state: State<AppState>,
+    tenant: HostTenant,
+    caller: RequireUser,
+    db: TenantDb,
+    id: AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    lesson(state, tenant, caller, db, id).await
+}
+
 /// Whether the lesson may be opened now: every earlier lesson done, when the course says so.
 #[utoipa::path(get, path = "/assessment-front/course/checkprev/{syllabus_id}", tag = "lessons",
     params(("syllabus_id" = i64, Path)), responses((status = 200, description = "`{data: {allowed, previous_lesson_id}}`"), (status = 403), (status = 404)))]
