@@ -221,11 +221,8 @@ pub async fn order_batches(
 ) -> AppResult<Json<Value>> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id).await?;
-    let mut current: Vec<i64> = store::of_course(&db, course.id).await?.iter().map(|b| b.id).collect();
-    let mut given = input.ids.clone();
-    current.sort_unstable();
-    given.sort_unstable();
-    if current != given {
+    let current = store::of_course(&db, course.id).await?;
+    if !super::same_ids(current.iter().map(|b| b.id), input.ids.iter().copied()) {
         return Err(AppError::BadRequest("invalid_order"));
     }
     store::set_order(&db, course.id, &input.ids).await?;

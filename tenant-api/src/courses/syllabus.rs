@@ -331,13 +331,11 @@ pub async fn reorder(
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id).await?;
     let current = store::sections_with_lessons(&db, course.id).await?;
-    let sorted = |mut ids: Vec<i64>| {
-        ids.sort_unstable();
-        ids
-    };
-    let same_sections = sorted(current.iter().map(|s| s.id).collect()) == sorted(input.sections.iter().map(|s| s.id).collect());
-    let same_lessons = sorted(current.iter().flat_map(|s| s.lessons.iter().map(|l| l.id)).collect())
-        == sorted(input.sections.iter().flat_map(|s| s.lessons.iter().copied()).collect());
+    let same_sections = super::same_ids(current.iter().map(|s| s.id), input.sections.iter().map(|s| s.id));
+    let same_lessons = super::same_ids(
+        current.iter().flat_map(|s| s.lessons.iter().map(|l| l.id)),
+        input.sections.iter().flat_map(|s| s.lessons.iter().copied()),
+    );
     if !same_sections || !same_lessons {
         return Err(AppError::BadRequest("invalid_order"));
     }
