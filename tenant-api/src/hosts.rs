@@ -96,6 +96,8 @@ async fn listen(app: &AppState) -> anyhow::Result<()> {
         let notification = listener.recv().await?;
         app.hosts.invalidate_all();
         if let Ok(id) = notification.payload().parse::<i64>() {
+            // Its name and address are on every one of its course pages.
+            app.pages.forget_site(id);
             let live = institutions::tenant_by_id(&app.ctl.db, id).await?.is_some_and(|t| t.is_active());
             if !live {
                 app.pools.close(id).await;

@@ -4,7 +4,7 @@
 use crate::state::AppState;
 use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
-use crate::learning::{details, enrolment, journey, reviews, wishlist};
+use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
 use crate::{activity, hosts, site, tls, web};
 use axum::Router;
 use axum::http::{HeaderValue, header};
@@ -24,11 +24,34 @@ use utoipa_axum::routes;
 struct ApiDoc;
 
 /// The tenant-side routes (they read or write the host tenant's schema or bucket).
-fn tenant_routes() -> OpenApiRouter<AppState> {
+fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(site::retrieve_site))
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
+        .routes(routes!(details::course_details))
+        .routes(routes!(details::enroll_course_details))
+        .routes(routes!(journey::journey_status))
+        .routes(routes!(journey::lesson))
+        .routes(routes!(journey::lesson_details))
+        .routes(routes!(journey::authoring_lesson))
+        .routes(routes!(journey::checkprev))
+        .routes(routes!(journey::completed_lesson))
+        .routes(routes!(reviews::course_reviews))
+        .routes(routes!(reviews::view_reviews))
+        .routes(routes!(wishlist::my_wishlist, wishlist::toggle_wishlist))
+        .routes(routes!(approval::course_certificates))
+        .routes(routes!(approval::approve_certificate))
+        .routes(routes!(templates::list_templates))
+        .routes(routes!(templates::store_template))
+        .routes(routes!(download::certificate_pdf))
+        .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
+}
+
+/// The routes whose writes change what a public course page shows (course, syllabus, batches,
+/// enrolments, reviews); see [`page_cache`].
+fn course_page_writes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .routes(routes!(authoring::create_course))
         .routes(routes!(authoring::view_courses))
         .routes(routes!(authoring::update_course))
@@ -56,30 +79,14 @@ fn tenant_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(enrolment::enrolled_check))
         .routes(routes!(enrolment::approve_enroll))
         .routes(routes!(enrolment::enrolled_users))
-        .routes(routes!(details::course_details))
-        .routes(routes!(details::enroll_course_details))
-        .routes(routes!(journey::journey_status))
-        .routes(routes!(journey::lesson))
-        .routes(routes!(journey::lesson_details))
-        .routes(routes!(journey::authoring_lesson))
-        .routes(routes!(journey::checkprev))
-        .routes(routes!(journey::completed_lesson))
         .routes(routes!(reviews::create_review))
-        .routes(routes!(reviews::course_reviews))
-        .routes(routes!(reviews::view_reviews))
-        .routes(routes!(wishlist::my_wishlist, wishlist::toggle_wishlist))
-        .routes(routes!(approval::course_certificates))
-        .routes(routes!(approval::approve_certificate))
-        .routes(routes!(templates::list_templates))
-        .routes(routes!(templates::store_template))
-        .routes(routes!(download::certificate_pdf))
 }
 
 /// The whole API as one router plus its OpenAPI document.
 pub fn api(app: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(control_plane::router::router().with_state(app.ctl.clone()))
-        .merge(tenant_routes())
+        .merge(tenant_routes(app))
         .split_for_parts()
 }
 

@@ -2,6 +2,7 @@
 
 use crate::config::EdgeConfig;
 use crate::hosts::HostResolver;
+use crate::learning::page_cache::CoursePages;
 use crate::pools::TenantPools;
 use crate::web::WebApp;
 use axum::extract::FromRef;
@@ -16,6 +17,7 @@ pub struct AppState {
     pub pools: TenantPools,
     pub web: Arc<WebApp>,
     pub s3: aws_sdk_s3::Client,
+    pub pages: CoursePages,
 }
 
 impl FromRef<AppState> for ControlState {
@@ -30,6 +32,6 @@ impl AppState {
         let pools = TenantPools::new(config.clone(), &edge, db.clone())?;
         let web = Arc::new(WebApp::load(&edge.web_dist));
         let s3 = control_plane::storage::client(&config.storage);
-        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3 })
+        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3, pages: CoursePages::new(10_000) })
     }
 }

@@ -190,6 +190,18 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     let card = t.get(MAIN, "/learner-course/course-search-solr?type=popular", None).await;
     assert_eq!((card.body["data"][0]["rating"].as_f64(), card.body["data"][0]["enrolled_count"].as_i64()), (Some(5.0), Some(1)));
 
+    // The course page is cached per site since it was first read; every change shows at once,
+    // and `wishlisted` is the visitor's own.
+    let page = format!("/learner-course/details/{uuid}");
+    let r = t.get(DHAKA, &page, None).await;
+    assert_eq!((r.body["data"]["rating"].as_f64(), r.body["data"]["enrolled_count"].as_i64()), (Some(5.0), Some(1)));
+    t.post(DHAKA, "/course/schedule/section", Some(&teacher), json!({ "course_id": course_id, "title": "Extra reading" })).await;
+    assert_eq!(t.get(DHAKA, &page, None).await.body["data"]["sections"][1]["title"], "Extra reading");
+    assert_eq!(t.post(DHAKA, "/learner-course/my/wishlist", Some(&learner), json!({ "uuid": uuid })).await.body["data"]["wishlisted"], true);
+    assert_eq!(t.get(DHAKA, &page, Some(&learner)).await.body["data"]["wishlisted"], true);
+    assert_eq!(t.get(DHAKA, &page, Some(&second)).await.body["data"]["wishlisted"], false);
+    assert_eq!(t.get(DHAKA, &page, None).await.body["data"]["wishlisted"], false);
+
     // Verification, signed out, on any site; unknown codes get a clear message.
     for host in [MAIN, DHAKA, SYLHET] {
         let r = t.get(host, &format!("/learner-course/certificate-details/{}", code.to_lowercase()), None).await;

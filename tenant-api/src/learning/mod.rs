@@ -5,5 +5,6 @@ pub mod details;
 pub mod enrolment;
 pub mod enrolment_store;
 pub mod journey;
+pub mod page_cache;
 pub mod reviews;
 pub mod wishlist;

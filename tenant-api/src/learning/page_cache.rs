@@ -1,0 +1,106 @@
+//! Course pages as every visitor sees them, kept in memory per site. A popular course page is
+//! read by thousands and changed by a few authors, and building it takes about eight queries.
+//!
+//! Entries are keyed by (site, generation, slug or uuid). A write to a site's courses, syllabus,
+//! batches, enrolments or reviews moves that site's generation on ([`forget_site_after_writes`]),
+//! so later reads miss and rebuild; entries of an old generation are never read again and age
+//! out. A reader takes the generation *before* it reads the database, so a page built from rows
+//! that a concurrent write has since changed is filed under the superseded generation. A change to
+//! the institution itself (its name is on every page) drops its pages when the control plane
+//! announces it (`crate::hosts`); writes that reach another edge instance show within [`TTL`].
+
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
+use control_plane::auth::HostTenant;
+use control_plane::tenancy::TenantId;
+use moka::future::Cache;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+pub const TTL: Duration = Duration::from_secs(60);
+
+/// A published course's page without the per-visitor part (`wishlisted`).
+pub struct Page {
+    pub course_id: i64,
+    pub published: bool,
+    pub data: Value,
+    /// The whole response body for a signed-out visitor, serialised once.
+    pub anonymous_body: Bytes,
+}
+
+#[derive(Clone)]
+pub struct CoursePages {
+    pages: Cache<(TenantId, u64, String), Arc<Page>>,
+    // Never evicted: a site's generation must only grow, or old entries would come back.
+    generations: Arc<RwLock<HashMap<TenantId, u64>>>,
+}
+
+impl CoursePages {
+    pub fn new(capacity: u64) -> Self {
+        Self { pages: Cache::builder().max_capacity(capacity).time_to_live(TTL).build(), generations: Arc::default() }
+    }
+
+    /// The site's current generation; take it before reading what a page is built from.
+    pub fn generation(&self, site: TenantId) -> u64 {
+        self.generations.read().expect("generations lock").get(&site).copied().unwrap_or(0)
+    }
+
+    pub async fn get(&self, site: TenantId, generation: u64, key: &str) -> Option<Arc<Page>> {
+        self.pages.get(&(site, generation, key.to_owned())).await
+    }
+
+    pub async fn put(&self, site: TenantId, generation: u64, key: &str, page: Arc<Page>) {
+        self.pages.insert((site, generation, key.to_owned()), page).await;
+    }
+
+    /// Every cached page of the site is out of date.
+    pub fn forget_site(&self, site: TenantId) {
+        *self.generations.write().expect("generations lock").entry(site).or_default() += 1;
+    }
+}
+
+/// Layer over the routes whose writes change what a course page shows: once such a request has
+/// been answered (its transaction is over), the host site's cached pages are dropped.
+pub async fn forget_site_after_writes(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let site = match request.method().is_safe() {
+        true => None,
+        false => request.extensions().get::<HostTenant>().map(|t| t.0.id),
+    };
+    let response = next.run(request).await;
+    if let Some(site) = site {
+        app.pages.forget_site(site);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(id: i64) -> Arc<Page> {
+        Arc::new(Page { course_id: id, published: true, data: Value::Null, anonymous_body: Bytes::new() })
+    }
+
+    #[tokio::test]
+    async fn a_write_hides_only_that_sites_pages() {
+        let pages = CoursePages::new(100);
+        let (dhaka, sylhet) = (7, 8);
+        pages.put(dhaka, pages.generation(dhaka), "bangla", page(1)).await;
+        pages.put(sylhet, pages.generation(sylhet), "bangla", page(2)).await;
+        assert_eq!(pages.get(dhaka, pages.generation(dhaka), "bangla").await.unwrap().course_id, 1);
+        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.unwrap().course_id, 2);
+
+        // A reader that took the generation before the write files its page under the old one.
+        let before = pages.generation(dhaka);
+        pages.forget_site(dhaka);
+        pages.put(dhaka, before, "late", page(3)).await;
+        assert!(pages.get(dhaka, pages.generation(dhaka), "bangla").await.is_none());
+        assert!(pages.get(dhaka, pages.generation(dhaka), "late").await.is_none());
+        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.unwrap().course_id, 2);
+    }
+}
