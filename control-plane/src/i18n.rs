@@ -128,6 +128,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "এই ট্র্যাকিং কোডে কোনো সনদ নেই। কোডটি মিলিয়ে আবার চেষ্টা করুন।",
         ),
         "site_not_found" => ("This site could not be found.", "এই সাইটটি খুঁজে পাওয়া যায়নি।"),
+        "profile_not_found" => ("This profile could not be found.", "এই প্রোফাইলটি খুঁজে পাওয়া যায়নি।"),
         "not_requested" => (
             "This institution is not waiting for approval.",
             "এই প্রতিষ্ঠানটি অনুমোদনের অপেক্ষায় নেই।",

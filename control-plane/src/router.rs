@@ -1,6 +1,6 @@
 //! The control plane's HTTP routes, each documented for the OpenAPI document.
 
-use crate::catalogue::{learner, search};
+use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages};
 use crate::state::ControlState;
@@ -36,6 +36,11 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(search::course_search_solr))
         .routes(routes!(search::search_suggest))
         .routes(routes!(search::related_course))
+        .routes(routes!(search::recommend_open))
+        .routes(routes!(search::recommend_for_learner))
+        .routes(routes!(learner::enrollment_list))
+        .routes(routes!(profiles::user_info))
+        .routes(routes!(profiles::institution_info))
         .routes(routes!(learner::my_courses_enrollment_list))
         .routes(routes!(learner::learner_certificates))
         .routes(routes!(learner::certificate_details))

@@ -229,6 +229,47 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     let certificates = t.get(MAIN, "/learner-course/certificate/me", Some(&t.login(MAIN, "learner@example.com").await)).await;
     assert_eq!(certificates.body["data"][0]["tracking_code"], code.as_str());
 
+    let on_main = t.login(MAIN, "learner@example.com").await;
+    let listed = t.get(MAIN, "/learner-course/enrollment-list/me?page=1", Some(&on_main)).await;
+    assert_eq!((&listed.body["data"], listed.body["total"].as_i64()), (&mine.body["data"], Some(1)));
+    assert_eq!(t.get(MAIN, "/learner-course/enrollment-list/999999", Some(&on_main)).await.status, StatusCode::FORBIDDEN);
+
+    // Recommendations: visitors get the most enrolled courses of the site; a learner not the
+    // ones they already take.
+    let recommended = |r: Response| r.body["data"].as_array().unwrap().iter().map(|c| c["uuid"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    assert_eq!(recommended(t.get(MAIN, "/course/suggest/course/open/recommend", None).await), vec![uuid.clone()]);
+    assert_eq!(recommended(t.get(SYLHET, "/course/suggest/course/open/recommend", None).await), Vec::<String>::new());
+    assert_eq!(recommended(t.get(DHAKA, "/course/course/suggest/course/recommend", Some(&second)).await), vec![uuid.clone()]);
+    assert_eq!(recommended(t.get(DHAKA, "/course/course/suggest/course/recommend", Some(&learner)).await), Vec::<String>::new());
+
+    // The instructor's and the institution's public profiles, linked from the course page.
+    let instructor = t.get(DHAKA, &page, None).await.body["data"]["instructor"]["id"].as_i64().unwrap();
+    let r = t.get(MAIN, &format!("/learner-course/user-info/{instructor}"), None).await;
+    assert_eq!((r.body["data"]["courses_count"].as_i64(), r.body["data"]["courses"][0]["uuid"].as_str()), (Some(1), Some(uuid.as_str())), "{}", r.text);
+    assert_eq!(r.body["data"]["learners_count"], 1);
+    assert_eq!(t.get(SYLHET, &format!("/learner-course/user-info/{instructor}"), None).await.body["code"], "profile_not_found");
+    assert_eq!(t.get(MAIN, "/learner-course/user-info/999999", None).await.status, StatusCode::NOT_FOUND, "a user who teaches nothing");
+    let r = t.get(MAIN, "/learner-course/institution-info/dhaka", None).await;
+    assert_eq!((r.body["data"]["courses_count"].as_i64(), r.body["data"]["url"].as_str()), (Some(1), Some("http://dhaka.localhost:8080")), "{}", r.text);
+    assert_eq!(t.get(SYLHET, "/learner-course/institution-info/dhaka", None).await.status, StatusCode::NOT_FOUND);
+    let r = t.call(Method::GET, MAIN, "/learner-course/institution-info/nosuch", None, &[("lang", "2")], None).await;
+    assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("এই প্রোফাইলটি খুঁজে পাওয়া যায়নি।")));
+
+    // The learner's enrolment in the batch; other people's and other sites' are closed.
+    let r = t.get(DHAKA, &path("assessment-front/batch/view-enroll-details", batch), Some(&learner)).await;
+    assert_eq!((r.body["data"]["progress"]["percent"].as_i64(), r.body["data"]["course"]["uuid"].as_str()), (Some(100), Some(uuid.as_str())), "{}", r.text);
+    let r = t.get(DHAKA, &path("assessment-front/batch/view-enroll-details", batch), Some(&second)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("not_enrolled")));
+    let r = t.get(SYLHET, &path("assessment-front/batch/view-enroll-details", batch), Some(&t.login(SYLHET, "learner@example.com").await)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+
+    // The short list of the site's courses of one type, for authors.
+    let r = t.get(DHAKA, "/course/course/viewcourse?type=course", Some(&teacher)).await;
+    assert_eq!(r.body["data"][0]["uuid"], uuid.as_str());
+    assert_eq!(t.get(DHAKA, "/course/course/viewcourse?type=webinar", Some(&teacher)).await.body["data"], json!([]));
+    assert_eq!(t.get(DHAKA, "/course/course/viewcourse?type=film", Some(&teacher)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.get(DHAKA, "/course/course/viewcourse", Some(&learner)).await.status, StatusCode::FORBIDDEN);
+
     // Another site reaches none of it: not the course, its lessons, its batch or its people.
     assert_eq!(t.get(SYLHET, &format!("/learner-course/details/{uuid}"), None).await.status, StatusCode::NOT_FOUND);
     let learner_on_sylhet = t.login(SYLHET, "learner@example.com").await;

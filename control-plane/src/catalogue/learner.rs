@@ -1,17 +1,19 @@
-//! A learner's view across sites: their courses (`my-courses-enrollment-list`), their certificates
-//! (`certificate/{username}`) and public certificate verification by tracking code. On the main
-//! site these span every partner; on a partner site only that site.
+//! A learner's view across sites: their courses (`my-courses-enrollment-list`, `enrollment-list`),
+//! their certificates (`certificate/{username}`) and public certificate verification by tracking
+//! code. On the main site these span every partner; on a partner site only that site.
 
-use super::store;
-use crate::auth::{HostTenant, RequireUser};
+use super::{site_scope, store};
+use crate::auth::{Caller, HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
-use crate::json::AppPath;
+use crate::json::{AppPath, AppQuery};
 use crate::pagination::PageRequest;
 use crate::state::ControlState;
+use crate::tenancy::Tenant;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::IntoParams;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -20,20 +22,30 @@ struct ListBody {
     limit: Option<i64>,
 }
 
-/// The signed-in learner's courses with progress, most recently active first (page of 10).
-#[utoipa::path(post, path = "/learner-course/my-courses-enrollment-list", tag = "learner",
-    responses((status = 200, description = "page of `{course, status, progress_percent, completed_at, url}`"), (status = 401)))]
-pub async fn my_courses_enrollment_list(
-    State(ctl): State<ControlState>,
-    HostTenant(tenant): HostTenant,
-    RequireUser(caller): RequireUser,
-    body: String,
-) -> AppResult<Json<Value>> {
-    // The body is optional (`{page}`); an empty or malformed one means the first page.
-    let body: ListBody = serde_json::from_str(&body).unwrap_or_default();
-    let user = caller.user_id().ok_or(AppError::Forbidden)?;
-    let request = PageRequest::new(body.page, body.limit, 10);
-    let site = (!tenant.is_main).then_some(tenant.id);
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct ListQuery {
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+}
+
+/// Whose list a `{username}` path names: `me`, or a user id (their own; anyone's for super admins).
+fn named_user(caller: &Caller, username: &str) -> AppResult<i64> {
+    let me = caller.user_id().ok_or(AppError::Forbidden)?;
+    match username {
+        "me" => Ok(me),
+        other => match other.parse::<i64>() {
+            Ok(id) if id == me || caller.is_super() => Ok(id),
+            Ok(_) => Err(AppError::Forbidden),
+            Err(_) => Err(AppError::NotFound),
+        },
+    }
+}
+
+/// One page (of 10) of a learner's courses with progress, most recently active first.
+async fn courses_page(ctl: &ControlState, tenant: &Tenant, user: i64, page: Option<i64>, limit: Option<i64>) -> AppResult<Json<Value>> {
+    let request = PageRequest::new(page, limit, 10);
+    let site = site_scope(tenant);
     let first = store::learner_courses(&ctl.db, user, site, request.per_page, (request.page - 1) * request.per_page).await?;
     let total = first.first().map_or(0, |r| r.course.total);
     let (current_page, last_page, offset) = request.clamp(total);
@@ -53,6 +65,36 @@ pub async fn my_courses_enrollment_list(
     Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
 }
 
+/// The signed-in learner's courses with progress, most recently active first (page of 10).
+#[utoipa::path(post, path = "/learner-course/my-courses-enrollment-list", tag = "learner",
+    responses((status = 200, description = "page of `{course, status, progress_percent, completed_at, url}`"), (status = 401)))]
+pub async fn my_courses_enrollment_list(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    body: String,
+) -> AppResult<Json<Value>> {
+    // The body is optional (`{page}`); an empty or malformed one means the first page.
+    let body: ListBody = serde_json::from_str(&body).unwrap_or_default();
+    let user = caller.user_id().ok_or(AppError::Forbidden)?;
+    courses_page(&ctl, &tenant, user, body.page, body.limit).await
+}
+
+/// A learner's courses (`me`, or a user id for super admins), as `my-courses-enrollment-list`.
+#[utoipa::path(get, path = "/learner-course/enrollment-list/{username}", tag = "learner",
+    params(("username" = String, Path), ListQuery),
+    responses((status = 200, description = "page of `{course, status, progress_percent, completed_at, url}`"), (status = 401), (status = 403)))]
+pub async fn enrollment_list(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppPath(username): AppPath<String>,
+    AppQuery(q): AppQuery<ListQuery>,
+) -> AppResult<Json<Value>> {
+    let user = named_user(&caller, &username)?;
+    courses_page(&ctl, &tenant, user, q.page, q.limit).await
+}
+
 /// A learner's certificates (`me`, or a user id for super admins).
 #[utoipa::path(get, path = "/learner-course/certificate/{username}", tag = "learner",
     params(("username" = String, Path)), responses((status = 200, description = "`{data: [Certificate]}`"), (status = 401), (status = 403)))]
@@ -62,16 +104,8 @@ pub async fn learner_certificates(
     RequireUser(caller): RequireUser,
     AppPath(username): AppPath<String>,
 ) -> AppResult<Json<Value>> {
-    let me = caller.user_id().ok_or(AppError::Forbidden)?;
-    let user = match username.as_str() {
-        "me" => me,
-        other => match other.parse::<i64>() {
-            Ok(id) if id == me || caller.is_super() => id,
-            Ok(_) => return Err(AppError::Forbidden),
-            Err(_) => return Err(AppError::NotFound),
-        },
-    };
-    let site = (!tenant.is_main).then_some(tenant.id);
+    let user = named_user(&caller, &username)?;
+    let site = site_scope(&tenant);
     let data = store::certificates_of(&ctl.db, &ctl.config.public_base_url, user, site).await?;
     Ok(Json(json!({ "data": data })))
 }

@@ -4,6 +4,15 @@
 //! by its tracking code. Each tenant's own tables stay the source of truth.
 
 pub mod learner;
+pub mod profiles;
 pub mod query;
 pub mod search;
 pub mod store;
+
+use crate::tenancy::Tenant;
+
+/// What a host sees of the catalogue: the main site every site's courses (`None`), a partner
+/// site only its own.
+fn site_scope(tenant: &Tenant) -> Option<i64> {
+    (!tenant.is_main).then_some(tenant.id)
+}

@@ -1,9 +1,11 @@
 //! Catalogue search for visitors: the main site searches every active site's published courses,
-//! a partner site only its own (`course-search-solr`, `search-suggest`, `related-course`).
+//! a partner site only its own (`course-search-solr`, `search-suggest`, `related-course`, and
+//! the recommendations).
 
 use super::query::prefix_tsquery;
+use super::site_scope;
 use super::store::{self, Filter, Order};
-use crate::auth::HostTenant;
+use crate::auth::{HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::json::AppQuery;
 use crate::state::ControlState;
@@ -14,10 +16,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::IntoParams;
 use uuid::Uuid;
-
-fn scope(tenant: &Tenant) -> Option<i64> {
-    (!tenant.is_main).then_some(tenant.id)
-}
 
 fn words(search: Option<&str>) -> Option<(String, String)> {
     let raw = search.map(str::trim).filter(|s| !s.is_empty())?;
@@ -57,23 +55,22 @@ pub struct SearchQuery {
 
 /// Search published courses: Bangla and English words, partial words and small misspellings.
 #[utoipa::path(get, path = "/learner-course/course-search-solr", tag = "learner", params(SearchQuery),
-    responses((status = 200, description = "`{data: [CatalogueCourse], total, start, rows}`"), (status = 422)))]
+    responses((status = 200, description = "`{data: [CatalogueCourse], total, total_capped, start, rows}`: `total_capped` means at least `total` match"), (status = 422)))]
 pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<SearchQuery>) -> AppResult<Json<Value>> {
     let rows = q.rows.unwrap_or(15).clamp(1, 100);
     let start = q.start.unwrap_or(0).clamp(0, 10_000);
     let kind = one_of("type", q.kind, &["latest", "popular", "featured"])?;
     let words = words(q.search.as_deref());
     let filter = Filter {
-        site: scope(&tenant).or(q.owner_id),
-        category_id: q.category_id,
+        site: site_scope(&tenant).or(q.owner_id),
+        categories: q.category_id.map(|c| vec![c]),
         course_type: one_of("course_type", q.course_type, &["course", "webinar", "masterclass"])?,
         level: one_of("level", q.level, &["beginner", "intermediate", "advanced"])?,
         language: one_of("language", q.language, &["bn", "en"])?,
         free: q.payment_status.map(|p| p == 0),
         featured: kind.as_deref() == Some("featured"),
-        exclude: None,
-        only: None,
         words,
+        ..Filter::default()
     };
     let order = match kind.as_deref() {
         Some("popular") => Order::Popular,
@@ -82,7 +79,8 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
     };
     let (found, total) = store::search(&ctl.db, &filter, order, rows, start).await?;
     let data: Vec<_> = found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect();
-    Ok(Json(json!({ "data": data, "total": total, "start": start, "rows": rows })))
+    let capped = total > store::MATCH_CAP;
+    Ok(Json(json!({ "data": data, "total": total.min(store::MATCH_CAP), "total_capped": capped, "start": start, "rows": rows })))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -101,7 +99,7 @@ pub async fn search_suggest(
     AppQuery(q): AppQuery<SuggestQuery>,
 ) -> AppResult<Json<Value>> {
     let search = q.search.unwrap_or_default();
-    let filter = Filter { site: scope(&tenant), words: words(Some(&search)), ..Filter::default() };
+    let filter = Filter { site: site_scope(&tenant), words: words(Some(&search)), ..Filter::default() };
     let found = match filter.words {
         Some(_) => store::search(&ctl.db, &filter, Order::Relevance, 8, 0).await?.0,
         None => Vec::new(),
@@ -134,12 +132,60 @@ pub struct RelatedQuery {
     responses((status = 200, description = "`{data: [CatalogueCourse]}`")))]
 pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RelatedQuery>) -> AppResult<Json<Value>> {
     let filter = Filter {
-        site: scope(&tenant),
-        category_id: q.cat_id,
+        site: site_scope(&tenant),
+        categories: q.cat_id.map(|c| vec![c]),
         level: one_of("course_level", q.course_level, &["beginner", "intermediate", "advanced"])?,
-        exclude: q.uuid,
+        exclude: q.uuid.into_iter().collect(),
         ..Filter::default()
     };
     let (found, _) = store::search(&ctl.db, &filter, Order::Popular, 6, 0).await?;
     Ok(Json(json!({ "data": found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect::<Vec<_>>() })))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct RecommendQuery {
+    /// How many, default 8, at most 24.
+    pub rows: Option<i64>,
+}
+
+/// The most enrolled courses in the categories a learner takes, without those they have, topped
+/// up with the most enrolled others; for a visitor, simply the most enrolled.
+async fn recommended(ctl: &ControlState, tenant: &Tenant, learner: Option<i64>, rows: Option<i64>) -> AppResult<Json<Value>> {
+    let limit = rows.unwrap_or(8).clamp(1, 24);
+    let (categories, mut exclude) = match learner {
+        Some(user) => store::learner_interests(&ctl.db, user).await?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let mut found = Vec::new();
+    if !categories.is_empty() {
+        let filter = Filter { site: site_scope(tenant), categories: Some(categories), exclude: exclude.clone(), ..Filter::default() };
+        found = store::search(&ctl.db, &filter, Order::Popular, limit, 0).await?.0;
+    }
+    let missing = limit - found.len() as i64;
+    if missing > 0 {
+        exclude.extend(found.iter().map(|r| r.uuid));
+        let filter = Filter { site: site_scope(tenant), exclude, ..Filter::default() };
+        found.extend(store::search(&ctl.db, &filter, Order::Popular, missing, 0).await?.0);
+    }
+    Ok(Json(json!({ "data": found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect::<Vec<_>>() })))
+}
+
+/// Courses to suggest to a visitor: the site's most enrolled.
+#[utoipa::path(get, path = "/course/suggest/course/open/recommend", tag = "courses", params(RecommendQuery),
+    responses((status = 200, description = "`{data: [CatalogueCourse]}`")))]
+pub async fn recommend_open(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RecommendQuery>) -> AppResult<Json<Value>> {
+    recommended(&ctl, &tenant, None, q.rows).await
+}
+
+/// Courses to suggest to the signed-in learner, from the categories of the courses they take.
+#[utoipa::path(get, path = "/course/course/suggest/course/recommend", tag = "courses", params(RecommendQuery),
+    responses((status = 200, description = "`{data: [CatalogueCourse]}`"), (status = 401)))]
+pub async fn recommend_for_learner(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppQuery(q): AppQuery<RecommendQuery>,
+) -> AppResult<Json<Value>> {
+    recommended(&ctl, &tenant, caller.user_id(), q.rows).await
 }

@@ -123,7 +123,7 @@ pub struct CatalogueCourse {
 
 #[derive(sqlx::FromRow)]
 pub struct Row {
-    uuid: Uuid,
+    pub uuid: Uuid,
     slug: String,
     title: String,
     title_bn: String,
@@ -194,15 +194,19 @@ pub struct Filter {
     pub site: Option<i64>,
     /// A prefix tsquery (see [`super::query`]) and the raw text for trigram matching.
     pub words: Option<(String, String)>,
-    pub category_id: Option<i64>,
+    /// In any of these categories.
+    pub categories: Option<Vec<i64>>,
     pub course_type: Option<String>,
     pub level: Option<String>,
     pub language: Option<String>,
     pub free: Option<bool>,
     pub featured: bool,
-    pub exclude: Option<Uuid>,
+    /// Not these courses (the one on screen, or those a learner has already).
+    pub exclude: Vec<Uuid>,
     /// Only these courses (a wishlist).
     pub only: Option<Vec<Uuid>>,
+    /// Only this instructor's courses.
+    pub instructor: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -213,9 +217,10 @@ pub enum Order {
 }
 
 /// How many matches a search ranks and counts at most. A word found in a tenth of 100,000
-/// courses would otherwise rank and count every one of them on each keystroke; past this many
-/// the pager says "2,000" and the best of an arbitrary 2,000 come first.
-pub const MATCH_CAP: i64 = 2000;
+/// courses would otherwise rank and count every one of them on each keystroke (1.4 s); past
+/// this many the pager says "1,000+" and the best of an arbitrary 1,000 come first. Reading
+/// the candidates' rows is what a search costs: 2,000 took twice as long as 1,000.
+pub const MATCH_CAP: i64 = 1000;
 
 /// How the words of a search are matched.
 #[derive(Clone, Copy, PartialEq)]
@@ -226,7 +231,8 @@ enum Matching {
     Similar,
 }
 
-/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`]).
+/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
+/// more than the cap means "at least that many").
 /// Words are matched as words and prefixes first; only when that finds nothing are misspellings
 /// looked for by trigram similarity (the slower index: about 100 ms over 100,000 titles).
 pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
@@ -259,40 +265,56 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
                FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
               WHERE {condition}
                 AND ($1::bigint IS NULL OR c.institution_id = $1)
-                AND ($4::bigint IS NULL OR c.category_id = $4)
+                AND ($4::bigint[] IS NULL OR c.category_id = ANY($4))
                 AND ($5::text IS NULL OR c.course_type = $5)
                 AND ($6::text IS NULL OR c.level = $6)
                 AND ($7::text IS NULL OR c.language = $7)
                 AND ($8::boolean IS NULL OR (c.price = 0) = $8)
                 AND (NOT $9 OR c.featured)
-                AND ($10::uuid IS NULL OR c.uuid <> $10)
+                AND NOT (c.uuid = ANY($10::uuid[]))
                 AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
+                AND ($14::bigint IS NULL OR c.instructor_id = $14)
                 AND ($2::text IS NULL OR $3::text IS NOT NULL) -- types $2 and $3 when the match does not use them
-              {pre_order} LIMIT {MATCH_CAP}),
+              {pre_order} LIMIT {cap}),
          page AS (SELECT * FROM candidates ORDER BY {order_by} LIMIT $11 OFFSET $12)
          SELECT {SELECTED}, (SELECT count(*) FROM candidates) AS total
            FROM page k
            JOIN catalogue_courses c ON c.institution_id = k.institution_id AND c.course_id = k.course_id
            JOIN institutions i ON i.id = c.institution_id
           ORDER BY {order_by_k}",
+        cap = MATCH_CAP + 1,
         order_by_k = order_by.split(", ").map(|part| format!("k.{part}")).collect::<Vec<_>>().join(", "),
     );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(f.site)
         .bind(f.words.as_ref().map(|w| &w.0))
         .bind(f.words.as_ref().map(|w| w.1.to_lowercase()))
-        .bind(f.category_id)
+        .bind(&f.categories)
         .bind(&f.course_type)
         .bind(&f.level)
         .bind(&f.language)
         .bind(f.free)
         .bind(f.featured)
-        .bind(f.exclude)
+        .bind(&f.exclude)
         .bind(limit)
         .bind(offset)
         .bind(&f.only)
-        .fetch_all(db)
-        .await?;
+        .bind(f.instructor);
+    let rows: Vec<Row> = match how {
+        // PostgreSQL cannot estimate how many courses several prefix words match. Planning for
+        // the given words, it bets on a sequential scan that stops at the cap, and when the words
+        // are rarer than it thinks that scan reads the whole catalogue (2 s over 100,000
+        // courses). The generic plan always reads the GIN index (about 5 ms whatever the words).
+        Some(_) => {
+            let mut tx = db.begin().await?;
+            sqlx::query("SET LOCAL plan_cache_mode = force_generic_plan").execute(&mut *tx).await?;
+            let rows = query.fetch_all(&mut *tx).await?;
+            tx.commit().await?;
+            rows
+        }
+        // Without words the site filter must be planned for its value (the site index).
+        None => query.fetch_all(db).await?,
+    };
     let total = match rows.first() {
         Some(r) => r.total,
         // Past the last page: still say how many there are.
@@ -300,6 +322,28 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         None => 0,
     };
     Ok((rows, total))
+}
+
+/// How many published courses a profile has, their learners and their average rating.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Totals {
+    pub courses: i64,
+    pub learners: i64,
+    pub rating: f64,
+}
+
+/// [`Totals`] of a site's courses, or an instructor's (on one site or all).
+pub async fn totals(db: &PgPool, site: Option<i64>, instructor: Option<i64>) -> sqlx::Result<Totals> {
+    sqlx::query_as(
+        "SELECT count(*) AS courses, COALESCE(sum(c.enrolled_count), 0)::int8 AS learners,
+                COALESCE(round(avg(NULLIF(c.rating, 0)), 1), 0)::float8 AS rating
+           FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+          WHERE ($1::bigint IS NULL OR c.institution_id = $1) AND ($2::bigint IS NULL OR c.instructor_id = $2)",
+    )
+    .bind(site)
+    .bind(instructor)
+    .fetch_one(db)
+    .await
 }
 
 /// A learner's enrolment as the main site's dashboard lists it.
@@ -336,6 +380,21 @@ pub struct LearnerRow {
     pub status: String,
     pub progress_percent: i32,
     pub completed_at: Option<DateTime<Utc>>,
+}
+
+/// The categories of the courses a learner takes at any site, and those courses.
+pub async fn learner_interests(db: &PgPool, user_id: i64) -> sqlx::Result<(Vec<i64>, Vec<Uuid>)> {
+    let rows: Vec<(Uuid, Option<i64>)> = sqlx::query_as(
+        "SELECT l.course_uuid, c.category_id FROM learner_courses l LEFT JOIN catalogue_courses c ON c.uuid = l.course_uuid
+          WHERE l.user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(db)
+    .await?;
+    let mut categories: Vec<i64> = rows.iter().filter_map(|r| r.1).collect();
+    categories.sort_unstable();
+    categories.dedup();
+    Ok((categories, rows.into_iter().map(|r| r.0).collect()))
 }
 
 /// A learner's courses, most recently active first; `site` limits them to one institution.

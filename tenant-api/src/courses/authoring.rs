@@ -197,6 +197,31 @@ pub async fn view_courses(
     Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
 }
 
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct CourseTypeQuery {
+    /// `course`, `webinar` or `masterclass`; every type when absent.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+/// This site's courses of one type, newest first, in short (for pickers; at most 500).
+#[utoipa::path(get, path = "/course/course/viewcourse", tag = "courses", params(CourseTypeQuery),
+    responses((status = 200, description = "`{data: [{id, uuid, slug, title, title_bn, course_type, published}]}`"), (status = 403), (status = 422)))]
+pub async fn view_courses_of_type(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppQuery(q): AppQuery<CourseTypeQuery>,
+) -> AppResult<Json<Value>> {
+    require_author(&caller, &tenant)?;
+    let kind = q.kind.filter(|k| !k.is_empty());
+    if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
+        return Err(AppError::field("type", "invalid_choice"));
+    }
+    Ok(Json(json!({ "data": store::short_list(&db, kind.as_deref(), 500).await? })))
+}
+
 /// Change a course; absent fields keep their value.
 #[utoipa::path(put, path = "/course/course/update/{id}", tag = "courses", request_body = CourseInput,
     params(("id" = i64, Path)), responses((status = 200, body = view::Course), (status = 404), (status = 422)))]

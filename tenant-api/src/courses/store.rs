@@ -144,6 +144,30 @@ pub async fn page(db: &PgPool, search: Option<&str>, limit: i64, offset: i64) ->
     Ok((rows, total))
 }
 
+/// A course in short, for pickers.
+#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+pub struct ShortCourse {
+    pub id: i64,
+    pub uuid: Uuid,
+    pub slug: String,
+    pub title: String,
+    pub title_bn: String,
+    pub course_type: String,
+    pub published: bool,
+}
+
+/// This site's courses (of one type), newest first.
+pub async fn short_list(db: &PgPool, course_type: Option<&str>, limit: i64) -> sqlx::Result<Vec<ShortCourse>> {
+    sqlx::query_as(
+        "SELECT id, uuid, slug, title, title_bn, course_type, published FROM courses
+          WHERE $1::text IS NULL OR course_type = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+    )
+    .bind(course_type)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
 pub async fn has_enrolments(db: &PgPool, id: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM enrollments WHERE course_id = $1)").bind(id).fetch_one(db).await
 }

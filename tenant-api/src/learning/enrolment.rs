@@ -212,3 +212,26 @@ pub async fn enrolment_of(db: &PgPool, caller: &Caller, course_id: i64) -> AppRe
     let user = caller.user_id().ok_or(AppError::Unauthenticated)?;
     store::of_user(db, course_id, user).await?.ok_or(AppError::Denied("not_enrolled"))
 }
+
+/// The signed-in learner's enrolment in a batch: the batch, the course, the enrolment and the
+/// progress; 403 `not_enrolled` for a batch they are not in.
+#[utoipa::path(get, path = "/assessment-front/batch/view-enroll-details/{id}", tag = "courses",
+    params(("id" = i64, Path, description = "batch id")),
+    responses((status = 200, description = "`{data: {batch, course, enrollment, progress}}`"), (status = 403), (status = 404)))]
+pub async fn view_enroll_details(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Value>> {
+    let batch = batch_of(&db, id).await?;
+    let course = courses::find(&db, batch.course_id).await?.ok_or(AppError::NotFound)?;
+    let enrollment = enrolment_of(&db, &caller, course.id).await?;
+    if enrollment.batch_id != batch.id {
+        return Err(AppError::Denied("not_enrolled"));
+    }
+    let progress = journey::progress(&db, &course, &enrollment).await?;
+    let course = crate::courses::view::course(&app.ctl.db, &tenant, &app.ctl.config.public_base_url, course).await?;
+    Ok(Json(json!({ "data": { "batch": batch, "course": course, "enrollment": enrollment, "progress": progress } })))
+}

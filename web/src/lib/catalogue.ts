@@ -41,6 +41,8 @@ export interface CatalogueCourse {
 export interface CatalogueResult {
   data: CatalogueCourse[];
   total: number;
+  /** More than `total` match: the server counts up to a cap. */
+  totalCapped: boolean;
   start: number;
   rows: number;
 }
@@ -52,12 +54,16 @@ export interface Suggestion {
 }
 
 export function fetchCatalogue(params: CatalogueParams, opts: { signal?: AbortSignal; silent?: boolean } = {}) {
-  return api<CatalogueResult>('/learner-course/course-search-solr', { query: { ...params }, ...opts }).then((r) => ({
-    data: Array.isArray(r?.data) ? r.data : [],
-    total: Number(r?.total) || 0,
-    start: Number(r?.start) || 0,
-    rows: Number(r?.rows) || params.rows,
-  }));
+  type Wire = Omit<CatalogueResult, 'totalCapped'> & { total_capped?: boolean };
+  return api<Wire>('/learner-course/course-search-solr', { query: { ...params }, ...opts }).then(
+    (r): CatalogueResult => ({
+      data: Array.isArray(r?.data) ? r.data : [],
+      total: Number(r?.total) || 0,
+      totalCapped: r?.total_capped === true,
+      start: Number(r?.start) || 0,
+      rows: Number(r?.rows) || params.rows,
+    }),
+  );
 }
 
 /** One page of the catalogue; the previous page stays on screen while the next one loads. */
@@ -66,6 +72,18 @@ export function useCatalogue(params: CatalogueParams, opts: { silent?: boolean }
     queryKey: ['catalogue', params],
     queryFn: ({ signal }) => fetchCatalogue(params, { signal, silent: opts.silent }),
     placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Courses recommended to the signed-in learner (from the categories of the courses they take). */
+export function useRecommendations(rows = 10) {
+  return useQuery({
+    queryKey: ['catalogue', 'recommended', rows],
+    queryFn: ({ signal }) =>
+      api<{ data?: CatalogueCourse[] }>('/course/course/suggest/course/recommend', { query: { rows }, signal, silent: true }).then((r) =>
+        Array.isArray(r?.data) ? r.data : [],
+      ),
     staleTime: 60_000,
   });
 }

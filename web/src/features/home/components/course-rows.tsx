@@ -1,10 +1,12 @@
-// Home page course rows: latest, popular, webinars, master classes. A row hides itself when empty.
+// Home page course rows: recommended (signed in), latest, popular, webinars, master classes. A row
+// hides itself when empty.
 import { Box, Button, Container, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CourseCard, CourseCardSkeleton } from '../../../components/ui/course-card';
-import { useCatalogue } from '../../../lib/catalogue';
+import { useCatalogue, useRecommendations, type CatalogueCourse } from '../../../lib/catalogue';
+import { useCurrentUser } from '../../../lib/session';
 import { catalogueParams, searchListUrl, type SearchFilters } from '../../../lib/search-query';
 
 const ROW_SIZE = 10;
@@ -17,19 +19,38 @@ const ROWS: { key: string; filters: Partial<SearchFilters> }[] = [
 ];
 
 export function CourseRows() {
+  const { isSignedIn } = useCurrentUser();
   return (
     <Box data-testid="home-course-rows">
+      {isSignedIn && <RecommendedRow />}
       {ROWS.map((r) => (
-        <CourseRow key={r.key} rowKey={r.key} filters={r.filters} />
+        <CatalogueRow key={r.key} rowKey={r.key} filters={r.filters} />
       ))}
     </Box>
   );
 }
 
-function CourseRow({ rowKey, filters }: { rowKey: string; filters: Partial<SearchFilters> }) {
-  const { t } = useTranslation('home');
+function RecommendedRow() {
+  const { data, isLoading, isError } = useRecommendations(ROW_SIZE);
+  return <CourseRow rowKey="recommended" items={data ?? []} isLoading={isLoading} isError={isError} />;
+}
+
+function CatalogueRow({ rowKey, filters }: { rowKey: string; filters: Partial<SearchFilters> }) {
   const { data, isLoading, isError } = useCatalogue(catalogueParams(filters, ROW_SIZE), { silent: true });
-  const items = data?.data ?? [];
+  return <CourseRow rowKey={rowKey} items={data?.data ?? []} isLoading={isLoading} isError={isError} seeAll={searchListUrl(filters)} />;
+}
+
+interface CourseRowProps {
+  rowKey: string;
+  items: CatalogueCourse[];
+  isLoading: boolean;
+  isError: boolean;
+  /** The full list, when there is one. */
+  seeAll?: string;
+}
+
+function CourseRow({ rowKey, items, isLoading, isError, seeAll }: CourseRowProps) {
+  const { t } = useTranslation('home');
   if (isError || (!isLoading && items.length === 0)) return null;
   const titleId = `home-row-${rowKey}`;
   return (
@@ -38,9 +59,11 @@ function CourseRow({ rowKey, filters }: { rowKey: string; filters: Partial<Searc
         <Typography id={titleId} variant="h5" component="h2" sx={{ fontSize: { xs: 20, md: 26 } }}>
           {t(`courses.${rowKey}`)}
         </Typography>
-        <Button component={RouterLink} to={searchListUrl(filters)} endIcon={<ArrowForwardIcon />} sx={{ flexShrink: 0 }} data-testid="see-all">
-          {t('courses.see_all')}
-        </Button>
+        {seeAll && (
+          <Button component={RouterLink} to={seeAll} endIcon={<ArrowForwardIcon />} sx={{ flexShrink: 0 }} data-testid="see-all">
+            {t('courses.see_all')}
+          </Button>
+        )}
       </Box>
       <Box
         role="list"
