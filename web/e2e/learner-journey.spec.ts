@@ -293,6 +293,13 @@ test('a learner finds a course in English, completes it and verifies the certifi
   await page.waitForURL(`**/course/details/${course.uuid}`);
 
   const code = await learn(page, course, 'en');
+
+  // The instructor's name on the course page leads to their profile, which lists this course.
+  await page.goto(`${partnerURL(PARTNER)}/course/details/${course.uuid}`);
+  await page.getByTestId('course-instructor').click();
+  await page.waitForURL(/\/instructor\/\d+$/);
+  await expect(page.getByTestId('instructor-courses').locator(`[data-testid="course-card"][data-uuid="${course.uuid}"]`)).toBeVisible();
+  await shot(page, 'journey-en-instructor');
   await context.close();
 
   await verifySignedOut(browser, code, course, holder, 'en');

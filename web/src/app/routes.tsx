@@ -28,6 +28,7 @@ const CertificateTemplatesPage = lazy(() => import('../features/courses/componen
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
 const CourseDetailsPage = lazy(() => import('../features/learn/components/course-details-page'));
+const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
 const JourneyPage = lazy(() => import('../features/learn/components/journey-page'));
 const CertificateCheckPage = lazy(() => import('../features/learn/components/certificate-check-page'));
 const CertificateListPage = lazy(() => import('../features/learn/components/certificate-list-page'));
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'search/lists', element: <SearchPage /> },
           { path: 'course/details/:uuid', element: <CourseDetailsPage /> },
           { path: 'course-details/:id', element: <CourseDetailsPage /> },
+          { path: 'instructor/:id', element: <InstructorPage /> },
           { path: 'certificate/check', element: <CertificateCheckPage /> },
           { path: 'certificate/check/:id', element: <CertificateCheckPage /> },
           { path: '400/:message', element: <MessagePage /> },

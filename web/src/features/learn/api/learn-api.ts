@@ -177,6 +177,22 @@ export function createReview(courseId: number, body: { rating: number; body: str
   return api<DataEnvelope<Review>>(`/assessment-front/batch/create-review/${courseId}`, { method: 'POST', body }).then((r) => r.data);
 }
 
+/** An instructor's public profile (`user-info/{id}`). */
+export interface InstructorProfile {
+  id: number;
+  name: string;
+  name_bn: string | null;
+  photo: string | null;
+  courses_count: number;
+  learners_count: number;
+  rating: number;
+  courses: CatalogueCourse[];
+}
+
+export function fetchInstructor(id: string) {
+  return api<DataEnvelope<InstructorProfile>>(`/learner-course/user-info/${enc(id)}`, { query: { rows: 24 }, silent: true }).then((r) => r.data);
+}
+
 export function fetchRelated(course: Pick<Course, 'uuid' | 'category_id' | 'level'>) {
   return api<DataEnvelope<CatalogueCourse[]>>('/learner-course/related-course', {
     query: { uuid: course.uuid, cat_id: course.category_id, course_level: course.level },

@@ -105,7 +105,13 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
           </Stack>
           <Stack spacing={0.75} sx={{ mt: 2 }}>
             {course.instructor && (
-              <Meta icon={<PersonOutlineIcon />} label={t('learn:details.instructor')} value={course.instructor.name} testId="course-instructor" />
+              <Meta
+                icon={<PersonOutlineIcon />}
+                label={t('learn:details.instructor')}
+                value={course.instructor.name}
+                to={`/instructor/${course.instructor.id}`}
+                testId="course-instructor"
+              />
             )}
             {course.institution && (
               <Meta icon={<ApartmentOutlinedIcon />} label={t('learn:details.institution')} value={institutionName(course.institution, lang)} testId="course-institution" />
@@ -160,15 +166,21 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
   );
 }
 
-function Meta({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string; testId?: string }) {
+function Meta({ icon, label, value, to, testId }: { icon: React.ReactNode; label: string; value: string; to?: string; testId?: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', '& svg': { fontSize: 20 } }}>
       {icon}
       <Typography variant="body2">
         {label}:{' '}
-        <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }} data-testid={testId}>
-          {value}
-        </Box>
+        {to ? (
+          <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }} data-testid={testId}>
+            {value}
+          </Link>
+        ) : (
+          <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }} data-testid={testId}>
+            {value}
+          </Box>
+        )}
       </Typography>
     </Stack>
   );
