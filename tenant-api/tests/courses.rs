@@ -142,6 +142,8 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     assert_eq!(r.body["data"]["sections"][0]["lessons"].as_array().unwrap().len(), 3);
     assert!(r.body["data"]["sections"][0]["lessons"][1]["body"].is_null(), "no lesson content before enrolment");
     assert_eq!(r.body["data"]["batches"].as_array().unwrap().len(), 1, "only published batches");
+    let by_id = t.get(DHAKA, &format!("/learner-course/details/{course_id}"), None).await;
+    assert_eq!(by_id.body["data"]["uuid"], uuid.as_str(), "/course-details/{{id}} links carry the numeric id");
     assert_eq!(t.get(DHAKA, &format!("/assessment-front/course/lesson/{}", lessons[0]), Some(&learner)).await.body["code"], "not_enrolled");
 
     // Enrolment: once, within the limit, in a batch that exists.

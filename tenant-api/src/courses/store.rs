@@ -115,14 +115,19 @@ pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<CourseRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE c.id = $1"))).bind(id).fetch_optional(db).await
 }
 
-/// By slug or uuid, as course links carry either.
+/// By slug, uuid or id, as course links carry any of them (`/course-details/{id}`); a slug
+/// that looks like another course's id wins.
 pub async fn find_by_key(db: &PgPool, key: &str) -> sqlx::Result<Option<CourseRow>> {
     let by_uuid = Uuid::parse_str(key).ok();
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE c.slug = $1 OR c.uuid = $2")))
-        .bind(key)
-        .bind(by_uuid)
-        .fetch_optional(db)
-        .await
+    let by_id = key.parse::<i64>().ok();
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE c.slug = $1 OR c.uuid = $2 OR c.id = $3 ORDER BY c.slug = $1 DESC LIMIT 1"
+    )))
+    .bind(key)
+    .bind(by_uuid)
+    .bind(by_id)
+    .fetch_optional(db)
+    .await
 }
 
 /// This site's courses, newest first, optionally filtered by title.
