@@ -15,7 +15,7 @@ use tenant_api::certificates::templates::{Placement, Signature};
 
 const DPI: &str = "36";
 
-fn certificate(holder: &str, course: &str, signature: &str) -> Vec<u8> {
+fn certificate(holder: &str, course: &str, signature: &str, background: Option<&[u8]>) -> Vec<u8> {
     let signatures = [Signature { name: signature.into(), title: "ঢাকা কলেজ".into() }];
     pdf::render(&CertificateContent {
         bangla: true,
@@ -28,7 +28,7 @@ fn certificate(holder: &str, course: &str, signature: &str) -> Vec<u8> {
         accent: (0x1b, 0x5e, 0x20),
         placement: &Placement::default(),
         signatures: &signatures,
-        background: None,
+        background,
         logo: None,
     })
     .expect("the certificate renders")
@@ -90,7 +90,7 @@ fn reference_path() -> PathBuf {
 #[test]
 fn bangla_is_shaped_like_the_reference_and_unshaped_text_is_told_apart() {
     let (holder, course, signature) = ("মোঃ আবদুল করিম", "বাংলা ব্যাকরণ ও রচনা", "অধ্যক্ষ");
-    let pdf = certificate(holder, course, signature);
+    let pdf = certificate(holder, course, signature, None);
     assert!(pdf.starts_with(b"%PDF-"));
     let shaped = rasterise(&pdf, "shaped");
     if std::env::var_os("UPDATE_REFERENCE").is_some() {
@@ -107,7 +107,39 @@ fn bangla_is_shaped_like_the_reference_and_unshaped_text_is_told_apart() {
 
     // The control: every conjunct broken apart.
     let broken = |s: &str| s.replace('\u{09CD}', "\u{09CD}\u{200C}");
-    let unshaped = rasterise(&certificate(holder, &broken(course), &broken(signature)), "unshaped");
+    let unshaped = rasterise(&certificate(holder, &broken(course), &broken(signature), None), "unshaped");
     let apart = difference(&unshaped, &reference, whole);
     assert!(apart > same * 4.0 && apart > 0.3, "broken conjuncts must look different: {apart:.3} vs {same:.3}");
+}
+
+/// A grey PNG with the page's proportions, as a template background.
+fn grey_png(width: u32, height: u32, grey: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.write_header().unwrap().write_image_data(&vec![grey; (width * height) as usize]).unwrap();
+    }
+    out
+}
+
+/// Mean grey of a square of `size` pixels at (`x`, `y`).
+fn mean_at(g: &Gray, x: usize, y: usize, size: usize) -> f64 {
+    let sum: u64 = (y..y + size).flat_map(|row| (x..x + size).map(move |col| u64::from(g.pixels[row * g.width + col]))).sum();
+    sum as f64 / (size * size) as f64
+}
+
+#[test]
+fn a_template_background_fills_the_page_under_the_text() {
+    let plain = rasterise(&certificate("মোঃ আবদুল করিম", "বাংলা ব্যাকরণ", "অধ্যক্ষ", None), "plain");
+    let background = grey_png(297, 210, 90);
+    let page = rasterise(&certificate("মোঃ আবদুল করিম", "বাংলা ব্যাকরণ", "অধ্যক্ষ", Some(&background)), "background");
+    // The corners are paper without a background and the template's grey with one.
+    for (x, y) in [(2, 2), (page.width - 8, 2), (2, page.height - 8), (page.width - 8, page.height - 8)] {
+        assert!(mean_at(&plain, x, y, 6) > 250.0, "paper at ({x}, {y})");
+        assert!((mean_at(&page, x, y, 6) - 90.0).abs() < 4.0, "background at ({x}, {y}): {}", mean_at(&page, x, y, 6));
+    }
+    // Text and QR code are drawn over it: darker than the background somewhere.
+    assert!(page.pixels.iter().any(|&p| p < 60), "the text is drawn over the background");
 }

@@ -67,7 +67,7 @@ async fn build_page(app: &AppState, tenant: &Tenant, caller: Option<&Caller>, db
 /// A course page: details, outline, open batches, rating, whether the caller wishlisted it.
 /// Published pages come from [`super::page_cache`] (per site); only `wishlisted` is read per visitor.
 #[utoipa::path(get, path = "/learner-course/details/{slug}", tag = "learner",
-    params(("slug" = String, Path, description = "slug or uuid")), responses((status = 200, description = "Course & {sections, batches, rating, reviews_count, enrolled_count, wishlisted}"), (status = 404)))]
+    params(("slug" = String, Path, description = "slug, uuid or id")), responses((status = 200, description = "Course & {sections, batches, rating, reviews_count, enrolled_count, wishlisted}"), (status = 404)))]
 pub async fn course_details(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
