@@ -252,7 +252,7 @@ test('a learner finds a course in Bangla, completes it and verifies the certific
   await page.goto(partnerURL(PARTNER));
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   // Signed in, the home page starts with courses recommended to the learner.
-  await expect(page.getByTestId('course-row-recommended').getByRole('heading')).toHaveText('আপনার জন্য প্রস্তাবিত');
+  await expect(page.locator('#home-row-recommended')).toHaveText('আপনার জন্য প্রস্তাবিত');
   await expect(page.getByTestId('course-row-recommended').getByTestId('course-card').first()).toBeVisible();
   const suggestion = await typeInHeaderSearch(page, course.titleBn, course.uuid);
   await shot(page, 'journey-bn-suggestions');
