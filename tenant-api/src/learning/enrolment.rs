@@ -4,9 +4,10 @@
 use super::enrolment_store::{self as store, Enrollment, NewEnrollment};
 use super::journey;
 use crate::courses::access::require_author;
+use crate::courses::authoring::course_of;
 use crate::courses::batches::batch_of;
 use crate::courses::batches_store;
-use crate::courses::{catalogue_sync, store as courses};
+use crate::courses::{catalogue_sync, store as courses, view};
 use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
@@ -226,12 +227,12 @@ pub async fn view_enroll_details(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Value>> {
     let batch = batch_of(&db, id).await?;
-    let course = courses::find(&db, batch.course_id).await?.ok_or(AppError::NotFound)?;
+    let course = course_of(&db, batch.course_id).await?;
     let enrollment = enrolment_of(&db, &caller, course.id).await?;
     if enrollment.batch_id != batch.id {
         return Err(AppError::Denied("not_enrolled"));
     }
     let progress = journey::progress(&db, &course, &enrollment).await?;
-    let course = crate::courses::view::course(&app.ctl.db, &tenant, &app.ctl.config.public_base_url, course).await?;
+    let course = view::course(&app.ctl.db, &tenant, &app.ctl.config.public_base_url, course).await?;
     Ok(Json(json!({ "data": { "batch": batch, "course": course, "enrollment": enrollment, "progress": progress } })))
 }

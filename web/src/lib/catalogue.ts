@@ -2,6 +2,7 @@
 // dashboard (docs/api-courses.md "Catalogue and search").
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { useToken } from './session';
 import type { CatalogueParams } from './search-query';
 
 export interface InstitutionRef {
@@ -78,8 +79,10 @@ export function useCatalogue(params: CatalogueParams, opts: { silent?: boolean }
 
 /** Courses recommended to the signed-in learner (from the categories of the courses they take). */
 export function useRecommendations(rows = 10) {
+  // Per signed-in session: another learner signing in on this browser must not see these.
+  const token = useToken();
   return useQuery({
-    queryKey: ['catalogue', 'recommended', rows],
+    queryKey: ['catalogue', 'recommended', token, rows],
     queryFn: ({ signal }) =>
       api<{ data?: CatalogueCourse[] }>('/course/course/suggest/course/recommend', { query: { rows }, signal, silent: true }).then((r) =>
         Array.isArray(r?.data) ? r.data : [],
