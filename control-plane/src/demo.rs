@@ -54,12 +54,26 @@ const PARTNERS: &[DemoPartner] = &[
     },
 ];
 
-async fn user(db: &PgPool, hash: &str, name: &str, email: &str, phone: &str) -> anyhow::Result<i64> {
+/// The people of the demo besides the role accounts above: teachers of the main site and of
+/// sylhet, and learners with names in both languages (the course demo enrols them).
+pub const PEOPLE: &[(&str, &str, &str, &str)] = &[
+    ("Farhana Akter", "ফারহানা আক্তার", "farhana.akter@example.com", "+8801711000011"),
+    ("Abdul Karim", "আব্দুল করিম", "abdul.karim@example.com", "+8801811000012"),
+    ("Rahim Uddin", "রহিম উদ্দিন", "rahim.uddin@example.com", "+8801911000013"),
+    ("Nusrat Jahan", "নুসরাত জাহান", "nusrat.jahan@example.com", "+8801611000014"),
+    ("Tania Islam", "তানিয়া ইসলাম", "tania.islam@example.com", "+8801511000015"),
+    ("Sabbir Hossain", "সাব্বির হোসেন", "sabbir.hossain@example.com", "+8801311000016"),
+    ("Mitu Akter", "মিতু আক্তার", "mitu.akter@example.com", "+8801411000017"),
+    ("Arif Chowdhury", "আরিফ চৌধুরী", "arif.chowdhury@example.com", "+8801711000018"),
+];
+
+async fn person(db: &PgPool, hash: &str, name: &str, name_bn: Option<&str>, email: &str, phone: &str) -> anyhow::Result<i64> {
     let id = sqlx::query_scalar(
-        "INSERT INTO users (name, email, phone, password_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (lower(email)) DO UPDATE SET name = excluded.name RETURNING id",
+        "INSERT INTO users (name, name_bn, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (lower(email)) DO UPDATE SET name = excluded.name, name_bn = excluded.name_bn RETURNING id",
     )
     .bind(name)
+    .bind(name_bn)
     .bind(email)
     .bind(phone)
     .bind(hash)
@@ -71,13 +85,18 @@ async fn user(db: &PgPool, hash: &str, name: &str, email: &str, phone: &str) -> 
 pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     let hash = password::hash(PASSWORD.into()).await?;
     let main: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE is_main").fetch_one(db).await?;
-    let superadmin = user(db, &hash, "Super Admin", "superadmin@example.com", "01700000001").await?;
-    let dhaka_admin = user(db, &hash, "Dhaka College Admin", "dhaka-admin@example.com", "01700000002").await?;
-    let teacher = user(db, &hash, "Demo Teacher", "teacher@example.com", "01700000003").await?;
-    user(db, &hash, "Demo Learner", "learner@example.com", "01700000004").await?;
-    let sylhet_admin = user(db, &hash, "Sylhet Polytechnic Admin", "sylhet-admin@example.com", "01700000005").await?;
-    let rajshahi_applicant = user(db, &hash, "Rajshahi Applicant", "rajshahi-admin@example.com", "01700000006").await?;
+    let superadmin = person(db, &hash, "Platform Admin", Some("প্ল্যাটফর্ম অ্যাডমিন"), "superadmin@example.com", "+8801700000001").await?;
+    let dhaka_admin = person(db, &hash, "Mahbub Alam", Some("মাহবুব আলম"), "dhaka-admin@example.com", "+8801700000002").await?;
+    let teacher = person(db, &hash, "Shafiqul Islam", Some("শফিকুল ইসলাম"), "teacher@example.com", "+8801700000003").await?;
+    person(db, &hash, "Sadia Rahman", Some("সাদিয়া রহমান"), "learner@example.com", "+8801700000004").await?;
+    let sylhet_admin = person(db, &hash, "Rokeya Begum", Some("রোকেয়া বেগম"), "sylhet-admin@example.com", "+8801700000005").await?;
+    let rajshahi_applicant = person(db, &hash, "Kamrul Hasan", Some("কামরুল হাসান"), "rajshahi-admin@example.com", "+8801700000006").await?;
     memberships::grant(db, superadmin, main, SUPER).await?;
+    let mut people = Vec::new();
+    for (name, name_bn, email, phone) in PEOPLE {
+        people.push(person(db, &hash, name, Some(name_bn), email, phone).await?);
+    }
+    memberships::grant(db, people[0], main, TEACHER).await?;
 
     for p in PARTNERS {
         let applicant = match p.slug {
@@ -95,7 +114,7 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO institutions (slug, institution_name, institution_name_en, type_id, state, contact_phone,
                                        contact_email, applicant_id, site_config, approved_at)
-             VALUES ($1, $2, $3, $4, $5, '01711000000', $6, $7, $8, CASE WHEN $5 = 'approved' THEN now() END)
+             VALUES ($1, $2, $3, $4, $5, '+8801711000000', $6, $7, $8, CASE WHEN $5 = 'approved' THEN now() END)
              ON CONFLICT ((lower(slug))) DO NOTHING RETURNING id",
         )
         .bind(p.slug)
@@ -111,11 +130,14 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         if let (Some(id), "approved") = (id, p.state) {
             provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
             memberships::grant(&mut *tx, applicant, id, PARTNER_ADMIN).await?;
-            if p.slug == "dhaka" {
-                memberships::grant(&mut *tx, teacher, id, TEACHER).await?;
-            }
         }
         tx.commit().await?;
+    }
+    // Teachers of the partners (granted again on every run: a partner seeded by an earlier
+    // version of this file gets them too).
+    for (slug, teacher) in [("dhaka", teacher), ("sylhet", people[1])] {
+        let id: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(slug).fetch_one(db).await?;
+        memberships::grant(db, teacher, id, TEACHER).await?;
     }
     Ok(())
 }

@@ -24,8 +24,13 @@ pub type FieldErrors = BTreeMap<String, Vec<FieldError>>;
 pub enum AppError {
     #[error("validation failed")]
     Validation(FieldErrors),
-    #[error("malformed request: {0}")]
-    BadRequest(&'static str),
+    /// 422 with its own code, naming the one field (or `body`, a query parameter) it concerns.
+    #[error("unprocessable: {code} ({field})")]
+    Unprocessable { code: &'static str, field: String },
+    /// A status the router or the HTTP layer produced (405, 413, 414, a malformed Host), in our
+    /// shape; see [`contract_errors`].
+    #[error("{1}")]
+    Http(StatusCode, &'static str),
     #[error("not signed in")]
     Unauthenticated,
     #[error("invalid credentials")]
@@ -57,6 +62,34 @@ impl AppError {
         Self::field_with(field, code, None)
     }
 
+    pub fn unprocessable(field: &str, code: &'static str) -> Self {
+        Self::Unprocessable { code, field: field.to_owned() }
+    }
+
+    pub fn payload_too_large() -> Self {
+        Self::Http(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+    }
+
+    /// What a bare status from outside our handlers means in our shape.
+    pub fn for_status(status: StatusCode) -> Self {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+            StatusCode::NOT_ACCEPTABLE => "not_acceptable",
+            StatusCode::REQUEST_TIMEOUT => "request_timeout",
+            StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+            StatusCode::URI_TOO_LONG => "uri_too_long",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "headers_too_large",
+            StatusCode::TOO_MANY_REQUESTS => "too_many_attempts",
+            StatusCode::SERVICE_UNAVAILABLE => "service_unavailable",
+            s if s.is_server_error() => "internal_error",
+            _ => "bad_request",
+        };
+        Self::Http(status, code)
+    }
+
     pub fn field_with(field: &str, code: &'static str, param: Option<usize>) -> Self {
         let mut errors = FieldErrors::new();
         errors.insert(field.to_owned(), vec![FieldError { code, param }]);
@@ -66,7 +99,8 @@ impl AppError {
     fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
             Self::Validation(_) => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed"),
-            Self::BadRequest(code) => (StatusCode::UNPROCESSABLE_ENTITY, code),
+            Self::Unprocessable { code, .. } => (StatusCode::UNPROCESSABLE_ENTITY, code),
+            Self::Http(status, code) => (*status, code),
             Self::Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated"),
             Self::InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials"),
             Self::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
@@ -98,7 +132,7 @@ impl From<sqlx::Error> for AppError {
 
 impl From<axum::extract::rejection::QueryRejection> for AppError {
     fn from(_: axum::extract::rejection::QueryRejection) -> Self {
-        Self::BadRequest("invalid_query")
+        Self::unprocessable("query", "invalid_query")
     }
 }
 
@@ -106,6 +140,18 @@ impl From<axum::extract::rejection::PathRejection> for AppError {
     fn from(_: axum::extract::rejection::PathRejection) -> Self {
         Self::NotFound
     }
+}
+
+/// Every error answer, as the API document describes it (rendered by [`ErrorBody::render`]).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ErrorResponse {
+    /// In the caller's language.
+    message: String,
+    /// Stable, snake_case; the web app translates it.
+    code: String,
+    /// The fields at fault and what is wrong with each; empty when no field is.
+    errors: BTreeMap<String, Vec<String>>,
 }
 
 /// What an error response carries until [`localize_errors`] writes it in the caller's language.
@@ -116,17 +162,14 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
+    /// Always all three members; `errors` is empty when no field is at fault.
     pub fn render(&self, lang: Lang) -> serde_json::Value {
-        let mut body = json!({ "message": i18n::message(self.code, lang, None), "code": self.code });
-        if !self.fields.is_empty() {
-            let errors: BTreeMap<&String, Vec<String>> = self
-                .fields
-                .iter()
-                .map(|(field, errs)| (field, errs.iter().map(|e| i18n::message(e.code, lang, e.param)).collect()))
-                .collect();
-            body["errors"] = json!(errors);
-        }
-        body
+        let errors: BTreeMap<&String, Vec<String>> = self
+            .fields
+            .iter()
+            .map(|(field, errs)| (field, errs.iter().map(|e| i18n::message(e.code, lang, e.param)).collect()))
+            .collect();
+        json!({ "message": i18n::message(self.code, lang, None), "code": self.code, "errors": errors })
     }
 }
 
@@ -138,6 +181,7 @@ impl IntoResponse for AppError {
         }
         let fields = match self {
             Self::Validation(fields) => fields,
+            Self::Unprocessable { code, field } => FieldErrors::from([(field, vec![FieldError { code, param: None }])]),
             _ => FieldErrors::new(),
         };
         let body = ErrorBody { code, fields };
@@ -145,6 +189,34 @@ impl IntoResponse for AppError {
         response.extensions_mut().insert(body);
         response
     }
+}
+
+/// Gives every error answer our shape: a 4xx or 5xx that no handler wrote (axum's 405, a body
+/// limit's 413, an extractor's plain-text rejection) is rewritten, keeping its status and headers.
+/// The app shell's HTML 404 page stays a page.
+pub async fn contract_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) || response.extensions().get::<ErrorBody>().is_some() {
+        return response;
+    }
+    let is_html = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if is_html {
+        return response;
+    }
+    let (mut parts, _) = response.into_parts();
+    let ours = AppError::for_status(status).into_response();
+    for name in [axum::http::header::CONTENT_TYPE, axum::http::header::CONTENT_LENGTH] {
+        parts.headers.remove(&name);
+    }
+    let (ours_parts, body) = ours.into_parts();
+    parts.headers.extend(ours_parts.headers);
+    parts.extensions.extend(ours_parts.extensions);
+    Response::from_parts(parts, body)
 }
 
 /// Re-renders error bodies in the caller's language (errors are built without the request).

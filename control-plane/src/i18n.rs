@@ -145,6 +145,23 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "The service is busy. Please try again shortly.",
             "সেবাটি এখন ব্যস্ত। একটু পরে আবার চেষ্টা করুন।",
         ),
+        "invalid_characters" => (
+            "This text contains a character that is not allowed (such as a NUL character).",
+            "এই লেখায় অনুমোদিত নয় এমন একটি অক্ষর আছে (যেমন NUL অক্ষর)।",
+        ),
+        "invalid_form" => ("The request body is not a valid form.", "অনুরোধের বডি সঠিক ফর্ম নয়।"),
+        "empty_body" => ("Send at least one field to change.", "পরিবর্তনের জন্য অন্তত একটি ঘর পাঠান।"),
+        "payload_too_large" => ("The request is too large.", "অনুরোধটি খুব বড়।"),
+        "bad_request" => ("The request is malformed.", "অনুরোধটি সঠিক নয়।"),
+        "bad_host" => ("The Host header is malformed.", "Host হেডারটি সঠিক নয়।"),
+        "method_not_allowed" => ("This method is not allowed here.", "এখানে এই মেথড অনুমোদিত নয়।"),
+        "not_acceptable" => ("This answer is not available in the requested format.", "অনুরোধকৃত ফরম্যাটে এই উত্তর দেওয়া যায় না।"),
+        "request_timeout" => ("The request took too long.", "অনুরোধটি অনেক সময় নিয়েছে।"),
+        "misdirected_request" => ("This connection was made for another site.", "এই সংযোগটি অন্য একটি সাইটের জন্য তৈরি।"),
+        "uri_too_long" => ("The address is too long.", "ঠিকানাটি অনেক লম্বা।"),
+        "unsupported_media_type" => ("This content type is not accepted here.", "এখানে এই ধরনের কনটেন্ট গ্রহণ করা হয় না।"),
+        "headers_too_large" => ("The request headers are too large.", "অনুরোধের হেডারগুলো অনেক বড়।"),
+        "internal_error" => ("Something went wrong on our side. Please try again.", "আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।"),
         _ => ("An error occurred.", "একটি ত্রুটি ঘটেছে।"),
     }
 }

@@ -16,6 +16,7 @@ pub mod json;
 pub mod memberships;
 pub mod pagination;
 pub mod provisioning;
+pub mod response;
 pub mod reference;
 pub mod router;
 pub mod secret;

@@ -24,8 +24,13 @@ impl Membership {
     }
 }
 
+/// The roles a user may act in: none in a suspended or deleted institution, so suspending a
+/// partner takes its admins' rights away at once (sessions are re-read when it changes).
 pub async fn for_user(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Vec<Membership>> {
-    sqlx::query_as("SELECT id, role, institution_id FROM memberships WHERE user_id = $1 ORDER BY id")
+    sqlx::query_as(
+        "SELECT m.id, m.role, m.institution_id FROM memberships m JOIN institutions i ON i.id = m.institution_id
+          WHERE m.user_id = $1 AND i.state NOT IN ('suspended', 'deleted') ORDER BY m.id",
+    )
         .bind(user_id)
         .fetch_all(db)
         .await
@@ -82,7 +87,7 @@ pub async fn roles_of(db: &PgPool, urls: &PublicUrl, user_id: i64) -> sqlx::Resu
     let rows: Vec<RoleRow> = sqlx::query_as(
         "SELECT m.id, m.role, i.id AS owner_id, i.slug, i.is_main, i.institution_name, i.institution_name_en, i.logo_key
            FROM memberships m JOIN institutions i ON i.id = m.institution_id
-          WHERE m.user_id = $1 AND i.state <> 'deleted'
+          WHERE m.user_id = $1 AND i.state NOT IN ('suspended', 'deleted')
           ORDER BY m.id",
     )
     .bind(user_id)

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     pub page: Option<i64>,
     pub limit: Option<i64>,
@@ -17,9 +18,18 @@ pub struct PageRequest {
     pub per_page: i64,
 }
 
+/// No list is this long; a larger page number is served as the last page anyway, and the
+/// cap keeps offsets far from overflowing.
+const MAX_PAGE: i64 = 1_000_000;
+
 impl PageRequest {
     pub fn new(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Self {
-        Self { page: page.unwrap_or(1).max(1), per_page: limit.unwrap_or(default_limit).clamp(1, 100) }
+        Self { page: page.unwrap_or(1).clamp(1, MAX_PAGE), per_page: limit.unwrap_or(default_limit).clamp(1, 100) }
+    }
+
+    /// The offset of the page asked for, before the total is known.
+    pub fn offset(self) -> i64 {
+        (self.page - 1) * self.per_page
     }
 
     /// The page actually served and its offset, once the total is known.
@@ -49,5 +59,8 @@ mod tests {
         assert_eq!(r.clamp(12), (3, 3, 10));
         assert_eq!(PageRequest::new(None, None, 10).clamp(0), (1, 1, 0));
         assert_eq!(PageRequest::new(Some(-3), Some(1000), 10).per_page, 100);
+        let huge = PageRequest::new(Some(i64::MAX - 1), Some(100), 10);
+        assert_eq!(huge.clamp(250), (3, 3, 200), "no overflow on absurd pages");
+        assert!(huge.offset() < i64::MAX / 2);
     }
 }

@@ -22,7 +22,7 @@ impl Validator {
 
     /// A required text: trimmed, non-empty, at most `max` graphemes.
     pub fn text(&mut self, field: &str, value: &str, max: usize) -> String {
-        let value = value.trim();
+        let value = trim(value);
         if value.is_empty() {
             self.add(field, "required", None);
         }
@@ -32,7 +32,7 @@ impl Validator {
 
     /// An optional text: `None` when blank.
     pub fn optional_text(&mut self, field: &str, value: &str, max: usize) -> Option<String> {
-        let value = value.trim();
+        let value = trim(value);
         self.max_len(field, value, max);
         (!value.is_empty()).then(|| value.to_owned())
     }
@@ -51,7 +51,7 @@ impl Validator {
         value
     }
 
-    /// A Bangladeshi mobile number, normalised to `01XXXXXXXXX`.
+    /// A Bangladeshi mobile number, normalised to `+8801XXXXXXXXX`.
     pub fn phone(&mut self, field: &str, value: &str) -> String {
         let value = self.text(field, value, 20);
         if value.is_empty() {
@@ -67,7 +67,7 @@ impl Validator {
     }
 
     pub fn optional_phone(&mut self, field: &str, value: &str) -> Option<String> {
-        if value.trim().is_empty() { None } else { Some(self.phone(field, value)) }
+        if trim(value).is_empty() { None } else { Some(self.phone(field, value)) }
     }
 
     pub fn password(&mut self, field: &str, value: &str) -> String {
@@ -86,6 +86,21 @@ impl Validator {
     }
 }
 
+/// Trims Unicode white space and invisible format characters (zero-width space, joiners, marks,
+/// BOM) from both ends, so a title of spaces or of a zero-width space counts as empty. Joiners
+/// inside a word stay: Bangla spells with ZWJ/ZWNJ.
+pub fn trim(value: &str) -> &str {
+    value.trim_matches(|c: char| c.is_whitespace() || is_format(c))
+}
+
+/// Unicode general category Cf (format) characters a keyboard or a paste can produce.
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
 pub fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.rsplit_once('@') else { return false };
     !local.is_empty()
@@ -97,14 +112,29 @@ pub fn is_email(value: &str) -> bool {
         && domain.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-')
 }
 
-/// `+8801712345678`, `8801712345678`, `01712345678` -> `01712345678`; operators 013-019.
+/// One spelling per number, E.164: `+8801712345678`, `8801712345678`, `01712345678`,
+/// `017-1234-5678`, `(017) 1234 5678` and Bangla digits `০১৭১২৩৪৫৬৭৮` all give `+8801712345678`;
+/// operators 013-019.
 pub fn normalize_phone(value: &str) -> Option<String> {
-    let digits: String = value.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    let digits: String = value
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.' | '\u{00A0}'))
+        .map(|c| match c {
+            '০'..='৯' => char::from(b'0' + (c as u32 - '০' as u32) as u8),
+            c => c,
+        })
+        .collect();
     let digits = digits.strip_prefix('+').unwrap_or(&digits);
     let local = digits.strip_prefix("88").filter(|d| d.len() == 11).unwrap_or(digits);
     let b = local.as_bytes();
     (local.len() == 11 && local.starts_with("01") && (b'3'..=b'9').contains(&b[2]) && local.bytes().all(|c| c.is_ascii_digit()))
-        .then(|| local.to_owned())
+        .then(|| format!("+88{local}"))
+}
+
+/// A sign-in identifier in its one spelling: a phone number as E.164, an e-mail in lower case.
+pub fn normalize_login(value: &str) -> String {
+    let value = trim(value);
+    normalize_phone(value).unwrap_or_else(|| value.to_lowercase())
 }
 
 pub fn is_colour(value: &str) -> bool {
@@ -117,8 +147,10 @@ mod tests {
 
     #[test]
     fn phones_are_normalised() {
-        assert_eq!(normalize_phone("+8801712345678").as_deref(), Some("01712345678"));
-        assert_eq!(normalize_phone("017-1234-5678").as_deref(), Some("01712345678"));
+        for spelling in ["+8801712345678", "8801712345678", "01712345678", "017-1234-5678", "+88 017 1234 5678", "(017) 1234.5678", "০১৭১২৩৪৫৬৭৮"] {
+            assert_eq!(normalize_phone(spelling).as_deref(), Some("+8801712345678"), "{spelling}");
+        }
+        assert_eq!(normalize_login(" Teacher@Example.com "), "teacher@example.com");
         assert_eq!(normalize_phone("01212345678"), None);
         assert_eq!(normalize_phone("0171234567"), None);
         assert_eq!(normalize_phone("0171234567a"), None);
@@ -140,5 +172,17 @@ mod tests {
         let mut v = Validator::default();
         v.text("name", "  ", 9);
         assert!(v.has("name"));
+    }
+
+    #[test]
+    fn invisible_text_is_empty() {
+        for blank in ["\u{200B}", " \u{00A0}\u{3000} ", "\u{FEFF}\u{200D}\t", "\u{2060}\u{180E}"] {
+            let mut v = Validator::default();
+            v.text("title", blank, 100);
+            assert!(v.has("title"), "{blank:?} counts as empty");
+            assert_eq!(Validator::default().optional_text("title", blank, 100), None);
+        }
+        // A joiner inside a Bangla word is part of its spelling.
+        assert_eq!(trim("\u{200B} র\u{200D}্যাব "), "র\u{200D}্যাব");
     }
 }

@@ -49,11 +49,6 @@ async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
     }
 }
 
-fn rss_kb(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).unwrap().parse().unwrap()
-}
-
 #[tokio::main]
 async fn main() {
     let platform = TestPlatform::new().await;
@@ -175,8 +170,8 @@ async fn main() {
         "touched 1000 tenants in {:.1} s ({} failed): tenant-api RSS {} MB (peak {} MB); tenant connections peak {peak}, now {connections} (budget {BUDGET})",
         elapsed.as_secs_f64(),
         failures,
-        rss_kb(edge.id(), "VmRSS:") / 1024,
-        rss_kb(edge.id(), "VmHWM:") / 1024,
+        support::rss_kb(edge.id(), "VmRSS:") / 1024,
+        support::rss_kb(edge.id(), "VmHWM:") / 1024,
     );
     let _ = edge.kill();
     let _ = provisioner.kill();

@@ -54,7 +54,7 @@ pub async fn page(db: &PgPool, request: PageRequest, search: Option<&str>) -> sq
 
 /// This site's activity log, newest first (its admins and super admins).
 #[utoipa::path(get, path = "/my-account/activity/view", tag = "settings", params(PageQuery),
-    responses((status = 200, description = "page of ActivityLog"), (status = 401), (status = 403)))]
+    responses((status = 200, body = Page<ActivityLog>), (status = 401), (status = 403)))]
 pub async fn view_activity(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,

@@ -95,6 +95,8 @@ async fn listen(app: &AppState) -> anyhow::Result<()> {
     loop {
         let notification = listener.recv().await?;
         app.hosts.invalidate_all();
+        // Suspending or deleting an institution takes its members' roles away at once.
+        app.ctl.sessions.forget_all();
         if let Ok(id) = notification.payload().parse::<i64>() {
             // Its name and address are on every one of its course pages.
             app.pages.forget_site(id);
@@ -105,3 +107,4 @@ async fn listen(app: &AppState) -> anyhow::Result<()> {
         }
     }
 }
+

@@ -5,7 +5,11 @@
 pub mod activity;
 pub mod certificates;
 pub mod courses;
+pub mod dashboard;
+pub mod demo;
 pub mod config;
+pub mod guard;
+pub mod headers;
 pub mod hosts;
 pub mod learning;
 pub mod media;

@@ -1,4 +1,5 @@
 //! `tenant-api`: serves the main site and every partner site on one listener.
+//! `tenant-api seed-demo` adds the demo catalogue once the demo partners are live (`infra/run`).
 
 use control_plane::config::Config;
 use std::net::SocketAddr;
@@ -12,6 +13,11 @@ async fn main() -> anyhow::Result<()> {
     let edge = EdgeConfig::from_env()?;
     let db = control_plane::db::connect(&config).await?;
     let state = AppState::build(db, config, edge)?;
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("seed-demo") => return tenant_api::demo::seed(state).await,
+        Some(other) => anyhow::bail!("usage: tenant-api [seed-demo] (unknown command {other:?})"),
+    }
     hosts::spawn_invalidation(state.clone());
     spawn_session_purge(state.clone());
     let listener = tokio::net::TcpListener::bind(state.edge.listen).await?;

@@ -53,7 +53,7 @@ pub fn content_key(prefix: &str, bytes: &[u8], ext: &str) -> String {
 pub async fn put(app: &AppState, tenant: &Tenant, key: &str, bytes: Vec<u8>, mime: &str) -> Result<(), AppError> {
     app.s3
         .put_object()
-        .bucket(bucket_name(&app.ctl.config.storage, tenant.id))
+        .bucket(bucket(app, tenant))
         .key(key)
         .content_type(mime)
         .body(bytes.into())
@@ -63,23 +63,182 @@ pub async fn put(app: &AppState, tenant: &Tenant, key: &str, bytes: Vec<u8>, mim
     Ok(())
 }
 
+/// The site's own bucket.
+fn bucket(app: &AppState, tenant: &Tenant) -> String {
+    bucket_name(&app.ctl.config.storage, tenant.id)
+}
+
+/// One object of the site's bucket, its body not yet read; 404 when it is not there.
+async fn object(app: &AppState, tenant: &Tenant, key: &str) -> Result<aws_sdk_s3::operation::get_object::GetObjectOutput, AppError> {
+    app.s3.get_object().bucket(bucket(app, tenant)).key(key).send().await.map_err(|_| AppError::NotFound)
+}
+
+/// A small object read whole (certificate images for a PDF).
 pub async fn get(app: &AppState, tenant: &Tenant, key: &str) -> Result<(Vec<u8>, String), AppError> {
-    let object = app
-        .s3
-        .get_object()
-        .bucket(bucket_name(&app.ctl.config.storage, tenant.id))
-        .key(key)
-        .send()
-        .await
-        .map_err(|_| AppError::NotFound)?;
+    let object = object(app, tenant, key).await?;
     let mime = object.content_type().unwrap_or("application/octet-stream").to_owned();
     let bytes = object.body.collect().await.map_err(|e| anyhow::anyhow!("reading {key}: {e}"))?.into_bytes();
     Ok((bytes.to_vec(), mime))
 }
 
+/// Bytes are sent to S3 in parts of this size (S3's minimum for all but the last part), so an
+/// upload holds at most one part in memory however large the file.
+pub const PART_BYTES: usize = 5 * 1024 * 1024;
+
+/// The first bytes that tell a file's kind (the furthest signature ends at byte 12).
+const SNIFF_BYTES: usize = 16;
+
+/// A stored upload: its key and what its bytes say it is.
+pub struct Stored {
+    pub key: String,
+    pub mime: &'static str,
+    pub size: usize,
+}
+
+/// Streams an upload into the site's bucket under `<prefix>-<uuid>.<ext>`: checked by its first
+/// bytes (`kind`), at most `max_bytes`, sent as one object when small and as a multipart upload
+/// otherwise. Nothing is left behind when the file is refused or the client goes away.
+pub async fn store_upload(
+    app: &AppState,
+    tenant: &Tenant,
+    prefix: &str,
+    mut upload: axum::extract::multipart::Field<'_>,
+    max_bytes: usize,
+    kind: fn(&[u8]) -> Option<(&'static str, &'static str)>,
+    field: &str,
+) -> Result<Stored, AppError> {
+    let invalid = || AppError::field(field, "invalid_file");
+    let mut buffer = bytes::BytesMut::with_capacity(SNIFF_BYTES);
+    // Enough bytes to know what the file is (or the whole of a tiny file).
+    let mut ended = false;
+    while buffer.len() < SNIFF_BYTES {
+        match next_chunk(&mut upload, field).await? {
+            Some(chunk) => buffer.extend_from_slice(&chunk),
+            None => {
+                ended = true;
+                break;
+            }
+        }
+    }
+    let (ext, mime) = kind(&buffer).ok_or_else(invalid)?;
+    let key = format!("{prefix}-{}.{ext}", uuid::Uuid::new_v4().simple());
+    let mut multipart: Option<(String, Vec<aws_sdk_s3::types::CompletedPart>)> = None;
+    let mut size = buffer.len();
+    let result: Result<(), AppError> = async {
+        while !ended {
+            match next_chunk(&mut upload, field).await? {
+                Some(chunk) => {
+                    size += chunk.len();
+                    if size > max_bytes {
+                        return Err(invalid());
+                    }
+                    buffer.extend_from_slice(&chunk);
+                }
+                None => ended = true,
+            }
+            if buffer.len() >= PART_BYTES || (ended && multipart.is_some()) {
+                let (upload_id, parts) = match &mut multipart {
+                    Some(m) => m,
+                    None => multipart.insert((create_multipart(app, tenant, &key, mime).await?, Vec::new())),
+                };
+                let part = buffer.split().freeze();
+                parts.push(upload_part(app, tenant, &key, upload_id, parts.len() as i32 + 1, part).await?);
+            }
+        }
+        if size == 0 || size > max_bytes {
+            return Err(invalid());
+        }
+        match &multipart {
+            Some((upload_id, parts)) => complete_multipart(app, tenant, &key, upload_id, parts.clone()).await,
+            None => put(app, tenant, &key, buffer.split().freeze().to_vec(), mime).await,
+        }
+    }
+    .await;
+    match result {
+        Ok(()) => Ok(Stored { key, mime, size }),
+        Err(error) => {
+            if let Some((upload_id, _)) = multipart {
+                let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(&key).upload_id(upload_id).send().await;
+            }
+            Err(error)
+        }
+    }
+}
+
+async fn next_chunk(upload: &mut axum::extract::multipart::Field<'_>, field: &str) -> Result<Option<bytes::Bytes>, AppError> {
+    upload.chunk().await.map_err(|e| multipart_error(e, field))
+}
+
+/// A multipart body the client broke off or sent over the route's limit.
+pub fn multipart_error(error: axum::extract::multipart::MultipartError, field: &str) -> AppError {
+    if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::payload_too_large()
+    } else {
+        AppError::field(field, "invalid_file")
+    }
+}
+
+fn s3_error(what: &str, key: &str, error: impl std::error::Error + Send + Sync + 'static) -> AppError {
+    AppError::Internal(anyhow::anyhow!("{what} {key}: {}", aws_sdk_s3::error::DisplayErrorContext(error)))
+}
+
+async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str) -> Result<String, AppError> {
+    let created = app
+        .s3
+        .create_multipart_upload()
+        .bucket(bucket(app, tenant))
+        .key(key)
+        .content_type(mime)
+        .send()
+        .await
+        .map_err(|e| s3_error("starting the upload of", key, e))?;
+    created.upload_id().map(str::to_owned).ok_or_else(|| AppError::Internal(anyhow::anyhow!("no upload id for {key}")))
+}
+
+async fn upload_part(
+    app: &AppState,
+    tenant: &Tenant,
+    key: &str,
+    upload_id: &str,
+    number: i32,
+    bytes: bytes::Bytes,
+) -> Result<aws_sdk_s3::types::CompletedPart, AppError> {
+    let part = app
+        .s3
+        .upload_part()
+        .bucket(bucket(app, tenant))
+        .key(key)
+        .upload_id(upload_id)
+        .part_number(number)
+        .body(bytes.into())
+        .send()
+        .await
+        .map_err(|e| s3_error("uploading a part of", key, e))?;
+    Ok(aws_sdk_s3::types::CompletedPart::builder().set_e_tag(part.e_tag().map(str::to_owned)).part_number(number).build())
+}
+
+async fn complete_multipart(
+    app: &AppState,
+    tenant: &Tenant,
+    key: &str,
+    upload_id: &str,
+    parts: Vec<aws_sdk_s3::types::CompletedPart>,
+) -> Result<(), AppError> {
+    app.s3
+        .complete_multipart_upload()
+        .bucket(bucket(app, tenant))
+        .key(key)
+        .upload_id(upload_id)
+        .multipart_upload(aws_sdk_s3::types::CompletedMultipartUpload::builder().set_parts(Some(parts)).build())
+        .send()
+        .await
+        .map_err(|e| s3_error("completing the upload of", key, e))?;
+    Ok(())
+}
+
 /// Best effort: a stale object left behind costs bytes, not correctness.
 pub async fn remove(app: &AppState, tenant: &Tenant, key: &str) {
-    let _ = app.s3.delete_object().bucket(bucket_name(&app.ctl.config.storage, tenant.id)).key(key).send().await;
+    let _ = app.s3.delete_object().bucket(bucket(app, tenant)).key(key).send().await;
 }
 
 /// A link to one object of the site's bucket, valid for [`LINK_LIFETIME`].
@@ -88,7 +247,7 @@ pub async fn presigned(app: &AppState, tenant: &Tenant, key: &str) -> Result<Str
     let request = app
         .s3
         .get_object()
-        .bucket(bucket_name(&app.ctl.config.storage, tenant.id))
+        .bucket(bucket(app, tenant))
         .key(key)
         .presigned(config)
         .await
@@ -97,9 +256,16 @@ pub async fn presigned(app: &AppState, tenant: &Tenant, key: &str) -> Result<Str
 }
 
 /// A public image of the site (logo, thumbnail), cached for good since names are content hashes.
+/// Streamed from the bucket as it arrives, never held whole.
 pub async fn serve_image(app: &AppState, tenant: &Tenant, key: &str) -> Result<Response, AppError> {
-    let (bytes, mime) = get(app, tenant, key).await?;
-    let mut response = Body::from(bytes).into_response();
+    let object = object(app, tenant, key).await?;
+    let mime = object.content_type().unwrap_or("application/octet-stream").to_owned();
+    let length = object.content_length();
+    let stream = tokio_util::io::ReaderStream::new(object.body.into_async_read());
+    let mut response = Body::from_stream(stream).into_response();
+    if let Some(length) = length.and_then(|l| HeaderValue::from_str(&l.to_string()).ok()) {
+        response.headers_mut().insert(header::CONTENT_LENGTH, length);
+    }
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&mime).unwrap_or(HeaderValue::from_static("image/png")));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));

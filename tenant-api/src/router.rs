@@ -5,16 +5,19 @@ use crate::state::AppState;
 use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
-use crate::{activity, hosts, site, tls, web};
+use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::{from_fn, from_fn_with_state, map_response};
+use axum::response::Response;
 use axum::routing::get;
 use control_plane::auth::caller::authenticate;
-use control_plane::error::localize_errors;
+use control_plane::error::{contract_errors, localize_errors};
+use control_plane::json::JSON_LIMIT;
 use std::sync::Arc;
 use tower_http::services::ServeDir;
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::compression::CompressionLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -44,8 +47,9 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(approval::course_certificates))
         .routes(routes!(approval::approve_certificate))
         .routes(routes!(templates::list_templates))
-        .routes(routes!(templates::store_template))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(templates::store_template)), templates::BODY_LIMIT))
         .routes(routes!(download::certificate_pdf))
+        .routes(routes!(dashboard::pending_task::pending_task))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 
@@ -53,10 +57,12 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
 /// enrolments, reviews); see [`page_cache`].
 fn course_page_writes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(authoring::create_course))
+        .merge(with_body_limit(
+            OpenApiRouter::new().routes(routes!(authoring::create_course)).routes(routes!(authoring::update_course)),
+            authoring::BODY_LIMIT,
+        ))
         .routes(routes!(authoring::view_courses))
         .routes(routes!(authoring::view_courses_of_type))
-        .routes(routes!(authoring::update_course))
         .routes(routes!(authoring::publish_course))
         .routes(routes!(authoring::delete_course))
         .routes(routes!(syllabus::view_syllabus_all))
@@ -65,7 +71,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(syllabus::update_section, syllabus::delete_section))
         .routes(routes!(syllabus::create_lesson))
         .routes(routes!(syllabus::update_lesson, syllabus::delete_lesson))
-        .routes(routes!(syllabus::upload_lesson_file))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(syllabus::upload_lesson_file)), syllabus::UPLOAD_BODY_LIMIT))
         .routes(routes!(syllabus::reorder))
         .routes(routes!(batches::create_batch))
         .routes(routes!(batches::view_batches))
@@ -84,12 +90,45 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(reviews::create_review))
 }
 
+/// Routes that take more than a plain JSON form (images as data URLs, file uploads). The inner
+/// limit replaces the edge-wide [`JSON_LIMIT`] for these routes only.
+fn with_body_limit(routes: OpenApiRouter<AppState>, limit: usize) -> OpenApiRouter<AppState> {
+    routes.layer(DefaultBodyLimit::max(limit))
+}
+
 /// The whole API as one router plus its OpenAPI document.
 pub fn api(app: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(control_plane::router::router().with_state(app.ctl.clone()))
         .merge(tenant_routes(app))
-        .split_for_parts()
+        .split_for_parts();
+    document_errors(&mut openapi);
+    (router, openapi)
+}
+
+/// Every error answer has one shape (`control_plane::error::ErrorResponse`), whichever layer
+/// wrote it: each documented error status gets that schema, and `default` stands for the rest
+/// (a malformed Host, an oversized body, a NUL in a field, a busy database).
+fn document_errors(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::PartialSchema;
+    use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder};
+    let components = openapi.components.get_or_insert_with(Default::default);
+    components.schemas.insert("Error".into(), control_plane::error::ErrorResponse::schema());
+    let error = || Content::new(Some(Ref::from_schema_name("Error")));
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for operation in operations.into_iter().flatten() {
+            for (status, response) in operation.responses.responses.iter_mut() {
+                if let (true, RefOr::T(response)) = (status.starts_with('4') || status.starts_with('5'), response) {
+                    if response.content.is_empty() {
+                        response.content.insert("application/json".into(), error());
+                    }
+                }
+            }
+            let default = ResponseBuilder::new().description("An error, in the caller's language").content("application/json", error()).build();
+            operation.responses.responses.entry("default".into()).or_insert(RefOr::T(default));
+        }
+    }
 }
 
 pub fn app(app: AppState) -> Router {
@@ -100,15 +139,20 @@ pub fn app(app: AppState) -> Router {
         .route("/course/thumbnail/{file}", get(authoring::thumbnail))
         .route("/course/template/image/{file}", get(templates::template_image))
         .fallback(web::fallback)
+        .layer(DefaultBodyLimit::max(JSON_LIMIT))
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))
         .layer(from_fn_with_state(app.clone(), web::browser_navigation))
         .layer(from_fn_with_state(app.clone(), hosts::resolve_host));
+    // Hashed names: a file never changes, so browsers keep it for good. Brotli or gzip copies
+    // written at build time are sent to browsers that take them.
     let assets = Router::new()
-        .nest_service("/assets", ServeDir::new(app.edge.web_dist.join("assets")))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ));
+        .nest_service("/assets", ServeDir::new(app.edge.web_dist.join("assets")).precompressed_br().precompressed_gzip())
+        .layer(map_response(|mut response: Response| async move {
+            if response.status().is_success() {
+                response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+            }
+            response
+        }));
     Router::new()
         .route(
             "/api-docs/openapi.json",
@@ -120,7 +164,14 @@ pub fn app(app: AppState) -> Router {
         .route_service("/favicon.svg", tower_http::services::ServeFile::new(app.edge.web_dist.join("favicon.svg")))
         .merge(assets)
         .merge(hosted.with_state(app))
+        // Innermost first: a malformed Host or an overlong address is refused before anything reads it; every error
+        // then has our shape, in the caller's language; answers get their security headers and
+        // are compressed last.
+        .layer(from_fn(guard::refuse_malformed))
+        .layer(from_fn(contract_errors))
         .layer(from_fn(localize_errors))
         .layer(from_fn(tls::guard_https))
+        .layer(from_fn(headers::secure))
+        .layer(CompressionLayer::new())
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }

@@ -15,6 +15,7 @@ use control_plane::json::{AppJson, AppPath};
 use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
+use control_plane::response::Data;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
@@ -44,26 +45,46 @@ pub fn site_info(tenant: &Tenant, urls: &PublicUrl) -> SiteInfo {
     }
 }
 
+/// The site as SPEC §7 names it: a list of one under `InstitutionInfo`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RetrievedSite {
+    #[serde(rename = "InstitutionInfo")]
+    pub institution_info: Vec<SiteInfo>,
+}
+
 /// The requesting host's site: names, logo and site_config (`InstitutionInfo[0]`).
 #[utoipa::path(get, path = "/my-account/institutions/retrieve-site", tag = "public",
-    responses((status = 200, description = "`{data: {InstitutionInfo: [SiteInfo]}}`"), (status = 404)))]
-pub async fn retrieve_site(State(app): State<AppState>, HostTenant(tenant): HostTenant) -> Json<Value> {
-    Json(json!({ "data": { "InstitutionInfo": [site_info(&tenant, &app.ctl.config.public_base_url)] } }))
+    responses((status = 200, body = Data<RetrievedSite>), (status = 404)))]
+pub async fn retrieve_site(State(app): State<AppState>, HostTenant(tenant): HostTenant) -> Json<Data<RetrievedSite>> {
+    Json(Data::new(RetrievedSite { institution_info: vec![site_info(&tenant, &app.ctl.config.public_base_url)] }))
+}
+
+/// `update-site`'s body (documentation: read as a map, to tell an absent logo from `null`):
+/// either part may be left out, not both.
+#[derive(Debug, ToSchema)]
+pub struct SiteUpdate {
+    pub site_config: Option<SiteConfig>,
+    /// A PNG, JPEG or WebP data URL (at most 512 KB) replaces the logo; `null` or `""` removes it;
+    /// absent keeps it.
+    pub logo: Option<String>,
 }
 
 /// Edit the site's config, theme and logo (partner admin of this site, or super admin).
 /// Body: `{site_config, logo?}`; `logo` absent keeps it, `null` removes it, a data URL replaces it.
-#[utoipa::path(put, path = "/my-account/institutions/update-site", tag = "public",
-    responses((status = 200, body = SiteInfo), (status = 401), (status = 403), (status = 422)))]
+#[utoipa::path(put, path = "/my-account/institutions/update-site", tag = "public", request_body = SiteUpdate,
+    responses((status = 200, body = Data<SiteInfo>), (status = 401), (status = 403), (status = 422)))]
 pub async fn update_site(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(tenant_db): TenantDb,
     AppJson(body): AppJson<Map<String, Value>>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<SiteInfo>>> {
     if !caller.administers(tenant.id) {
         return Err(AppError::Forbidden);
+    }
+    if !body.contains_key("site_config") && !body.contains_key("logo") {
+        return Err(AppError::unprocessable("site_config", "empty_body"));
     }
     let config: SiteConfig = match body.get("site_config") {
         None | Some(Value::Null) => SiteConfig::from_json(&tenant.site_config),
@@ -92,7 +113,7 @@ pub async fn update_site(
     }
     activity::record(&tenant_db, caller.user_id(), "site_updated", Some("site_config"), json!({ "logo_changed": logo_key != tenant.logo_key })).await?;
     let updated = institutions::tenant_by_id(&app.ctl.db, tenant.id).await?.ok_or(AppError::SiteNotFound)?;
-    Ok(Json(json!({ "data": site_info(&updated, &app.ctl.config.public_base_url) })))
+    Ok(Json(Data::new(site_info(&updated, &app.ctl.config.public_base_url))))
 }
 
 /// The site's logo, from its own bucket.

@@ -26,11 +26,19 @@ impl FromRef<AppState> for ControlState {
     }
 }
 
+/// `scheme://host[:port]` of a URL: what a Content-Security-Policy names.
+fn origin(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    url[after_scheme..].find('/').map_or(url, |end| &url[..after_scheme + end])
+}
+
 impl AppState {
     pub fn build(db: sqlx::PgPool, config: Arc<control_plane::config::Config>, edge: EdgeConfig) -> anyhow::Result<Self> {
         let hosts = HostResolver::new(&config.public_base_url.host, edge.host_ttl);
         let pools = TenantPools::new(config.clone(), &edge, db.clone())?;
-        let web = Arc::new(WebApp::load(&edge.web_dist));
+        let urls = &config.public_base_url;
+        let partner_sites = format!("{}://*.{}{}", urls.scheme, urls.host, urls.port.map(|p| format!(":{p}")).unwrap_or_default());
+        let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
         let s3 = control_plane::storage::client(&config.storage);
         Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3, pages: CoursePages::new(10_000) })
     }

@@ -184,11 +184,7 @@ pub async fn guard_https(request: Request, next: Next) -> Response {
         .unwrap_or_default();
     let host = host.split(':').next().unwrap_or_default().to_ascii_lowercase();
     if host != sni {
-        return (StatusCode::MISDIRECTED_REQUEST, axum::Json(serde_json::json!({
-            "code": "misdirected_request",
-            "message": "This connection was made for another site.",
-        })))
-            .into_response();
+        return control_plane::AppError::Http(StatusCode::MISDIRECTED_REQUEST, "misdirected_request").into_response();
     }
     let mut response = next.run(request).await;
     response

@@ -1,55 +1,155 @@
 //! The built web app. Browser navigations (GET with `Accept: text/html`) get `index.html` with
 //! the tenant's site info and theme injected, so the first paint is already the partner's brand;
 //! everything else under the same paths is the JSON API.
+//!
+//! Each page is sent with its own Content-Security-Policy nonce: only our scripts and styles run
+//! (the site info script, Vite's modules, emotion's style elements, which read the nonce from
+//! `<meta property="csp-nonce">`). The home page and a course page carry their main text in the
+//! first HTML (`<!--app-prerender-->` inside the root element), in the language of the `lang`
+//! cookie the app sets, so the largest paint does not wait for the scripts.
 
+use crate::learning::details;
 use crate::site::site_info;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use base64::Engine;
 use control_plane::auth::HostTenant;
+use control_plane::catalogue::store as catalogue;
+use control_plane::institutions::site_config::SiteConfig;
+use control_plane::tenancy::Tenant;
 use std::path::Path;
 
-const PLACEHOLDER: &str = "<!--app-site-->";
+const SITE_SLOT: &str = "<!--app-site-->";
+const PRERENDER_SLOT: &str = "<!--app-prerender-->";
+/// Stands in the template wherever a page's nonce goes.
+const NONCE_SLOT: &str = "\u{0}nonce\u{0}";
 const UNBUILT: &str = "<!doctype html><html lang=\"bn\"><head><meta charset=\"utf-8\"><!--app-site--><title>LMS</title></head>\
 <body><p>The web app is not built: run <code>npm run build</code> in <code>web/</code>.</p></body></html>";
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageLang {
+    En,
+    Bn,
+}
+
+impl PageLang {
+    /// The app's `lang` cookie; Bangla by default (SPEC §9: the main layout starts in Bangla).
+    fn of(request: &Request) -> Self {
+        let cookies = request.headers().get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok());
+        let english = cookies.flat_map(|c| c.split(';')).any(|c| c.trim() == "lang=en");
+        if english { Self::En } else { Self::Bn }
+    }
+
+    fn code(self) -> &'static str {
+        match self {
+            Self::En => "en",
+            Self::Bn => "bn",
+        }
+    }
+
+    /// The text in this language, or the other one when this one is empty.
+    fn pick<'a>(self, en: &'a str, bn: &'a str) -> &'a str {
+        let (first, second) = if self == Self::Bn { (bn, en) } else { (en, bn) };
+        if first.trim().is_empty() { second } else { first }
+    }
+}
+
 pub struct WebApp {
     index: String,
+    /// The policy with [`NONCE_SLOT`] where the nonce goes.
+    csp: String,
 }
 
 impl WebApp {
-    pub fn load(dist: &Path) -> Self {
+    /// `storage_origin` is where presigned media links point (images, lesson files);
+    /// `partner_sites` the wildcard origin of partner sites, whose course thumbnails the main
+    /// site's catalogue shows (`http://*.localhost:8080`).
+    pub fn load(dist: &Path, storage_origin: &str, partner_sites: &str) -> Self {
         let index = std::fs::read_to_string(dist.join("index.html")).unwrap_or_else(|_| {
             tracing::warn!(dist = %dist.display(), "web app not built; serving a placeholder page");
             UNBUILT.to_owned()
         });
-        Self { index }
+        let nonce_attr = format!(" nonce=\"{NONCE_SLOT}\"");
+        let index = index.replace("<script", &format!("<script{nonce_attr}")).replace("<style", &format!("<style{nonce_attr}"));
+        let media = storage_origin.trim_end_matches('/');
+        let csp = format!(
+            "default-src 'self'; script-src 'self' 'nonce-{NONCE_SLOT}'; style-src 'self' 'nonce-{NONCE_SLOT}'; \
+             img-src 'self' data: blob: {media} {partner_sites}; font-src 'self' data:; connect-src 'self'; \
+             frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com {media}; \
+             media-src 'self' blob: {media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        );
+        Self { index, csp }
     }
 
-    fn render(&self, site: &serde_json::Value, status: StatusCode) -> Response {
-        // `<`, `>` and `&` escaped so no value can close the script element.
-        let json = site.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
-        let script = format!("<script>window.__SITE__={json};window.__HTTP_STATUS__={}</script>", status.as_u16());
-        let mut html = self.index.replacen(PLACEHOLDER, &script, 1);
-        if let Some(colour) = site.pointer("/site_config/theme/primary").and_then(|c| c.as_str()) {
+    fn render(&self, site: &serde_json::Value, status: StatusCode, lang: PageLang, prerender: Option<String>) -> Response {
+        let nonce = base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 16]>());
+        let mut head = format!(
+            "<meta property=\"csp-nonce\" nonce=\"{nonce}\"><script nonce=\"{nonce}\">window.__SITE__={};window.__HTTP_STATUS__={}</script>",
+            script_json(site),
+            status.as_u16()
+        );
+        let theme = |name: &str| site.pointer(&format!("/site_config/theme/{name}")).and_then(|c| c.as_str()).filter(|c| is_colour(c));
+        if let (Some(primary), Some(secondary)) = (theme("primary"), theme("secondary")) {
+            head.push_str(&format!("<style nonce=\"{nonce}\">:root{{--pre-primary:{primary};--pre-secondary:{secondary}}}</style>"));
+        }
+        let mut html = self
+            .index
+            .replacen(SITE_SLOT, &head, 1)
+            .replacen(PRERENDER_SLOT, prerender.as_deref().unwrap_or_default(), 1)
+            .replace(NONCE_SLOT, &nonce)
+            .replacen("<html lang=\"bn\"", &format!("<html lang=\"{}\"", lang.code()), 1);
+        if let Some(colour) = theme("primary") {
             html = set_theme_colour(&html, colour);
         }
-        if let Some(name) = site.get("institution_name").and_then(|n| n.as_str()) {
+        let name = site
+            .get("institution_name_en")
+            .zip(site.get("institution_name"))
+            .and_then(|(en, bn)| Some(lang.pick(en.as_str()?, bn.as_str()?).to_owned()));
+        if let Some(name) = name {
             if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>")) {
-                let title = name.replace('<', "&lt;").replace('&', "&amp;");
-                html.replace_range(start + 7..end, &title);
+                html.replace_range(start + 7..end, &escape(&name));
             }
         }
         let mut response = (status, Html(html)).into_response();
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        let headers = response.headers_mut();
+        // A nonce must never be reused, so the page is never stored.
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Ok(csp) = HeaderValue::from_str(&self.csp.replace(NONCE_SLOT, &nonce)) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+        }
         response
     }
 
     pub fn not_found_page(&self) -> Response {
-        self.render(&serde_json::Value::Null, StatusCode::NOT_FOUND)
+        self.render(&serde_json::Value::Null, StatusCode::NOT_FOUND, PageLang::Bn, None)
     }
+}
+
+/// JSON inside a script element: `<`, `>` and `&` escaped so no value can close the element.
+fn script_json(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_colour(value: &str) -> bool {
+    control_plane::validate::is_colour(value)
 }
 
 /// Points `<meta name="theme-color">` at the site's colour (validated `#rrggbb` on write).
@@ -80,7 +180,7 @@ pub async fn browser_navigation(State(app): State<AppState>, request: Request, n
     if !wants_html(&request) {
         return next.run(request).await;
     }
-    shell(&app, &request)
+    shell(&app, request).await
 }
 
 /// What a GET that matched no API route gets: the app shell (so `/login` opened by a crawler or
@@ -92,27 +192,138 @@ pub async fn fallback(State(app): State<AppState>, request: Request) -> Response
         .and_then(|a| a.to_str().ok())
         .is_some_and(|a| a.contains("application/json"));
     if matches!(*request.method(), Method::GET | Method::HEAD) && !asks_json {
-        shell(&app, &request)
+        shell(&app, request).await
     } else {
         control_plane::AppError::NotFound.into_response()
     }
 }
 
-fn shell(app: &AppState, request: &Request) -> Response {
-    match request.extensions().get::<HostTenant>() {
-        Some(HostTenant(tenant)) => {
-            let site = serde_json::to_value(site_info(tenant, &app.ctl.config.public_base_url)).unwrap_or_default();
-            app.web.render(&site, StatusCode::OK)
+/// The app shell for this request's site and path. Nothing of the request is held across an
+/// await (its body is not `Sync`).
+async fn shell(app: &AppState, request: Request) -> Response {
+    let Some(HostTenant(tenant)) = request.extensions().get::<HostTenant>().cloned() else {
+        return app.web.not_found_page();
+    };
+    let lang = PageLang::of(&request);
+    let path = request.uri().path().to_owned();
+    drop(request);
+    page(app, &tenant, &path, lang).await
+}
+
+async fn page(app: &AppState, tenant: &Tenant, path: &str, lang: PageLang) -> Response {
+    let prerender = match Route::of(path) {
+        Some(Route::Home) => Some(home_text(tenant, lang)),
+        Some(Route::Course(key)) => match course_text(app, tenant, key, lang).await {
+            Ok(text) => Some(text),
+            Err(Some(elsewhere)) => return Redirect::to(&elsewhere).into_response(),
+            Err(None) => None,
+        },
+        None => None,
+    };
+    let site = serde_json::to_value(site_info(tenant, &app.ctl.config.public_base_url)).unwrap_or_default();
+    app.web.render(&site, StatusCode::OK, lang, prerender)
+}
+
+/// The pages whose main text is in the first HTML.
+enum Route<'a> {
+    Home,
+    Course(&'a str),
+}
+
+impl<'a> Route<'a> {
+    fn of(path: &'a str) -> Option<Self> {
+        if path == "/" {
+            return Some(Self::Home);
         }
-        None => app.web.not_found_page(),
+        let key = path.strip_prefix("/course/details/").or_else(|| path.strip_prefix("/course-details/"))?;
+        let key = key.trim_end_matches('/');
+        (!key.is_empty() && !key.contains('/') && !key.contains('%')).then_some(Self::Course(key))
     }
+}
+
+fn home_text(tenant: &Tenant, lang: PageLang) -> String {
+    let config = SiteConfig::from_json(&tenant.site_config);
+    // A site with a logo shows it above the heading: the block leaves room for it.
+    let class = if tenant.logo_key.is_some() { "pre-home pre-logo" } else { "pre-home" };
+    block(class, lang.pick(&tenant.institution_name_en, &tenant.institution_name), lang.pick(&config.slogan_en, &config.slogan_bn), None)
+}
+
+/// A published course's title and summary; `Err(Some(url))` when the main site is asked for a
+/// partner's course (a shared link), so the visitor is sent to the partner's own site.
+async fn course_text(app: &AppState, tenant: &Tenant, key: &str, lang: PageLang) -> Result<String, Option<String>> {
+    let db = app.pools.get(tenant.id).await.map_err(|_| None)?;
+    match details::public_page(app, tenant, &db, key).await {
+        Ok(page) => {
+            let course = &page.data.course;
+            Ok(block("pre-course", lang.pick(&course.title, &course.title_bn), &course.summary, course.thumbnail.as_deref()))
+        }
+        Err(_) if tenant.is_main => {
+            let Ok(uuid) = key.parse::<uuid::Uuid>() else { return Err(None) };
+            let url = catalogue::course_url(&app.ctl.db, &app.ctl.config.public_base_url, uuid).await.ok().flatten();
+            Err(url)
+        }
+        Err(_) => Err(None),
+    }
+}
+
+/// The page's heading, text and (course pages) picture: on a phone the picture is the largest
+/// element, so it starts loading with the HTML instead of after the scripts.
+fn block(class: &str, title: &str, text: &str, picture: Option<&str>) -> String {
+    let picture = picture.map(|src| format!("<img class=\"pre-image\" src=\"{}\" alt=\"\" fetchpriority=\"high\">", escape(src))).unwrap_or_default();
+    format!("<div class=\"pre {class}\"><h1 class=\"pre-title\">{}</h1><p class=\"pre-text\">{}</p>{picture}</div>", escape(title), escape(text))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn the_theme_colour_meta_takes_the_site_colour() {
         let html = r##"<head><meta name="theme-color" content="#0f766e"><title>x</title>"##;
-        assert_eq!(super::set_theme_colour(html, "#0d47a1"), r##"<head><meta name="theme-color" content="#0d47a1"><title>x</title>"##);
+        assert_eq!(set_theme_colour(html, "#0d47a1"), r##"<head><meta name="theme-color" content="#0d47a1"><title>x</title>"##);
+    }
+
+    #[test]
+    fn every_script_and_style_gets_the_pages_nonce() {
+        let dir = std::env::temp_dir().join(format!("web-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("index.html"),
+            "<html lang=\"bn\"><head><style>.pre{}</style><!--app-site--><title>t</title></head><body><div id=\"root\"><!--app-prerender--></div><script type=\"module\" src=\"/a.js\"></script></body></html>",
+        )
+        .unwrap();
+        let web = WebApp::load(&dir, "http://127.0.0.1:8014", "http://*.localhost:8080");
+        let site = serde_json::json!({"institution_name": "ঢাকা কলেজ", "institution_name_en": "Dhaka <College>"});
+        let response = web.render(&site, StatusCode::OK, PageLang::En, Some(block("pre-course", "<b>", "x", Some("/t.png?a=1&b=\""))));
+        let csp = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().to_owned();
+        let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap().to_owned();
+        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("img-src 'self' data: blob: http://127.0.0.1:8014 http://*.localhost:8080"));
+        let body = futures_body(response);
+        assert_eq!(body.matches(&format!("nonce=\"{nonce}\"")).count(), 4, "style, meta, site script, module script: {body}");
+        assert!(body.contains("<html lang=\"en\""));
+        assert!(body.contains("<title>Dhaka &lt;College&gt;</title>"));
+        assert!(body.contains("<h1 class=\"pre-title\">&lt;b&gt;</h1><p class=\"pre-text\">x</p><img class=\"pre-image\" src=\"/t.png?a=1&amp;b=&quot;\""));
+        // A second page has a fresh nonce.
+        let again = web.render(&site, StatusCode::OK, PageLang::Bn, None);
+        assert!(!again.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains(&nonce));
+    }
+
+    fn futures_body(response: Response) -> String {
+        let bytes = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(axum::body::to_bytes(response.into_body(), usize::MAX))
+            .unwrap();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn pages_with_main_text_are_recognised() {
+        assert!(matches!(Route::of("/"), Some(Route::Home)));
+        assert!(matches!(Route::of("/course/details/abc-123"), Some(Route::Course("abc-123"))));
+        assert!(matches!(Route::of("/course-details/42/"), Some(Route::Course("42"))));
+        assert!(Route::of("/course/details/a%00b").is_none());
+        assert!(Route::of("/course/details/").is_none());
+        assert!(Route::of("/login").is_none());
     }
 }

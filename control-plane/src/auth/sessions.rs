@@ -60,6 +60,11 @@ impl SessionCache {
         self.cache.invalidate(&token::digest(token)).await;
     }
 
+    /// Drops every cached session, after an institution changed state (its members' roles with it).
+    pub fn forget_all(&self) {
+        self.cache.invalidate_all();
+    }
+
     /// Drops every cached session of a user, after their memberships changed.
     pub fn forget_user(&self, user_id: i64) {
         let _ = self

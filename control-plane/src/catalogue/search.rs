@@ -12,9 +12,11 @@ use crate::state::ControlState;
 use crate::tenancy::Tenant;
 use axum::Json;
 use axum::extract::State;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use utoipa::IntoParams;
+use super::store::CatalogueCourse;
+use crate::response::Data;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 fn words(search: Option<&str>) -> Option<(String, String)> {
@@ -31,6 +33,7 @@ fn one_of(field: &str, value: Option<String>, allowed: &[&str]) -> AppResult<Opt
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct SearchQuery {
     pub search: Option<String>,
@@ -53,10 +56,21 @@ pub struct SearchQuery {
     pub login_user_id: Option<i64>,
 }
 
+/// A page of search results (Solr's `start`/`rows` paging).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchResults {
+    pub data: Vec<CatalogueCourse>,
+    /// How many match; when `total_capped`, at least this many.
+    pub total: i64,
+    pub total_capped: bool,
+    pub start: i64,
+    pub rows: i64,
+}
+
 /// Search published courses: Bangla and English words, partial words and small misspellings.
 #[utoipa::path(get, path = "/learner-course/course-search-solr", tag = "learner", params(SearchQuery),
-    responses((status = 200, description = "`{data: [CatalogueCourse], total, total_capped, start, rows}`: `total_capped` means at least `total` match"), (status = 422)))]
-pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<SearchQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = SearchResults), (status = 422)))]
+pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<SearchQuery>) -> AppResult<Json<SearchResults>> {
     let rows = q.rows.unwrap_or(15).clamp(1, 100);
     let start = q.start.unwrap_or(0).clamp(0, 10_000);
     let kind = one_of("type", q.kind, &["latest", "popular", "featured"])?;
@@ -78,33 +92,59 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
         _ => Order::Relevance,
     };
     let (found, total) = store::search(&ctl.db, &filter, order, rows, start).await?;
-    let data: Vec<_> = found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect();
-    let capped = total > store::MATCH_CAP;
-    Ok(Json(json!({ "data": data, "total": total.min(store::MATCH_CAP), "total_capped": capped, "start": start, "rows": rows })))
+    let data = found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect();
+    Ok(Json(SearchResults { data, total: total.min(store::MATCH_CAP), total_capped: total > store::MATCH_CAP, start, rows }))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct SuggestQuery {
     pub search: Option<String>,
 }
 
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Suggestion {
+    /// The title in the caller's language.
+    pub term: String,
+    /// The course's uuid.
+    pub payload: Uuid,
+    pub url: String,
+}
+
+/// `data`, and the same list in Solr's suggester shape under the search text.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Suggestions {
+    pub data: Vec<Suggestion>,
+    pub suggest: SuggestByTerm,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestByTerm {
+    pub suggest: BTreeMap<String, SuggestionList>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestionList {
+    pub suggestions: Vec<Suggestion>,
+}
+
 /// Up to 8 course titles for the header search; `payload` is the course's uuid.
 #[utoipa::path(get, path = "/learner-course/search-suggest", tag = "learner", params(SuggestQuery),
-    responses((status = 200, description = "`{data: [{term, payload, url}], suggest: {suggest: {<search>: {suggestions}}}}`")))]
+    responses((status = 200, body = Suggestions)))]
 pub async fn search_suggest(
     State(ctl): State<ControlState>,
     HostTenant(tenant): HostTenant,
     headers: axum::http::HeaderMap,
     AppQuery(q): AppQuery<SuggestQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Suggestions>> {
     let search = q.search.unwrap_or_default();
     let filter = Filter { site: site_scope(&tenant), words: words(Some(&search)), ..Filter::default() };
     let found = match filter.words {
         Some(_) => store::search(&ctl.db, &filter, Order::Relevance, 8, 0).await?.0,
         None => Vec::new(),
     };
-    let suggestions: Vec<Value> = found
+    let suggestions: Vec<Suggestion> = found
         .into_iter()
         .map(|r| r.view(&ctl.config.public_base_url))
         .map(|c| {
@@ -113,13 +153,15 @@ pub async fn search_suggest(
                 _ if c.title.is_empty() => c.title_bn,
                 _ => c.title,
             };
-            json!({ "term": term, "payload": c.uuid, "url": c.url })
+            Suggestion { term, payload: c.uuid, url: c.url }
         })
         .collect();
-    Ok(Json(json!({ "data": suggestions, "suggest": { "suggest": { search: { "suggestions": suggestions } } } })))
+    let suggest = SuggestByTerm { suggest: BTreeMap::from([(search, SuggestionList { suggestions: suggestions.clone() })]) };
+    Ok(Json(Suggestions { data: suggestions, suggest }))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct RelatedQuery {
     pub uuid: Option<Uuid>,
@@ -129,8 +171,8 @@ pub struct RelatedQuery {
 
 /// Up to 6 other published courses of the same category (and level when given).
 #[utoipa::path(get, path = "/learner-course/related-course", tag = "learner", params(RelatedQuery),
-    responses((status = 200, description = "`{data: [CatalogueCourse]}`")))]
-pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RelatedQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Vec<CatalogueCourse>>), (status = 422)))]
+pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RelatedQuery>) -> AppResult<Json<Data<Vec<CatalogueCourse>>>> {
     let filter = Filter {
         site: site_scope(&tenant),
         categories: q.cat_id.map(|c| vec![c]),
@@ -139,10 +181,11 @@ pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant):
         ..Filter::default()
     };
     let (found, _) = store::search(&ctl.db, &filter, Order::Popular, 6, 0).await?;
-    Ok(Json(json!({ "data": found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect::<Vec<_>>() })))
+    Ok(Json(Data::new(found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect())))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct RecommendQuery {
     /// How many, default 8, at most 24.
@@ -151,7 +194,7 @@ pub struct RecommendQuery {
 
 /// The most enrolled courses in the categories a learner takes, without those they have, topped
 /// up with the most enrolled others; for a visitor, simply the most enrolled.
-async fn recommended(ctl: &ControlState, tenant: &Tenant, learner: Option<i64>, rows: Option<i64>) -> AppResult<Json<Value>> {
+async fn recommended(ctl: &ControlState, tenant: &Tenant, learner: Option<i64>, rows: Option<i64>) -> AppResult<Json<Data<Vec<CatalogueCourse>>>> {
     let limit = rows.unwrap_or(8).clamp(1, 24);
     let (categories, mut exclude) = match learner {
         Some(user) => store::learner_interests(&ctl.db, user).await?,
@@ -168,24 +211,24 @@ async fn recommended(ctl: &ControlState, tenant: &Tenant, learner: Option<i64>, 
         let filter = Filter { site: site_scope(tenant), exclude, ..Filter::default() };
         found.extend(store::search(&ctl.db, &filter, Order::Popular, missing, 0).await?.0);
     }
-    Ok(Json(json!({ "data": found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect::<Vec<_>>() })))
+    Ok(Json(Data::new(found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect())))
 }
 
 /// Courses to suggest to a visitor: the site's most enrolled.
 #[utoipa::path(get, path = "/course/suggest/course/open/recommend", tag = "courses", params(RecommendQuery),
-    responses((status = 200, description = "`{data: [CatalogueCourse]}`")))]
-pub async fn recommend_open(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RecommendQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Vec<CatalogueCourse>>)))]
+pub async fn recommend_open(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, AppQuery(q): AppQuery<RecommendQuery>) -> AppResult<Json<Data<Vec<CatalogueCourse>>>> {
     recommended(&ctl, &tenant, None, q.rows).await
 }
 
 /// Courses to suggest to the signed-in learner, from the categories of the courses they take.
 #[utoipa::path(get, path = "/course/course/suggest/course/recommend", tag = "courses", params(RecommendQuery),
-    responses((status = 200, description = "`{data: [CatalogueCourse]}`"), (status = 401)))]
+    responses((status = 200, body = Data<Vec<CatalogueCourse>>), (status = 401)))]
 pub async fn recommend_for_learner(
     State(ctl): State<ControlState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     AppQuery(q): AppQuery<RecommendQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<CatalogueCourse>>>> {
     recommended(&ctl, &tenant, caller.user_id(), q.rows).await
 }

@@ -5,7 +5,7 @@ use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
 use crate::auth::{RequireSuper, RequireUser};
 use crate::error::{AppError, AppResult};
-use crate::json::{self, AppJson, AppPath, AppQuery};
+use crate::json::{self, AppJson, AppPath, AppQuery, JsonBytes};
 use crate::memberships::{self, PARTNER_ADMIN};
 use crate::pagination::{PageQuery, PageRequest};
 use crate::provisioning::{self, Kind};
@@ -14,14 +14,19 @@ use crate::users;
 use crate::users::register::{Account, AccountInput};
 use crate::validate::Validator;
 use axum::Json;
-use axum::body::Bytes;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use crate::pagination::Page;
+use crate::provisioning::Progress;
+use crate::response::Data;
+use crate::tls::store::TlsHistory;
+use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UnapprovedQuery {
     pub page: Option<i64>,
     pub limit: Option<i64>,
@@ -32,51 +37,59 @@ pub struct UnapprovedQuery {
 
 /// Institutions waiting for approval, newest first.
 #[utoipa::path(get, path = "/my-account/institutions/view-unapproved", tag = "institutions", params(UnapprovedQuery),
-    responses((status = 200, description = "page of Institution"), (status = 401), (status = 403)))]
+    responses((status = 200, body = Page<Institution>), (status = 401), (status = 403)))]
 pub async fn view_unapproved(
     State(ctl): State<ControlState>,
     _caller: RequireSuper,
     AppQuery(q): AppQuery<UnapprovedQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Page<Institution>>> {
     let mut page =
         store::list(&ctl.db, &ctl.config.public_base_url, Some("requested"), None, PageRequest::new(q.page, q.limit, 10)).await?;
     if let Some(kind) = q.kind {
         page.data.retain(|i| i.kind.id == kind);
     }
-    Ok(Json(json!(page)))
+    Ok(Json(page))
 }
 
 /// Every institution, newest first, with search over subdomain and names.
 #[utoipa::path(get, path = "/my-account/institutions/view_all", tag = "institutions", params(PageQuery),
-    responses((status = 200, description = "page of Institution"), (status = 401), (status = 403)))]
-pub async fn view_all(State(ctl): State<ControlState>, _caller: RequireSuper, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Page<Institution>), (status = 401), (status = 403)))]
+pub async fn view_all(State(ctl): State<ControlState>, _caller: RequireSuper, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<Page<Institution>>> {
     let request = PageRequest::new(q.page, q.limit, 10);
-    Ok(Json(json!(store::list(&ctl.db, &ctl.config.public_base_url, None, q.search.as_deref(), request).await?)))
+    Ok(Json(store::list(&ctl.db, &ctl.config.public_base_url, None, q.search.as_deref(), request).await?))
+}
+
+/// An institution with its latest provisioning job and, with HTTPS on, its certificates and
+/// recent ACME attempts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InstitutionDetails {
+    #[serde(flatten)]
+    pub institution: Institution,
+    pub provisioning: Option<Progress>,
+    pub tls: Option<TlsHistory>,
 }
 
 /// One institution with its provisioning progress (super admin, or an admin of it).
 #[utoipa::path(get, path = "/my-account/institutions/view-info/{id}", tag = "institutions",
-    params(("id" = i64, Path)), responses((status = 200, body = Institution), (status = 403), (status = 404)))]
-pub async fn view_info(State(ctl): State<ControlState>, RequireUser(caller): RequireUser, AppPath(id): AppPath<i64>) -> AppResult<Json<Value>> {
+    params(("id" = i64, Path)), responses((status = 200, body = Data<InstitutionDetails>), (status = 403), (status = 404)))]
+pub async fn view_info(State(ctl): State<ControlState>, RequireUser(caller): RequireUser, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<InstitutionDetails>>> {
     if !caller.administers(id) {
         return Err(AppError::Forbidden);
     }
     let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
-    let progress = provisioning::progress(&ctl.db, id).await?;
-    let mut data = json!(institution);
-    data["provisioning"] = json!(progress);
-    data["tls"] = match ctl.config.tls {
-        Some(_) => json!(crate::tls::store::history(&ctl.db, id, &format!("*.{}", ctl.config.public_base_url.host)).await?),
-        None => Value::Null,
+    let provisioning = provisioning::progress(&ctl.db, id).await?;
+    let tls = match ctl.config.tls {
+        Some(_) => Some(crate::tls::store::history(&ctl.db, id, &format!("*.{}", ctl.config.public_base_url.host)).await?),
+        None => None,
     };
-    Ok(Json(json!({ "data": data })))
+    Ok(Json(Data::new(InstitutionDetails { institution, provisioning, tls })))
 }
 
 /// Approve a requested institution: queues its provisioning and makes the applicant its
 /// partner admin. On an institution whose provisioning failed, retries it.
 #[utoipa::path(post, path = "/my-account/institutions/approve/{id}", tag = "institutions",
-    params(("id" = i64, Path)), responses((status = 200, body = Institution), (status = 404), (status = 409, description = "not_requested")))]
-pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, AppPath(id): AppPath<i64>) -> AppResult<Json<Value>> {
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Institution>), (status = 404), (status = 409, description = "not_requested")))]
+pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<Institution>>> {
     let mut tx = ctl.db.begin().await?;
     match store::approve(&mut tx, id).await? {
         Some(applicant) => {
@@ -95,7 +108,7 @@ pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, App
             Some(_) => return Err(AppError::Conflict("not_requested")),
         },
     }
-    Ok(Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? })))
+    Ok(Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, id).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -112,8 +125,8 @@ pub struct UpdateInstitution {
 
 /// Edit an institution's names and type, suspend, re-activate or delete it.
 #[utoipa::path(put, path = "/my-account/institutions/update", tag = "institutions", request_body = UpdateInstitution,
-    responses((status = 200, body = Institution), (status = 404), (status = 409), (status = 422)))]
-pub async fn update(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<UpdateInstitution>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Institution>), (status = 404), (status = 409), (status = 422)))]
+pub async fn update(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<UpdateInstitution>) -> AppResult<Json<Data<Institution>>> {
     let mut v = Validator::default();
     let name = input.institution_name.as_deref().map(|n| v.text("institution_name", n, 150));
     let name_en = input.institution_name_en.as_deref().map(|n| v.text("institution_name_en", n, 150));
@@ -146,13 +159,17 @@ pub async fn update(State(ctl): State<ControlState>, _caller: RequireSuper, AppJ
         return Err(AppError::Conflict("invalid_state_change"));
     }
     tx.commit().await?;
-    Ok(Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, input.id).await? })))
+    if state.is_some() {
+        // Its members' roles come and go with its state; other edges hear it through NOTIFY.
+        ctl.sessions.forget_all();
+    }
+    Ok(Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, input.id).await?)))
 }
 
 /// Create an institution directly (approved, provisioning queued).
 #[utoipa::path(post, path = "/my-account/institutions/create", tag = "institutions", request_body = InstitutionInput,
-    responses((status = 201, body = Institution), (status = 422)))]
-pub async fn create(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<InstitutionInput>) -> AppResult<(StatusCode, Json<Value>)> {
+    responses((status = 201, body = Data<Institution>), (status = 422)))]
+pub async fn create(State(ctl): State<ControlState>, _caller: RequireSuper, AppJson(input): AppJson<InstitutionInput>) -> AppResult<(StatusCode, Json<Data<Institution>>)> {
     let mut v = Validator::default();
     let new = fields::validate(&ctl.db, &mut v, &input).await?;
     v.finish()?;
@@ -160,7 +177,7 @@ pub async fn create(State(ctl): State<ControlState>, _caller: RequireSuper, AppJ
     let id = store::insert(&mut tx, &new, "approved", None).await?;
     provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, id).await?))))
 }
 
 /// The request body (documentation only: parsed in two halves, see `PartnerApplication`).
@@ -175,12 +192,12 @@ pub struct PartnerByAdmin {
 
 /// Create a partner with its admin: an existing account (by e-mail) or a new one.
 #[utoipa::path(post, path = "/my-account/institutions/add-partner-by-admin", tag = "institutions", request_body = PartnerByAdmin,
-    responses((status = 201, body = Institution), (status = 422)))]
+    responses((status = 201, body = Data<Institution>), (status = 422)))]
 pub async fn add_partner_by_admin(
     State(ctl): State<ControlState>,
     _caller: RequireSuper,
-    body: Bytes,
-) -> AppResult<(StatusCode, Json<Value>)> {
+    JsonBytes(body): JsonBytes,
+) -> AppResult<(StatusCode, Json<Data<Institution>>)> {
     let input = PartnerByAdmin { admin: json::parse(&body)?, institution: json::parse(&body)? };
     let mut v = Validator::default();
     let email = input.admin.email.trim().to_lowercase();
@@ -196,5 +213,5 @@ pub async fn add_partner_by_admin(
     provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
     tx.commit().await?;
     ctl.sessions.forget_user(admin);
-    Ok((StatusCode::CREATED, Json(json!({ "data": store::find(&ctl.db, &ctl.config.public_base_url, id).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, id).await?))))
 }

@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use crate::response::{Data, Done};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -128,7 +128,9 @@ pub struct Verification {
     pub txt_value: String,
 }
 
+// Named apart from the learner's `CertificateView` in the API document.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TlsCertificate)]
 pub struct CertificateView {
     pub not_after: DateTime<Utc>,
 }
@@ -179,12 +181,12 @@ pub fn parse_domain(value: &str, base_domain: &str) -> Result<String, &'static s
 
 /// The site's custom domains with the records to create.
 #[utoipa::path(get, path = "/my-account/institutions/domains", tag = "institutions",
-    responses((status = 200, body = [DomainView]), (status = 401), (status = 403)))]
-pub async fn list_domains(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, RequireUser(caller): RequireUser) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Vec<DomainView>>), (status = 401), (status = 403)))]
+pub async fn list_domains(State(ctl): State<ControlState>, HostTenant(tenant): HostTenant, RequireUser(caller): RequireUser) -> AppResult<Json<Data<Vec<DomainView>>>> {
     admin_of(&caller, &tenant)?;
     let target = target(&ctl, &tenant);
     let rows = of_institution(&ctl.db, tenant.id).await?;
-    Ok(Json(json!({ "data": rows.into_iter().map(|r| view(r, &target)).collect::<Vec<_>>() })))
+    Ok(Json(Data::new(rows.into_iter().map(|r| view(r, &target)).collect())))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -195,13 +197,13 @@ pub struct NewDomain {
 
 /// Add a custom domain; it is served once its records are verified.
 #[utoipa::path(post, path = "/my-account/institutions/domains", tag = "institutions", request_body = NewDomain,
-    responses((status = 201, body = DomainView), (status = 422)))]
+    responses((status = 201, body = Data<DomainView>), (status = 422)))]
 pub async fn add_domain(
     State(ctl): State<ControlState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     AppJson(input): AppJson<NewDomain>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<DomainView>>)> {
     admin_of(&caller, &tenant)?;
     if input.domain.trim().is_empty() {
         return Err(AppError::field("domain", "required"));
@@ -218,7 +220,7 @@ pub async fn add_domain(
     .await
     .map_err(|e| on_unique(e, &[("custom_domains_domain_key", "domain", "domain_taken")]))?;
     let row = find(&ctl.db, id).await?.ok_or(AppError::NotFound)?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": view(row, &target(&ctl, &tenant)) }))))
+    Ok((StatusCode::CREATED, Json(Data::new(view(row, &target(&ctl, &tenant))))))
 }
 
 async fn own_domain(ctl: &ControlState, tenant: &Tenant, id: i64) -> AppResult<DomainRow> {
@@ -227,35 +229,35 @@ async fn own_domain(ctl: &ControlState, tenant: &Tenant, id: i64) -> AppResult<D
 
 /// Check a domain's DNS records now.
 #[utoipa::path(post, path = "/my-account/institutions/domains/{id}/verify", tag = "institutions",
-    params(("id" = i64, Path)), responses((status = 200, body = DomainView), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<DomainView>), (status = 404)))]
 pub async fn verify_domain(
     State(ctl): State<ControlState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<DomainView>>> {
     admin_of(&caller, &tenant)?;
     let row = own_domain(&ctl, &tenant, id).await?;
     let resolver = crate::dns::resolver(ctl.config.dns_resolver)?;
     check(&ctl.db, &resolver, &row, &target(&ctl, &tenant)).await?;
     let row = find(&ctl.db, id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(json!({ "data": view(row, &target(&ctl, &tenant)) })))
+    Ok(Json(Data::new(view(row, &target(&ctl, &tenant)))))
 }
 
 /// Remove a custom domain: it stops being served at once.
 #[utoipa::path(delete, path = "/my-account/institutions/domains/{id}", tag = "institutions",
-    params(("id" = i64, Path)), responses((status = 200), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404)))]
 pub async fn remove_domain(
     State(ctl): State<ControlState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Done>>> {
     admin_of(&caller, &tenant)?;
     let row = own_domain(&ctl, &tenant, id).await?;
     sqlx::query("DELETE FROM custom_domains WHERE id = $1").bind(id).execute(&ctl.db).await?;
     crate::tls::store::remove(&ctl.db, &row.domain).await?;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }
 
 #[cfg(test)]

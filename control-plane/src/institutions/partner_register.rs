@@ -5,17 +5,17 @@ use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
 use crate::auth::{Caller, sessions};
 use crate::error::AppResult;
-use crate::json;
+use crate::json::{self, JsonBytes};
 use crate::state::ControlState;
 use crate::users::register::{Account, AccountInput};
 use crate::users::{self, TokenAndUser};
 use crate::validate::Validator;
-use axum::body::Bytes;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use crate::response::Data;
 use utoipa::ToSchema;
 
 /// The request body (documentation only: the two halves are parsed separately, because serde's
@@ -39,12 +39,12 @@ pub struct PartnerApplied {
 /// Apply for a partner site. Signed-in callers apply with their own account and may omit the
 /// account fields.
 #[utoipa::path(post, path = "/my-account/user/partner-register", tag = "auth", request_body = PartnerApplication,
-    responses((status = 201, body = PartnerApplied), (status = 422, description = "validation failed")))]
+    responses((status = 201, body = Data<PartnerApplied>), (status = 422, description = "validation failed")))]
 pub async fn partner_register(
     State(ctl): State<ControlState>,
     caller: Option<Extension<Caller>>,
-    body: Bytes,
-) -> AppResult<(StatusCode, Json<Value>)> {
+    JsonBytes(body): JsonBytes,
+) -> AppResult<(StatusCode, Json<Data<PartnerApplied>>)> {
     let input = PartnerApplication { account: json::parse(&body)?, institution: json::parse(&body)? };
     let signed_in = caller.as_ref().and_then(|c| c.user_id());
     let mut v = Validator::default();
@@ -66,5 +66,5 @@ pub async fn partner_register(
         Account::Existing(_) => None,
     };
     let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": PartnerApplied { institution, session } }))))
+    Ok((StatusCode::CREATED, Json(Data::new(PartnerApplied { institution, session }))))
 }

@@ -6,7 +6,7 @@ use crate::state::ControlState;
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
-use serde_json::{Value, json};
+use crate::response::Data;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -27,14 +27,14 @@ async fn all(db: &PgPool) -> sqlx::Result<Vec<InstitutionType>> {
 
 /// Institution types, for the partnership form.
 #[utoipa::path(get, path = "/my-account/institutions/view-types-public", tag = "institutions",
-    responses((status = 200, body = [InstitutionType])))]
-pub async fn view_types_public(State(ctl): State<ControlState>) -> AppResult<Json<Value>> {
-    Ok(Json(json!({ "data": all(&ctl.db).await? })))
+    responses((status = 200, body = Data<Vec<InstitutionType>>)))]
+pub async fn view_types_public(State(ctl): State<ControlState>) -> AppResult<Json<Data<Vec<InstitutionType>>>> {
+    Ok(Json(Data::new(all(&ctl.db).await?)))
 }
 
 /// Institution types (signed in).
 #[utoipa::path(get, path = "/my-account/institutions/view-types", tag = "institutions",
-    responses((status = 200, body = [InstitutionType]), (status = 401)))]
-pub async fn view_types(State(ctl): State<ControlState>, _user: RequireUser) -> AppResult<Json<Value>> {
-    Ok(Json(json!({ "data": all(&ctl.db).await? })))
+    responses((status = 200, body = Data<Vec<InstitutionType>>), (status = 401)))]
+pub async fn view_types(State(ctl): State<ControlState>, _user: RequireUser) -> AppResult<Json<Data<Vec<InstitutionType>>>> {
+    Ok(Json(Data::new(all(&ctl.db).await?)))
 }

@@ -1,13 +1,14 @@
 //! The language dictionary (tables `languages`, `language_values`): translation values by key,
 //! seeded from the web app's own catalogues so admins can change wording without a release.
 
+use crate::response::Data;
 use crate::error::{AppError, AppResult};
 use crate::json::AppQuery;
 use crate::state::ControlState;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 use sqlx::PgPool;
 use utoipa::IntoParams;
 
@@ -59,15 +60,25 @@ pub async fn seed_shipped_catalogues(db: &PgPool) -> anyhow::Result<()> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LanguageQuery {
     /// 1 English, 2 Bangla.
     pub lang_id: Option<i16>,
 }
 
+/// A language and its translation values by key (`"namespace:dotted.key"`).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Language {
+    pub id: i16,
+    pub code: String,
+    pub platform_name: String,
+    pub values: std::collections::BTreeMap<String, String>,
+}
+
 /// Translation values of one language by key (`"namespace:dotted.key"`).
 #[utoipa::path(get, path = "/admin-settings/languages", tag = "settings", params(LanguageQuery),
-    responses((status = 200, description = "`{data: {id, code, platform_name, values}}`"), (status = 404)))]
-pub async fn get_language(State(ctl): State<ControlState>, AppQuery(q): AppQuery<LanguageQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Language>), (status = 404)))]
+pub async fn get_language(State(ctl): State<ControlState>, AppQuery(q): AppQuery<LanguageQuery>) -> AppResult<Json<Data<Language>>> {
     let id = q.lang_id.unwrap_or(1);
     let lang: Option<(i16, String, String)> =
         sqlx::query_as("SELECT id, code, platform_name FROM languages WHERE id = $1").bind(id).fetch_optional(&ctl.db).await?;
@@ -76,8 +87,7 @@ pub async fn get_language(State(ctl): State<ControlState>, AppQuery(q): AppQuery
         .bind(id)
         .fetch_all(&ctl.db)
         .await?;
-    let values: Map<String, Value> = values.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
-    Ok(Json(json!({ "data": { "id": id, "code": code, "platform_name": platform_name, "values": values } })))
+    Ok(Json(Data::new(Language { id, code, platform_name, values: values.into_iter().collect() })))
 }
 
 #[cfg(test)]

@@ -6,11 +6,11 @@ use crate::error::{AppError, AppResult};
 use crate::json::AppJson;
 use crate::memberships::{self, Membership};
 use crate::state::ControlState;
-use crate::validate::{Validator, normalize_phone};
+use crate::validate::{Validator, normalize_login};
 use axum::extract::{ConnectInfo, State};
 use axum::{Extension, Json};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use crate::response::{Data, Done};
 use std::net::SocketAddr;
 use utoipa::ToSchema;
 
@@ -36,50 +36,55 @@ fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option
 
 /// Sign in with e-mail or phone and password; answers a bearer token valid for 7 days.
 #[utoipa::path(post, path = "/my-account/user/login", tag = "auth", request_body = LoginInput,
-    responses((status = 200, body = TokenAndUser), (status = 401, description = "invalid_credentials"),
+    responses((status = 200, body = Data<TokenAndUser>), (status = 401, description = "invalid_credentials"),
               (status = 422), (status = 429, description = "too_many_attempts")))]
 pub async fn login(
     State(ctl): State<ControlState>,
     host: Option<HostTenant>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     AppJson(input): AppJson<LoginInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<TokenAndUser>>> {
     let mut v = Validator::default();
-    let login = v.text("email", &input.email, 254).to_lowercase();
+    v.text("email", &input.email, 254);
     if input.password.is_empty() {
         v.add("password", "required", None);
     }
     v.finish()?;
     let address = connect.map(|c| c.0.0.ip());
-    if ctl.login_limiter.is_blocked(&login, address) {
+    // Guesses count against the account, however its e-mail or number is spelt.
+    let login = normalize_login(&input.email);
+    let user = store::find_by_login(&ctl.db, Some(&login), Some(&login)).await?;
+    let account = match &user {
+        Some(u) => format!("user:{}", u.id),
+        None => format!("login:{login}"),
+    };
+    if ctl.login_limiter.is_blocked(&account, address) {
         return Err(AppError::TooManyAttempts);
     }
-    let phone = normalize_phone(&login);
-    let user = store::find_by_login(&ctl.db, Some(&login), phone.as_deref()).await?;
     let (id, hash) = match user {
         Some(u) => (Some(u.id), Some(u.password_hash)),
         None => (None, None),
     };
     let (Some(id), true) = (id, password::verify(input.password, hash).await) else {
-        ctl.login_limiter.record_failure(&login, address);
+        ctl.login_limiter.record_failure(&account, address);
         return Err(AppError::InvalidCredentials);
     };
-    ctl.login_limiter.record_success(&login);
+    ctl.login_limiter.record_success(&account);
     let roles = memberships::for_user(&ctl.db, id).await?;
     let current = default_role(&roles, host.as_ref());
     let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: current }).await?;
     let current = current.and_then(|c| roles.iter().find(|m| m.id == c));
     let user = user_info(&ctl.db, &ctl.config.public_base_url, id, current).await?;
-    Ok(Json(json!({ "data": TokenAndUser { token, user } })))
+    Ok(Json(Data::new(TokenAndUser { token, user })))
 }
 
 /// End the current session.
 #[utoipa::path(post, path = "/my-account/user/logout", tag = "auth",
-    responses((status = 200, description = "`{data: {ok: true}}`"), (status = 401)))]
-pub async fn logout(State(ctl): State<ControlState>, RequireUser(caller): RequireUser) -> AppResult<Json<Value>> {
+    responses((status = 200, body = Data<Done>), (status = 401)))]
+pub async fn logout(State(ctl): State<ControlState>, RequireUser(caller): RequireUser) -> AppResult<Json<Data<Done>>> {
     sessions::delete(&ctl.db, caller.session.id).await?;
     ctl.sessions.forget(&caller.token).await;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }
 
 #[cfg(test)]

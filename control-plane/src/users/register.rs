@@ -10,7 +10,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use crate::response::Data;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -84,8 +84,8 @@ impl Account {
 
 /// Create a learner account; answers a bearer token and the user.
 #[utoipa::path(post, path = "/my-account/user/register", tag = "auth", request_body = AccountInput,
-    responses((status = 201, body = TokenAndUser), (status = 422, description = "validation failed")))]
-pub async fn register_user(State(ctl): State<ControlState>, AppJson(input): AppJson<AccountInput>) -> AppResult<(StatusCode, Json<Value>)> {
+    responses((status = 201, body = Data<TokenAndUser>), (status = 422, description = "validation failed")))]
+pub async fn register_user(State(ctl): State<ControlState>, AppJson(input): AppJson<AccountInput>) -> AppResult<(StatusCode, Json<Data<TokenAndUser>>)> {
     let mut v = Validator::default();
     let user = validate_account(&ctl.db, &mut v, &input).await?;
     v.finish()?;
@@ -95,5 +95,5 @@ pub async fn register_user(State(ctl): State<ControlState>, AppJson(input): AppJ
     drop(conn);
     let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: None }).await?;
     let user = user_info(&ctl.db, &ctl.config.public_base_url, id, None).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": TokenAndUser { token, user } }))))
+    Ok((StatusCode::CREATED, Json(Data::new(TokenAndUser { token, user }))))
 }

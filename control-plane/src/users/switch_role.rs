@@ -7,17 +7,18 @@ use crate::json::AppPath;
 use crate::state::ControlState;
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use crate::response::Data;
+use super::UserInfo;
 
 /// Switch the session's current role (0 = learner). Answers the user with the new current role.
 #[utoipa::path(post, path = "/my-account/user/switch-role/{id}", tag = "auth",
     params(("id" = i64, Path, description = "membership id, 0 for learner")),
-    responses((status = 200, body = super::UserInfo), (status = 403, description = "not your role")))]
+    responses((status = 200, body = Data<UserInfo>), (status = 403, description = "not your role")))]
 pub async fn switch_role(
     State(ctl): State<ControlState>,
     RequireUser(caller): RequireUser,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<UserInfo>>> {
     let membership = match id {
         0 => None,
         id => Some(caller.session.membership(id).cloned().ok_or(AppError::Forbidden)?),
@@ -26,5 +27,5 @@ pub async fn switch_role(
     ctl.sessions.forget(&caller.token).await;
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     let info = user_info(&ctl.db, &ctl.config.public_base_url, user_id, membership.as_ref()).await?;
-    Ok(Json(json!({ "data": info })))
+    Ok(Json(Data::new(info)))
 }

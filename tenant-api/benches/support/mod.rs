@@ -35,6 +35,12 @@ impl Drop for Running {
     }
 }
 
+/// A field of /proc/<pid>/status in kB (`VmRSS:` resident now, `VmHWM:` the highest so far).
+pub fn rss_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).unwrap().parse().unwrap()
+}
+
 pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }

@@ -14,21 +14,21 @@ use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath};
 use control_plane::{AppError, AppResult};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use control_plane::response::Data;
 use utoipa::ToSchema;
 
 /// A batch's certificates, newest first.
 #[utoipa::path(get, path = "/course/batch/course-certificate/{id}", tag = "courses",
-    params(("id" = i64, Path, description = "batch id")), responses((status = 200, description = "`{data: [Certificate]}`"), (status = 404)))]
+    params(("id" = i64, Path, description = "batch id")), responses((status = 200, body = Data<Vec<Certificate>>), (status = 404)))]
 pub async fn course_certificates(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Certificate>>>> {
     require_author(&caller, &tenant)?;
     let batch = batch_of(&db, id).await?;
-    Ok(Json(json!({ "data": store::of_batch(&db, batch.id).await? })))
+    Ok(Json(Data::new(store::of_batch(&db, batch.id).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -41,14 +41,14 @@ pub struct CertificateDecision {
 
 /// Issue (approve) or revoke a completed enrolment's certificate.
 #[utoipa::path(put, path = "/course/batch/approve-certificate", tag = "courses", request_body = CertificateDecision,
-    responses((status = 200, body = Certificate), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, body = Data<Certificate>), (status = 404), (status = 409), (status = 422)))]
 pub async fn approve_certificate(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<CertificateDecision>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Certificate>>> {
     require_author(&caller, &tenant)?;
     let status = match input.status {
         1 => "issued",
@@ -65,5 +65,5 @@ pub async fn approve_certificate(
     store::set_status(&db, certificate.id, status).await?;
     let certificate = store::of_enrollment(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     issue::register(&app, &tenant, &course, &certificate).await?;
-    Ok(Json(json!({ "data": certificate })))
+    Ok(Json(Data::new(certificate)))
 }

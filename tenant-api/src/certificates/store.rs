@@ -22,6 +22,14 @@ pub struct Certificate {
 const SELECT: &str = "SELECT id, tracking_code, enrollment_id, user_id, holder_name, course_title, course_title_bn, template_id, status,
         issued_at FROM certificates";
 
+/// A certificate as lists and progress name it.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct CertificateState {
+    pub tracking_code: String,
+    /// `pending`, `issued` or `revoked`.
+    pub status: String,
+}
+
 pub async fn of_enrollment(db: &PgPool, enrollment_id: i64) -> sqlx::Result<Option<Certificate>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE enrollment_id = $1"))).bind(enrollment_id).fetch_optional(db).await
 }

@@ -16,11 +16,13 @@ use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use control_plane::response::Data;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
 const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
+/// Two images as base64 data URLs (4/3 of their bytes) and the rest of the form.
+pub const BODY_LIMIT: usize = 2 * MAX_IMAGE_BYTES * 4 / 3 + 256 * 1024;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
@@ -88,27 +90,42 @@ fn image_url(tenant: &Tenant, app: &AppState, key: Option<&str>) -> Option<Strin
         .map(|file| format!("{}/course/template/image/{file}", site_url(tenant, &app.ctl.config.public_base_url)))
 }
 
-fn view(tenant: &Tenant, app: &AppState, t: TemplateRow) -> Value {
-    json!({
-        "id": t.id, "name": t.name, "language": t.language,
-        "background": image_url(tenant, app, t.background_key.as_deref()),
-        "logo": image_url(tenant, app, t.logo_key.as_deref()),
-        "signatures": t.signatures.0, "placement": t.placement.0,
-    })
+/// A template as authors see it: its images as public links.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Template {
+    pub id: i64,
+    pub name: String,
+    pub language: String,
+    pub background: Option<String>,
+    pub logo: Option<String>,
+    pub signatures: Vec<Signature>,
+    pub placement: Placement,
+}
+
+fn view(tenant: &Tenant, app: &AppState, t: TemplateRow) -> Template {
+    Template {
+        id: t.id,
+        name: t.name,
+        language: t.language,
+        background: image_url(tenant, app, t.background_key.as_deref()),
+        logo: image_url(tenant, app, t.logo_key.as_deref()),
+        signatures: t.signatures.0,
+        placement: t.placement.0,
+    }
 }
 
 /// This site's certificate templates.
 #[utoipa::path(get, path = "/course/template/certificates", tag = "courses",
-    responses((status = 200, description = "`{data: [Template]}`"), (status = 403)))]
+    responses((status = 200, body = Data<Vec<Template>>), (status = 403)))]
 pub async fn list_templates(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Template>>>> {
     require_author(&caller, &tenant)?;
     let rows: Vec<TemplateRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} ORDER BY id DESC"))).fetch_all(&*db).await?;
-    Ok(Json(json!({ "data": rows.into_iter().map(|t| view(&tenant, &app, t)).collect::<Vec<_>>() })))
+    Ok(Json(Data::new(rows.into_iter().map(|t| view(&tenant, &app, t)).collect::<Vec<_>>())))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -141,14 +158,14 @@ async fn image(app: &AppState, tenant: &Tenant, field: &str, value: &Option<Opti
 
 /// Create or change a certificate template.
 #[utoipa::path(post, path = "/course/template/certificate-store", tag = "courses", request_body = TemplateInput,
-    responses((status = 201, description = "Template"), (status = 200, description = "Template"), (status = 404), (status = 422)))]
+    responses((status = 201, body = Data<Template>, description = "created"), (status = 200, body = Data<Template>, description = "changed"), (status = 403), (status = 404), (status = 422)))]
 pub async fn store_template(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<TemplateInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Template>>)> {
     require_author(&caller, &tenant)?;
     let current = match input.id {
         Some(id) => Some(find(&db, id).await?.ok_or(AppError::NotFound)?),
@@ -209,7 +226,7 @@ pub async fn store_template(
         }
     };
     let row = find(&db, id).await?.ok_or(AppError::NotFound)?;
-    Ok((status, Json(json!({ "data": view(&tenant, &app, row) }))))
+    Ok((status, Json(Data::new(view(&tenant, &app, row)))))
 }
 
 /// A template's background or logo image.

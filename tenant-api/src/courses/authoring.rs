@@ -12,18 +12,24 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
-use control_plane::pagination::PageRequest;
+use control_plane::pagination::{Page, PageRequest};
+use control_plane::response::{Data, Done};
 use control_plane::reference::categories;
 use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use super::batches_store::Batch;
+use super::store::ShortCourse;
+use super::syllabus_store::Section;
+use view::Course;
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
 pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
+/// The thumbnail as a base64 data URL (4/3 of its bytes) and the rest of the form.
+pub const BODY_LIMIT: usize = MAX_THUMBNAIL_BYTES * 4 / 3 + 256 * 1024;
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
 const TYPES: [&str; 3] = ["course", "webinar", "masterclass"];
 
@@ -114,8 +120,8 @@ pub async fn course_of(db: &PgPool, id: i64) -> AppResult<CourseRow> {
     store::find(db, id).await?.ok_or(AppError::NotFound)
 }
 
-async fn respond(app: &AppState, tenant: &Tenant, row: CourseRow) -> AppResult<Value> {
-    Ok(json!(view::course(&app.ctl.db, tenant, &app.ctl.config.public_base_url, row).await?))
+async fn respond(app: &AppState, tenant: &Tenant, row: CourseRow) -> AppResult<Course> {
+    Ok(view::course(&app.ctl.db, tenant, &app.ctl.config.public_base_url, row).await?)
 }
 
 async fn store_thumbnail(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64, image: (Vec<u8>, &'static str, &'static str)) -> AppResult<()> {
@@ -128,14 +134,14 @@ async fn store_thumbnail(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64, 
 
 /// Create a course (unpublished) with its first defaults.
 #[utoipa::path(post, path = "/course/course/create", tag = "courses", request_body = CourseInput,
-    responses((status = 201, body = view::Course), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 201, body = Data<Course>), (status = 401), (status = 403), (status = 422)))]
 pub async fn create_course(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<CourseInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Course>>)> {
     let author = require_author(&caller, &tenant)?;
     let defaults = CourseFields {
         title: String::new(),
@@ -155,10 +161,11 @@ pub async fn create_course(
         store_thumbnail(&app, &tenant, &db, id, image).await?;
     }
     let row = course_of(&db, id).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": respond(&app, &tenant, row).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(respond(&app, &tenant, row).await?))))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct CourseListQuery {
     pub page: Option<i64>,
@@ -168,23 +175,40 @@ pub struct CourseListQuery {
     pub id: Option<i64>,
 }
 
+/// A course with its syllabus and batches, for the authoring screens.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CourseWithSyllabus {
+    #[serde(flatten)]
+    pub course: Course,
+    pub sections: Vec<Section>,
+    pub batches: Vec<Batch>,
+}
+
+/// A page of courses, or with `id` one course and its syllabus.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum CourseListing {
+    Page(Page<Course>),
+    One(Data<CourseWithSyllabus>),
+}
+
 /// This site's courses, newest first; with `id`, that course with its sections and batches.
 #[utoipa::path(get, path = "/course/course/view", tag = "courses", params(CourseListQuery),
-    responses((status = 200, description = "page of Course, or `{data: Course & {sections, batches}}`"), (status = 403)))]
+    responses((status = 200, body = CourseListing), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn view_courses(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<CourseListQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<CourseListing>> {
     require_author(&caller, &tenant)?;
     if let Some(id) = q.id {
         let row = course_of(&db, id).await?;
-        let mut data = respond(&app, &tenant, row).await?;
-        data["sections"] = json!(syllabus_store::sections_with_lessons(&db, id).await?);
-        data["batches"] = json!(batches_store::of_course(&db, id).await?);
-        return Ok(Json(json!({ "data": data })));
+        let course = respond(&app, &tenant, row).await?;
+        let sections = syllabus_store::sections_with_lessons(&db, id).await?;
+        let batches = batches_store::of_course(&db, id).await?;
+        return Ok(Json(CourseListing::One(Data::new(CourseWithSyllabus { course, sections, batches }))));
     }
     let request = PageRequest::new(q.page, q.limit, 10);
     let (_, total) = store::page(&db, q.search.as_deref(), 0, 0).await?;
@@ -194,10 +218,11 @@ pub async fn view_courses(
     for row in rows {
         data.push(respond(&app, &tenant, row).await?);
     }
-    Ok(Json(json!({ "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": total })))
+    Ok(Json(CourseListing::Page(Page { data, current_page, last_page, per_page: request.per_page, total })))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct CourseTypeQuery {
     /// `course`, `webinar` or `masterclass`; every type when absent.
@@ -207,24 +232,24 @@ pub struct CourseTypeQuery {
 
 /// This site's courses of one type, newest first, in short (for pickers; at most 500).
 #[utoipa::path(get, path = "/course/course/viewcourse", tag = "courses", params(CourseTypeQuery),
-    responses((status = 200, description = "`{data: [{id, uuid, slug, title, title_bn, course_type, published}]}`"), (status = 403), (status = 422)))]
+    responses((status = 200, body = Data<Vec<ShortCourse>>), (status = 401), (status = 403), (status = 422)))]
 pub async fn view_courses_of_type(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<CourseTypeQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<ShortCourse>>>> {
     require_author(&caller, &tenant)?;
     let kind = q.kind.filter(|k| !k.is_empty());
     if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
         return Err(AppError::field("type", "invalid_choice"));
     }
-    Ok(Json(json!({ "data": store::short_list(&db, kind.as_deref(), 500).await? })))
+    Ok(Json(Data::new(store::short_list(&db, kind.as_deref(), 500).await?)))
 }
 
 /// Change a course; absent fields keep their value.
 #[utoipa::path(put, path = "/course/course/update/{id}", tag = "courses", request_body = CourseInput,
-    params(("id" = i64, Path)), responses((status = 200, body = view::Course), (status = 404), (status = 422)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Course>), (status = 404), (status = 422)))]
 pub async fn update_course(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -232,7 +257,7 @@ pub async fn update_course(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<CourseInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Course>>> {
     require_author(&caller, &tenant)?;
     let row = course_of(&db, id).await?;
     let current = CourseFields {
@@ -253,7 +278,7 @@ pub async fn update_course(
     }
     let row = course_of(&db, id).await?;
     catalogue_sync::project(&app, &tenant, &row).await?;
-    Ok(Json(json!({ "data": respond(&app, &tenant, row).await? })))
+    Ok(Json(Data::new(respond(&app, &tenant, row).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -266,36 +291,36 @@ pub struct PublishInput {
 
 /// Publish or unpublish, feature or unfeature a course. A published course is in the catalogue.
 #[utoipa::path(put, path = "/course/update-publish-feature", tag = "courses", request_body = PublishInput,
-    responses((status = 200, body = view::Course), (status = 404), (status = 422)))]
+    responses((status = 200, body = Data<Course>), (status = 404), (status = 422)))]
 pub async fn publish_course(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<PublishInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Course>>> {
     require_author(&caller, &tenant)?;
     let row = course_of(&db, input.id).await?;
     if input.published == Some(true) && row.lessons_count == 0 {
-        return Err(AppError::BadRequest("course_has_no_lessons"));
+        return Err(AppError::unprocessable("published", "course_has_no_lessons"));
     }
     store::set_flags(&db, row.id, input.published, input.featured).await?;
     let row = course_of(&db, row.id).await?;
     catalogue_sync::project(&app, &tenant, &row).await?;
     catalogue_sync::refresh_stats(&app, &tenant, &db, row.id).await?;
-    Ok(Json(json!({ "data": respond(&app, &tenant, row).await? })))
+    Ok(Json(Data::new(respond(&app, &tenant, row).await?)))
 }
 
 /// Delete a course nobody is enrolled in (with its syllabus and batches).
 #[utoipa::path(delete, path = "/course/course/delete/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200), (status = 404), (status = 409)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404), (status = 409)))]
 pub async fn delete_course(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
     let row = course_of(&db, id).await?;
     if store::has_enrolments(&db, id).await? {
@@ -303,7 +328,7 @@ pub async fn delete_course(
     }
     store::delete(&db, id).await?;
     control_plane::catalogue::store::remove(&app.ctl.db, tenant.id, row.id).await?;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }
 
 /// A course thumbnail, public (catalogue cards on every site show it).

@@ -12,7 +12,7 @@ use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use control_plane::response::{Data, Done};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
@@ -102,21 +102,22 @@ async fn fields(db: &PgPool, input: &BatchInput, current: Option<&Batch>) -> App
 
 /// Add a batch to a course (unpublished).
 #[utoipa::path(post, path = "/course/batch/create", tag = "courses", request_body = BatchInput,
-    responses((status = 201, body = Batch), (status = 404), (status = 422)))]
+    responses((status = 201, body = Data<Batch>), (status = 404), (status = 422)))]
 pub async fn create_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<BatchInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Batch>>)> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id.ok_or(AppError::field("course_id", "required"))?).await?;
     let fields = fields(&db, &input, None).await?;
     let id = store::insert(&db, course.id, &fields).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": batch_of(&db, id).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(batch_of(&db, id).await?))))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct BatchListQuery {
     pub course_id: Option<i64>,
@@ -124,60 +125,60 @@ pub struct BatchListQuery {
 
 /// A course's batches with their enrolment counts.
 #[utoipa::path(get, path = "/course/batch/view-enrolled-batches", tag = "courses", params(BatchListQuery),
-    responses((status = 200, description = "`{data: [Batch]}`"), (status = 404)))]
+    responses((status = 200, body = Data<Vec<Batch>>), (status = 404)))]
 pub async fn view_batches(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<BatchListQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Batch>>>> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, q.course_id.ok_or(AppError::field("course_id", "required"))?).await?;
-    Ok(Json(json!({ "data": store::of_course(&db, course.id).await? })))
+    Ok(Json(Data::new(store::of_course(&db, course.id).await?)))
 }
 
 /// One batch.
 #[utoipa::path(get, path = "/course/batch/view/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200, body = Batch), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Batch>), (status = 404)))]
 pub async fn view_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Batch>>> {
     require_author(&caller, &tenant)?;
-    Ok(Json(json!({ "data": batch_of(&db, id).await? })))
+    Ok(Json(Data::new(batch_of(&db, id).await?)))
 }
 
 /// Change a batch; absent fields keep their value.
 #[utoipa::path(put, path = "/course/batch/update", tag = "courses", request_body = BatchInput,
-    responses((status = 200, body = Batch), (status = 404), (status = 422)))]
+    responses((status = 200, body = Data<Batch>), (status = 404), (status = 422)))]
 pub async fn update_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<BatchInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Batch>>> {
     require_author(&caller, &tenant)?;
     let batch = batch_of(&db, input.id.ok_or(AppError::field("id", "required"))?).await?;
     let fields = fields(&db, &input, Some(&batch)).await?;
     store::update(&db, batch.id, &fields).await?;
-    Ok(Json(json!({ "data": batch_of(&db, batch.id).await? })))
+    Ok(Json(Data::new(batch_of(&db, batch.id).await?)))
 }
 
 /// Copy a batch (unpublished, without enrolments).
 #[utoipa::path(post, path = "/course/batch/clone/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 201, body = Batch), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 201, body = Data<Batch>), (status = 404)))]
 pub async fn clone_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Batch>>)> {
     require_author(&caller, &tenant)?;
     batch_of(&db, id).await?;
     let copy = store::clone(&db, id).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": batch_of(&db, copy).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(batch_of(&db, copy).await?))))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -190,17 +191,17 @@ pub struct BatchFlags {
 
 /// Publish (open for enrolment) or feature a batch.
 #[utoipa::path(put, path = "/course/batch/update-publish-feature", tag = "courses", request_body = BatchFlags,
-    responses((status = 200, body = Batch), (status = 404)))]
+    responses((status = 200, body = Data<Batch>), (status = 404)))]
 pub async fn publish_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<BatchFlags>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Batch>>> {
     require_author(&caller, &tenant)?;
     batch_of(&db, input.id).await?;
     store::set_flags(&db, input.id, input.published, input.featured).await?;
-    Ok(Json(json!({ "data": batch_of(&db, input.id).await? })))
+    Ok(Json(Data::new(batch_of(&db, input.id).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -212,37 +213,37 @@ pub struct BatchOrder {
 
 /// Order a course's batches (the featured order).
 #[utoipa::path(put, path = "/course/batch/featured-orderise", tag = "courses", request_body = BatchOrder,
-    responses((status = 200, description = "`{data: [Batch]}`"), (status = 404), (status = 422)))]
+    responses((status = 200, body = Data<Vec<Batch>>), (status = 404), (status = 422)))]
 pub async fn order_batches(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<BatchOrder>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Batch>>>> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id).await?;
     let current = store::of_course(&db, course.id).await?;
     if !super::same_ids(current.iter().map(|b| b.id), input.ids.iter().copied()) {
-        return Err(AppError::BadRequest("invalid_order"));
+        return Err(AppError::unprocessable("ids", "invalid_order"));
     }
     store::set_order(&db, course.id, &input.ids).await?;
-    Ok(Json(json!({ "data": store::of_course(&db, course.id).await? })))
+    Ok(Json(Data::new(store::of_course(&db, course.id).await?)))
 }
 
 /// Delete a batch nobody is enrolled in.
 #[utoipa::path(delete, path = "/course/batch/delete/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200), (status = 404), (status = 409)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404), (status = 409)))]
 pub async fn delete_batch(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
     let batch = batch_of(&db, id).await?;
     if batch.enrolled_count + batch.pending_count > 0 {
         return Err(AppError::Conflict("batch_has_enrolments"));
     }
     store::delete(&db, id).await?;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }

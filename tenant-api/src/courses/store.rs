@@ -150,7 +150,7 @@ pub async fn page(db: &PgPool, search: Option<&str>, limit: i64, offset: i64) ->
 }
 
 /// A course in short, for pickers.
-#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct ShortCourse {
     pub id: i64,
     pub uuid: Uuid,

@@ -14,7 +14,7 @@ use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use control_plane::response::{Data, Done};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
@@ -22,8 +22,11 @@ use utoipa::{IntoParams, ToSchema};
 pub const LESSON_TYPES: [&str; 7] = ["video", "audio", "document", "image", "manual", "presentation", "discussion"];
 const ASSESSMENT_TYPES: [&str; 7] = ["exam", "quiz", "assignment", "survey", "interview", "project", "exercise"];
 pub const MAX_LESSON_FILE_BYTES: usize = 50 * 1024 * 1024;
+/// The file and its multipart framing.
+pub const UPLOAD_BODY_LIMIT: usize = MAX_LESSON_FILE_BYTES + 64 * 1024;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct SyllabusQuery {
     pub course_id: Option<i64>,
@@ -32,30 +35,30 @@ pub struct SyllabusQuery {
 
 /// A course's sections with their lessons, in order.
 #[utoipa::path(get, path = "/course/schedule/view-syllabus-all", tag = "courses", params(SyllabusQuery),
-    responses((status = 200, description = "`{data: [Section]}`"), (status = 404)))]
+    responses((status = 200, body = Data<Vec<Section>>), (status = 404)))]
 pub async fn view_syllabus_all(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<SyllabusQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Section>>>> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, q.course_id.ok_or(AppError::field("course_id", "required"))?).await?;
-    Ok(Json(json!({ "data": store::sections_with_lessons(&db, course.id).await? })))
+    Ok(Json(Data::new(store::sections_with_lessons(&db, course.id).await?)))
 }
 
 /// One section's lessons, in order.
 #[utoipa::path(get, path = "/course/schedule/view-syllabus-child", tag = "courses", params(SyllabusQuery),
-    responses((status = 200, description = "`{data: [Lesson]}`"), (status = 404)))]
+    responses((status = 200, body = Data<Vec<Lesson>>), (status = 404)))]
 pub async fn view_syllabus_child(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<SyllabusQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Lesson>>>> {
     require_author(&caller, &tenant)?;
     let section = section_of(&db, q.section_id.ok_or(AppError::field("section_id", "required"))?).await?;
-    Ok(Json(json!({ "data": store::lessons_of_section(&db, section.id).await? })))
+    Ok(Json(Data::new(store::lessons_of_section(&db, section.id).await?)))
 }
 
 async fn section_of(db: &PgPool, id: i64) -> AppResult<Section> {
@@ -85,32 +88,32 @@ pub struct SectionInput {
 
 /// Add a section at the end of a course's syllabus.
 #[utoipa::path(post, path = "/course/schedule/section", tag = "courses", request_body = SectionInput,
-    responses((status = 201, body = Section), (status = 404), (status = 422)))]
+    responses((status = 201, body = Data<Section>), (status = 404), (status = 422)))]
 pub async fn create_section(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<SectionInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Section>>)> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id).await?;
     let mut v = Validator::default();
     let (title, title_bn) = titles(&mut v, input.title.as_deref(), input.title_bn.as_deref());
     v.finish()?;
     let id = store::insert_section(&db, course.id, &title, &title_bn).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": section_of(&db, id).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(section_of(&db, id).await?))))
 }
 
 /// Rename a section.
 #[utoipa::path(put, path = "/course/schedule/section/{id}", tag = "courses", request_body = SectionInput,
-    params(("id" = i64, Path)), responses((status = 200, body = Section), (status = 404), (status = 422)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Section>), (status = 404), (status = 422)))]
 pub async fn update_section(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<SectionInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Section>>> {
     require_author(&caller, &tenant)?;
     let section = section_of(&db, id).await?;
     let mut v = Validator::default();
@@ -121,22 +124,22 @@ pub async fn update_section(
     );
     v.finish()?;
     store::rename_section(&db, id, &title, &title_bn).await?;
-    Ok(Json(json!({ "data": section_of(&db, id).await? })))
+    Ok(Json(Data::new(section_of(&db, id).await?)))
 }
 
 /// Delete a section and its lessons.
 #[utoipa::path(delete, path = "/course/schedule/section/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404)))]
 pub async fn delete_section(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
     section_of(&db, id).await?;
     store::delete_section(&db, id).await?;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -195,50 +198,50 @@ pub fn is_http_url(url: &str) -> bool {
 
 /// Add a lesson at the end of a section.
 #[utoipa::path(post, path = "/course/schedule/lesson", tag = "courses", request_body = LessonInput,
-    responses((status = 201, body = Lesson), (status = 404), (status = 422)))]
+    responses((status = 201, body = Data<Lesson>), (status = 404), (status = 422)))]
 pub async fn create_lesson(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<LessonInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Lesson>>)> {
     require_author(&caller, &tenant)?;
     let section = section_of(&db, input.section_id).await?;
     let fields = lesson_fields(&input, None)?;
     let id = store::insert_lesson(&db, section.course_id, section.id, &fields).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": lesson_of(&db, id).await? }))))
+    Ok((StatusCode::CREATED, Json(Data::new(lesson_of(&db, id).await?))))
 }
 
 /// Change a lesson; absent fields keep their value.
 #[utoipa::path(put, path = "/course/schedule/lesson/{id}", tag = "courses", request_body = LessonInput,
-    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 404), (status = 422)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Lesson>), (status = 404), (status = 422)))]
 pub async fn update_lesson(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<LessonInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Lesson>>> {
     require_author(&caller, &tenant)?;
     let lesson = lesson_of(&db, id).await?;
     let fields = lesson_fields(&input, Some(&lesson))?;
     store::update_lesson(&db, id, &fields).await?;
-    Ok(Json(json!({ "data": lesson_of(&db, id).await? })))
+    Ok(Json(Data::new(lesson_of(&db, id).await?)))
 }
 
 /// Delete a lesson.
 #[utoipa::path(delete, path = "/course/schedule/lesson/{id}", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404)))]
 pub async fn delete_lesson(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
     lesson_of(&db, id).await?;
     store::delete_lesson(&db, id).await?;
-    Ok(Json(json!({ "data": { "ok": true } })))
+    Ok(Json(Data::done()))
 }
 
 /// What an uploaded lesson file is, by its first bytes: (extension, mime). Labels are not trusted.
@@ -270,7 +273,7 @@ pub fn lesson_file_kind(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
 /// Upload a lesson's file (video, audio, document, image) into the site's bucket. Multipart
 /// field `file`, at most 50 MB, checked by its content.
 #[utoipa::path(post, path = "/course/schedule/lesson/{id}/file", tag = "courses",
-    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 404), (status = 422)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Lesson>), (status = 404), (status = 422)))]
 pub async fn upload_lesson_file(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -278,30 +281,28 @@ pub async fn upload_lesson_file(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     mut multipart: Multipart,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Lesson>>> {
     require_author(&caller, &tenant)?;
     let lesson = lesson_of(&db, id).await?;
-    let invalid = || AppError::field("file", "invalid_file");
-    let mut upload = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| invalid())? {
-        if field.name() == Some("file") {
-            let name = field.file_name().unwrap_or("file").chars().filter(|c| !c.is_control() && *c != '/').take(200).collect::<String>();
-            let bytes = field.bytes().await.map_err(|_| invalid())?;
-            upload = Some((name, bytes));
+    let mut stored = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| media::multipart_error(e, "file"))? {
+        if field.name() != Some("file") || stored.is_some() {
+            continue;
         }
+        let raw_name = field.file_name().unwrap_or("file");
+        if raw_name.contains('\0') {
+            return Err(AppError::field("file", "invalid_characters"));
+        }
+        let name: String = raw_name.chars().filter(|c| !c.is_control() && *c != '/').take(200).collect();
+        let file = media::store_upload(&app, &tenant, &format!("lessons/{id}"), field, MAX_LESSON_FILE_BYTES, lesson_file_kind, "file").await?;
+        stored = Some((name, file));
     }
-    let (name, bytes) = upload.ok_or_else(|| AppError::field("file", "required"))?;
-    if bytes.is_empty() || bytes.len() > MAX_LESSON_FILE_BYTES {
-        return Err(invalid());
-    }
-    let (ext, mime) = lesson_file_kind(&bytes).ok_or_else(invalid)?;
-    let key = media::content_key(&format!("lessons/{id}"), &bytes, ext);
-    media::put(&app, &tenant, &key, bytes.to_vec(), mime).await?;
-    store::set_lesson_file(&db, lesson.id, &key, &name, mime).await?;
-    if let Some(old) = lesson.file_key.as_deref().filter(|old| *old != key) {
+    let (name, file) = stored.ok_or_else(|| AppError::field("file", "required"))?;
+    store::set_lesson_file(&db, lesson.id, &file.key, &name, file.mime).await?;
+    if let Some(old) = lesson.file_key.as_deref() {
         media::remove(&app, &tenant, old).await;
     }
-    Ok(Json(json!({ "data": lesson_of(&db, id).await? })))
+    Ok(Json(Data::new(lesson_of(&db, id).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -321,13 +322,13 @@ pub struct SectionOrder {
 /// Write a whole new order of sections and lessons (lessons may change section). The ids must be
 /// exactly the course's.
 #[utoipa::path(put, path = "/course/schedule/reorder", tag = "courses", request_body = ReorderInput,
-    responses((status = 200, description = "`{data: [Section]}`"), (status = 404), (status = 422)))]
+    responses((status = 200, body = Data<Vec<Section>>), (status = 404), (status = 422)))]
 pub async fn reorder(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<ReorderInput>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Vec<Section>>>> {
     require_author(&caller, &tenant)?;
     let course = course_of(&db, input.course_id).await?;
     let current = store::sections_with_lessons(&db, course.id).await?;
@@ -337,11 +338,11 @@ pub async fn reorder(
         input.sections.iter().flat_map(|s| s.lessons.iter().copied()),
     );
     if !same_sections || !same_lessons {
-        return Err(AppError::BadRequest("invalid_order"));
+        return Err(AppError::unprocessable("sections", "invalid_order"));
     }
     let order: Vec<(i64, Vec<i64>)> = input.sections.into_iter().map(|s| (s.id, s.lessons)).collect();
     store::reorder(&db, course.id, &order).await?;
-    Ok(Json(json!({ "data": store::sections_with_lessons(&db, course.id).await? })))
+    Ok(Json(Data::new(store::sections_with_lessons(&db, course.id).await?)))
 }
 
 #[cfg(test)]

@@ -133,3 +133,62 @@ pub async fn set_last_lesson(db: &PgPool, enrollment_id: i64, lesson_id: i64) ->
     sqlx::query("UPDATE enrollments SET last_lesson_id = $2 WHERE id = $1").bind(enrollment_id).bind(lesson_id).execute(db).await?;
     Ok(())
 }
+
+/// A learner as lists of enrolments name them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LearnerRef {
+    pub id: i64,
+    pub name: String,
+    pub email: Option<String>,
+}
+
+/// An enrolment waiting for an author: a learner asking to join a batch that needs approval, or
+/// a finished learner whose certificate waits for approval.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Awaiting {
+    pub enrollment_id: i64,
+    pub batch_id: i64,
+    pub batch_name: String,
+    pub batch_name_bn: String,
+    pub course_id: i64,
+    pub course_uuid: uuid::Uuid,
+    pub course_title: String,
+    pub course_title_bn: String,
+    pub user_id: i64,
+    pub user_name: String,
+    pub user_email: Option<String>,
+    /// When the learner asked (enrolment) or finished (certificate).
+    pub since: DateTime<Utc>,
+    pub total: i64,
+}
+
+#[derive(Clone, Copy)]
+pub enum Awaited {
+    Enrolment,
+    Certificate,
+}
+
+/// The oldest first, at most `limit`, each row carrying the total; only the courses `author`
+/// created when given (a teacher's own courses).
+pub async fn awaiting(db: &PgPool, what: Awaited, author: Option<i64>, limit: i64) -> sqlx::Result<Vec<Awaiting>> {
+    let (from, since) = match what {
+        Awaited::Enrolment => ("enrollments e", "e.enrolled_at"),
+        Awaited::Certificate => ("certificates ct JOIN enrollments e ON e.id = ct.enrollment_id", "COALESCE(e.completed_at, ct.issued_at)"),
+    };
+    let pending = match what {
+        Awaited::Enrolment => "e.status = 'pending'",
+        Awaited::Certificate => "ct.status = 'pending'",
+    };
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT e.id AS enrollment_id, e.batch_id, b.name AS batch_name, b.name_bn AS batch_name_bn, c.id AS course_id,
+                c.uuid AS course_uuid, c.title AS course_title, c.title_bn AS course_title_bn, e.user_id, e.user_name,
+                e.user_email, {since} AS since, count(*) OVER () AS total
+           FROM {from} JOIN batches b ON b.id = e.batch_id JOIN courses c ON c.id = e.course_id
+          WHERE {pending} AND ($1::bigint IS NULL OR c.created_by = $1)
+          ORDER BY since, e.id LIMIT $2"
+    )))
+    .bind(author)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

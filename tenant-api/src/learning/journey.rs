@@ -17,11 +17,15 @@ use control_plane::catalogue::store as catalogue;
 use control_plane::json::AppPath;
 use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
+use crate::certificates::store::CertificateState;
+use control_plane::response::Data;
 use serde::Serialize;
-use serde_json::{Value, json};
+use utoipa::ToSchema;
 use sqlx::PgPool;
 
-#[derive(Debug, Serialize)]
+// Named apart from the provisioning job's `Progress` in the API document.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CourseProgress)]
 pub struct Progress {
     pub enrollment_id: i64,
     pub status: String,
@@ -32,7 +36,7 @@ pub struct Progress {
     pub percent: i32,
     pub next_lesson_id: Option<i64>,
     pub last_lesson_id: Option<i64>,
-    pub certificate: Option<Value>,
+    pub certificate: Option<CertificateState>,
 }
 
 /// The lesson before `lesson_id` in learning order that is not complete yet, if any.
@@ -55,7 +59,7 @@ pub async fn progress(db: &PgPool, course: &CourseRow, enrollment: &Enrollment) 
         completed_lessons: completed,
         percent: if order.is_empty() { 0 } else { (100 * completed / order.len()) as i32 },
         completed_lesson_ids: done,
-        certificate: certificate.map(|c| json!({ "tracking_code": c.tracking_code, "status": c.status })),
+        certificate: certificate.map(|c| CertificateState { tracking_code: c.tracking_code, status: c.status }),
     })
 }
 
@@ -73,16 +77,16 @@ async fn course_by_key(db: &PgPool, key: &str) -> AppResult<CourseRow> {
 
 /// The learner's progress in a course (by slug or uuid).
 #[utoipa::path(get, path = "/learner-course/journey/status/{slug}", tag = "learner",
-    params(("slug" = String, Path)), responses((status = 200, description = "progress"), (status = 403), (status = 404)))]
+    params(("slug" = String, Path)), responses((status = 200, body = Data<Progress>), (status = 403), (status = 404)))]
 pub async fn journey_status(
     HostTenant(_tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(key): AppPath<String>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Progress>>> {
     let course = course_by_key(&db, &key).await?;
     let enrollment = enrolment_of(&db, &caller, course.id).await?;
-    Ok(Json(json!({ "data": progress(&db, &course, &enrollment).await? })))
+    Ok(Json(Data::new(progress(&db, &course, &enrollment).await?)))
 }
 
 /// A lesson the caller may open: enrolled (and active), or an author previewing.
@@ -102,16 +106,33 @@ async fn open_lesson(db: &PgPool, caller: &control_plane::auth::Caller, tenant: 
     Ok((lesson, course, Some(enrollment)))
 }
 
+/// Where a lesson's media is: an uploaded file (presigned link, valid 3600 s) or an external link.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LessonMedia {
+    pub url: String,
+    /// `file` or `external`.
+    pub kind: &'static str,
+    pub mime: Option<String>,
+}
+
+/// A lesson to learn from, with its media.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OpenLesson {
+    #[serde(flatten)]
+    pub lesson: Lesson,
+    pub media: Option<LessonMedia>,
+}
+
 /// A lesson with its media link (uploaded files: presigned, valid 3600 s).
 #[utoipa::path(get, path = "/assessment-front/course/lesson/{id}", tag = "lessons",
-    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404), (status = 409)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<OpenLesson>), (status = 403), (status = 404), (status = 409)))]
 pub async fn lesson(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<OpenLesson>>> {
     let (lesson, course, enrollment) = open_lesson(&db, &caller, &tenant, id).await?;
     if let Some(enrollment) = &enrollment {
         if course.enforce_order {
@@ -124,50 +145,55 @@ pub async fn lesson(
         store::set_last_lesson(&db, enrollment.id, lesson.id).await?;
     }
     let media = match (&lesson.file_key, &lesson.media_url) {
-        (Some(key), _) => Some(json!({ "url": media::presigned(&app, &tenant, key).await?, "kind": "file", "mime": lesson.file_mime })),
-        (None, Some(url)) => Some(json!({ "url": url, "kind": "external", "mime": null })),
+        (Some(key), _) => Some(LessonMedia { url: media::presigned(&app, &tenant, key).await?, kind: "file", mime: lesson.file_mime.clone() }),
+        (None, Some(url)) => Some(LessonMedia { url: url.clone(), kind: "external", mime: None }),
         (None, None) => None,
     };
-    let mut data = json!(lesson);
-    data["media"] = json!(media);
-    Ok(Json(json!({ "data": data })))
+    Ok(Json(Data::new(OpenLesson { lesson, media })))
 }
 
 /// The same lesson, under its other spec path.
 #[utoipa::path(get, path = "/assessment-front/course/lesson-details/{id}", tag = "lessons",
-    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404), (status = 409)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<OpenLesson>), (status = 403), (status = 404), (status = 409)))]
 pub async fn lesson_details(
     state: State<AppState>,
     tenant: HostTenant,
     caller: RequireUser,
     db: TenantDb,
     id: AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<OpenLesson>>> {
     lesson(state, tenant, caller, db, id).await
 }
 
 /// The same lesson under the authoring area's path (authors preview any lesson of their site).
 #[utoipa::path(get, path = "/assessment/course/lesson/{id}", tag = "lessons",
-    params(("id" = i64, Path)), responses((status = 200, body = Lesson), (status = 403), (status = 404)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Data<OpenLesson>), (status = 403), (status = 404)))]
 pub async fn authoring_lesson(
     state: State<AppState>,
     tenant: HostTenant,
     caller: RequireUser,
     db: TenantDb,
     id: AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<OpenLesson>>> {
     lesson(state, tenant, caller, db, id).await
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LessonGate {
+    pub allowed: bool,
+    /// The first earlier lesson still to finish.
+    pub previous_lesson_id: Option<i64>,
 }
 
 /// Whether the lesson may be opened now: every earlier lesson done, when the course says so.
 #[utoipa::path(get, path = "/assessment-front/course/checkprev/{syllabus_id}", tag = "lessons",
-    params(("syllabus_id" = i64, Path)), responses((status = 200, description = "`{data: {allowed, previous_lesson_id}}`"), (status = 403), (status = 404)))]
+    params(("syllabus_id" = i64, Path)), responses((status = 200, body = Data<LessonGate>), (status = 403), (status = 404)))]
 pub async fn checkprev(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<LessonGate>>> {
     let (lesson, course, enrollment) = open_lesson(&db, &caller, &tenant, id).await?;
     let blocking = match enrollment {
         Some(enrollment) if course.enforce_order => {
@@ -176,20 +202,20 @@ pub async fn checkprev(
         }
         _ => None,
     };
-    Ok(Json(json!({ "data": { "allowed": blocking.is_none(), "previous_lesson_id": blocking } })))
+    Ok(Json(Data::new(LessonGate { allowed: blocking.is_none(), previous_lesson_id: blocking })))
 }
 
 /// Mark a lesson complete (in order, when the course says so). Completing the last one
 /// completes the enrolment and issues the certificate.
 #[utoipa::path(get, path = "/course/batch/completed_lesson/{id}", tag = "courses",
-    params(("id" = i64, Path, description = "lesson id")), responses((status = 200, description = "progress"), (status = 403), (status = 404), (status = 409)))]
+    params(("id" = i64, Path, description = "lesson id")), responses((status = 200, body = Data<Progress>), (status = 403), (status = 404), (status = 409)))]
 pub async fn completed_lesson(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Data<Progress>>> {
     let lesson = syllabus::lesson(&db, id).await?.ok_or(AppError::NotFound)?;
     let course = courses::find(&db, lesson.course_id).await?.ok_or(AppError::NotFound)?;
     let enrollment = enrolment_of(&db, &caller, course.id).await?;
@@ -210,7 +236,7 @@ pub async fn completed_lesson(
         issue::on_completion(&app, &tenant, &db, &course, &enrollment).await?;
     }
     sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
-    Ok(Json(json!({ "data": progress(&db, &course, &enrollment).await? })))
+    Ok(Json(Data::new(progress(&db, &course, &enrollment).await?)))
 }
 
 #[cfg(test)]

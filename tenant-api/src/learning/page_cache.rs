@@ -17,7 +17,7 @@ use axum::response::Response;
 use control_plane::auth::HostTenant;
 use control_plane::tenancy::TenantId;
 use moka::future::Cache;
-use serde_json::Value;
+use super::details::CoursePage;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -28,19 +28,28 @@ pub const TTL: Duration = Duration::from_secs(60);
 pub struct Page {
     pub course_id: i64,
     pub published: bool,
-    pub data: Value,
+    pub data: CoursePage,
     /// The whole response body for a signed-out visitor, serialised once.
     pub anonymous_body: Bytes,
 }
 
-#[derive(Clone)]
-pub struct CoursePages {
-    pages: Cache<(TenantId, u64, String), Arc<Page>>,
+/// The cache of course pages the edge shares.
+pub type CoursePages = SitePages<Page>;
+
+/// Entries of type `P` per site, generation and key.
+pub struct SitePages<P> {
+    pages: Cache<(TenantId, u64, String), Arc<P>>,
     // Never evicted: a site's generation must only grow, or old entries would come back.
     generations: Arc<RwLock<HashMap<TenantId, u64>>>,
 }
 
-impl CoursePages {
+impl<P> Clone for SitePages<P> {
+    fn clone(&self) -> Self {
+        Self { pages: self.pages.clone(), generations: self.generations.clone() }
+    }
+}
+
+impl<P: Send + Sync + 'static> SitePages<P> {
     pub fn new(capacity: u64) -> Self {
         Self { pages: Cache::builder().max_capacity(capacity).time_to_live(TTL).build(), generations: Arc::default() }
     }
@@ -50,11 +59,11 @@ impl CoursePages {
         self.generations.read().expect("generations lock").get(&site).copied().unwrap_or(0)
     }
 
-    pub async fn get(&self, site: TenantId, generation: u64, key: &str) -> Option<Arc<Page>> {
+    pub async fn get(&self, site: TenantId, generation: u64, key: &str) -> Option<Arc<P>> {
         self.pages.get(&(site, generation, key.to_owned())).await
     }
 
-    pub async fn put(&self, site: TenantId, generation: u64, key: &str, page: Arc<Page>) {
+    pub async fn put(&self, site: TenantId, generation: u64, key: &str, page: Arc<P>) {
         self.pages.insert((site, generation, key.to_owned()), page).await;
     }
 
@@ -82,18 +91,18 @@ pub async fn forget_site_after_writes(State(app): State<AppState>, request: Requ
 mod tests {
     use super::*;
 
-    fn page(id: i64) -> Arc<Page> {
-        Arc::new(Page { course_id: id, published: true, data: Value::Null, anonymous_body: Bytes::new() })
+    fn page(id: i64) -> Arc<i64> {
+        Arc::new(id)
     }
 
     #[tokio::test]
     async fn a_write_hides_only_that_sites_pages() {
-        let pages = CoursePages::new(100);
+        let pages = SitePages::<i64>::new(100);
         let (dhaka, sylhet) = (7, 8);
         pages.put(dhaka, pages.generation(dhaka), "bangla", page(1)).await;
         pages.put(sylhet, pages.generation(sylhet), "bangla", page(2)).await;
-        assert_eq!(pages.get(dhaka, pages.generation(dhaka), "bangla").await.unwrap().course_id, 1);
-        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.unwrap().course_id, 2);
+        assert_eq!(pages.get(dhaka, pages.generation(dhaka), "bangla").await.as_deref(), Some(&1));
+        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.as_deref(), Some(&2));
 
         // A reader that took the generation before the write files its page under the old one.
         let before = pages.generation(dhaka);
@@ -101,6 +110,6 @@ mod tests {
         pages.put(dhaka, before, "late", page(3)).await;
         assert!(pages.get(dhaka, pages.generation(dhaka), "bangla").await.is_none());
         assert!(pages.get(dhaka, pages.generation(dhaka), "late").await.is_none());
-        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.unwrap().course_id, 2);
+        assert_eq!(pages.get(sylhet, pages.generation(sylhet), "bangla").await.as_deref(), Some(&2));
     }
 }

@@ -10,23 +10,60 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
-use control_plane::pagination::{PageQuery, PageRequest};
+use control_plane::pagination::{Page, PageQuery, PageRequest};
+use control_plane::response::Data;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 pub const MAX_RATING: i16 = 5;
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, sqlx::FromRow)]
+struct ReviewRow {
+    id: i64,
+    rating: i16,
+    body: String,
+    user_id: i64,
+    user_name: String,
+    created_at: DateTime<Utc>,
+}
+
+/// A review as lists and the new review answer show it.
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Review {
     pub id: i64,
     pub rating: i16,
     pub body: String,
-    pub user_id: i64,
-    pub user_name: String,
+    pub user: Reviewer,
     pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Reviewer {
+    pub id: i64,
+    pub name: String,
+}
+
+impl From<ReviewRow> for Review {
+    fn from(r: ReviewRow) -> Self {
+        Self { id: r.id, rating: r.rating, body: r.body, user: Reviewer { id: r.user_id, name: r.user_name }, created_at: r.created_at }
+    }
+}
+
+/// A page of reviews with the course's average.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewPage {
+    #[serde(flatten)]
+    pub page: Page<Review>,
+    pub summary: ReviewSummary,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewSummary {
+    /// 0-5, one decimal.
+    pub rating: f64,
+    pub count: i64,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -38,7 +75,7 @@ pub struct ReviewInput {
 
 /// Review a course the caller is enrolled in (once).
 #[utoipa::path(post, path = "/assessment-front/batch/create-review/{id}", tag = "lessons", request_body = ReviewInput,
-    params(("id" = i64, Path, description = "course id")), responses((status = 201, body = Review), (status = 403), (status = 404), (status = 409), (status = 422)))]
+    params(("id" = i64, Path, description = "course id")), responses((status = 201, body = Data<Review>), (status = 403), (status = 404), (status = 409), (status = 422)))]
 pub async fn create_review(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -46,7 +83,7 @@ pub async fn create_review(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<ReviewInput>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<Data<Review>>)> {
     let course = courses::find(&db, id).await?.filter(|c| c.published).ok_or(AppError::NotFound)?;
     let mut v = Validator::default();
     let rating = input.rating.filter(|r| (1..=i64::from(MAX_RATING)).contains(r));
@@ -56,7 +93,7 @@ pub async fn create_review(
     let body = v.optional_text("body", &input.body, 2000).unwrap_or_default();
     v.finish()?;
     let enrollment = enrolment_of(&db, &caller, course.id).await?;
-    let review: Review = sqlx::query_as(
+    let review: ReviewRow = sqlx::query_as(
         "INSERT INTO reviews (course_id, user_id, user_name, rating, body) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, rating, body, user_id, user_name, created_at",
     )
@@ -72,14 +109,14 @@ pub async fn create_review(
         _ => e.into(),
     })?;
     catalogue_sync::refresh_stats(&app, &tenant, &db, course.id).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": review }))))
+    Ok((StatusCode::CREATED, Json(Data::new(review.into()))))
 }
 
-async fn page(db: &sqlx::PgPool, course_id: i64, q: PageQuery) -> AppResult<Value> {
+async fn page(db: &sqlx::PgPool, course_id: i64, q: PageQuery) -> AppResult<ReviewPage> {
     let (rating, count, _) = courses::stats(db, course_id).await?;
     let request = PageRequest::new(q.page, q.limit, 10);
     let (current_page, last_page, offset) = request.clamp(count);
-    let data: Vec<Review> = sqlx::query_as(
+    let rows: Vec<ReviewRow> = sqlx::query_as(
         "SELECT id, rating, body, user_id, user_name, created_at FROM reviews WHERE course_id = $1
           ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
     )
@@ -88,27 +125,24 @@ async fn page(db: &sqlx::PgPool, course_id: i64, q: PageQuery) -> AppResult<Valu
     .bind(offset)
     .fetch_all(db)
     .await?;
-    let data: Vec<Value> = data
-        .into_iter()
-        .map(|r| json!({ "id": r.id, "rating": r.rating, "body": r.body, "user": { "id": r.user_id, "name": r.user_name }, "created_at": r.created_at }))
-        .collect();
-    Ok(json!({
-        "data": data, "current_page": current_page, "last_page": last_page, "per_page": request.per_page, "total": count,
-        "summary": { "rating": (rating * 10.0).round() / 10.0, "count": count },
-    }))
+    let data = rows.into_iter().map(Review::from).collect();
+    Ok(ReviewPage {
+        page: Page { data, current_page, last_page, per_page: request.per_page, total: count },
+        summary: ReviewSummary { rating: (rating * 10.0).round() / 10.0, count },
+    })
 }
 
 /// A published course's reviews, newest first, with the average rating.
 #[utoipa::path(get, path = "/learner-course/reviews/{course_id}", tag = "learner", params(("course_id" = i64, Path), PageQuery),
-    responses((status = 200, description = "page of Review & {summary}"), (status = 404)))]
-pub async fn course_reviews(TenantDb(db): TenantDb, AppPath(id): AppPath<i64>, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = ReviewPage), (status = 404)))]
+pub async fn course_reviews(TenantDb(db): TenantDb, AppPath(id): AppPath<i64>, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<ReviewPage>> {
     let course = courses::find(&db, id).await?.filter(|c| c.published).ok_or(AppError::NotFound)?;
     Ok(Json(page(&db, course.id, q).await?))
 }
 
 /// The same list under its lessons-area path.
 #[utoipa::path(get, path = "/assessment-front/batch/view-reviews/{id}", tag = "lessons", params(("id" = i64, Path), PageQuery),
-    responses((status = 200, description = "page of Review & {summary}"), (status = 404)))]
-pub async fn view_reviews(db: TenantDb, id: AppPath<i64>, q: AppQuery<PageQuery>) -> AppResult<Json<Value>> {
+    responses((status = 200, body = ReviewPage), (status = 404)))]
+pub async fn view_reviews(db: TenantDb, id: AppPath<i64>, q: AppQuery<PageQuery>) -> AppResult<Json<ReviewPage>> {
     course_reviews(db, id, q).await
 }

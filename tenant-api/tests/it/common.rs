@@ -4,7 +4,7 @@
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
+use axum::http::{HeaderMap, Method, Request, StatusCode};
 use control_plane::testing::TestPlatform;
 use provisioner::{Ctx, ProvisionerConfig, worker};
 use serde_json::Value;
@@ -23,8 +23,15 @@ pub struct TestApp {
 
 pub struct Response {
     pub status: StatusCode,
+    pub headers: HeaderMap,
     pub body: Value,
     pub text: String,
+}
+
+impl Response {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    }
 }
 
 impl TestApp {
@@ -74,11 +81,17 @@ impl TestApp {
             None => request.body(Body::empty()),
         }
         .unwrap();
+        self.send(request).await
+    }
+
+    /// Any request, as built by the test (raw bodies, repeated headers).
+    pub async fn send(&self, request: Request<Body>) -> Response {
         let response = self.app.clone().oneshot(request).await.unwrap();
         let status = response.status();
+        let headers = response.headers().clone();
         let bytes = axum::body::to_bytes(response.into_body(), 10 << 20).await.unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        Response { status, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
+        Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
     }
 
     pub async fn get(&self, host: &str, path: &str, token: Option<&str>) -> Response {

@@ -3,10 +3,8 @@
 //! HTTP side (ACME HTTP-01 answers, redirects). Certificates come from a test CA made here; the
 //! ACME issuance against pebble is not part of this file.
 
-mod common;
-
 use axum::http::StatusCode;
-use common::TestApp;
+use crate::common::TestApp;
 use control_plane::config::TlsSettings;
 use control_plane::testing::TestPlatform;
 use control_plane::tls::sealing::MasterKey;

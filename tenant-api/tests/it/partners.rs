@@ -1,10 +1,8 @@
 //! A partner from application to a live, branded site; the public lists; the OpenAPI document.
 
-mod common;
-
 use axum::http::{Method, StatusCode};
 use base64::Engine;
-use common::TestApp;
+use crate::common::TestApp;
 use serde_json::json;
 
 #[tokio::test]

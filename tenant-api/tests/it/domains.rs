@@ -3,10 +3,8 @@
 //! records, given its own certificate through HTTP-01 answered by the edge, served over HTTPS,
 //! and disabled when its CNAME no longer points here.
 
-mod common;
-
 use axum::http::{Method, StatusCode};
-use common::TestApp;
+use crate::common::TestApp;
 use control_plane::config::TlsSettings;
 use control_plane::testing::TestPlatform;
 use control_plane::tls::sealing::MasterKey;

@@ -1,9 +1,7 @@
 //! Tenant isolation: data, database rights, hosts and role headers.
 
-mod common;
-
 use axum::http::{Method, StatusCode};
-use common::TestApp;
+use crate::common::TestApp;
 use control_plane::tenancy::{SchemaName, TenantRole};
 use serde_json::json;
 use sqlx::ConnectOptions;
@@ -77,11 +75,14 @@ async fn unknown_pending_and_suspended_hosts_answer_404() {
     assert_eq!(ok.status, StatusCode::OK);
     assert_eq!(ok.body["data"]["InstitutionInfo"][0]["slug"], "epsilon");
 
-    for host in ["nosuch.localhost", "a.b.localhost", "evil.com", ""] {
+    for host in ["nosuch.localhost", "a.b.localhost", "evil.com"] {
         let r = t.get(host, "/my-account/institutions/retrieve-site", None).await;
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{host}");
         assert_eq!(r.body["code"], "site_not_found");
     }
+    // No host at all is not a name of any site: malformed.
+    let r = t.get("", "/my-account/institutions/retrieve-site", None).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_host")));
     // A page request gets the HTML 404 page, not data.
     let page = t.call(Method::GET, "nosuch.localhost", "/login", None, &[("accept", "text/html")], None).await;
     assert_eq!(page.status, StatusCode::NOT_FOUND);

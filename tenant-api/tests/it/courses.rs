@@ -3,10 +3,8 @@
 //! learner enrols, learns in order, reviews it and gets a certificate anyone can verify. Bad
 //! input gets clear 4xx errors and changes nothing; another site cannot reach any of it.
 
-mod common;
-
 use axum::http::{Method, StatusCode};
-use common::{Response, TestApp};
+use crate::common::{Response, TestApp};
 use serde_json::{Value, json};
 
 const DHAKA: &str = "dhaka.localhost";
@@ -120,6 +118,19 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let listed = t.get(DHAKA, "/course/course/view", Some(&teacher)).await;
     assert_eq!(listed.body["data"][0]["uuid"], uuid.as_str(), "newest first");
+
+    // The first HTML of its page already carries the title and summary, in the lang cookie's
+    // language; its link opened on the main site leads to dhaka, and not on another partner.
+    let page_path = format!("/course/details/{uuid}");
+    let html = async |host, cookie: &str| t.call(Method::GET, host, &page_path, None, &[("accept", "text/html"), ("cookie", cookie)], None).await;
+    let page = html(DHAKA, "lang=bn").await;
+    assert!(page.text.contains("<h1 class=\"pre-title\">বাংলা ব্যাকরণ ও রচনা</h1><p class=\"pre-text\">ধ্বনি, শব্দ ও বাক্য</p>"), "{}", page.text);
+    assert!(html(DHAKA, "theme=dark; lang=en").await.text.contains("<h1 class=\"pre-title\">Bangla Grammar and Composition</h1>"));
+    let shared = html(MAIN, "").await;
+    assert_eq!((shared.status, shared.header("location")), (StatusCode::SEE_OTHER, format!("http://dhaka.localhost:8080{page_path}").as_str()));
+    let elsewhere = html(SYLHET, "").await;
+    assert_eq!(elsewhere.status, StatusCode::OK, "another partner shows its own page, not dhaka's course");
+    assert!(!elsewhere.text.contains("<h1 class=\"pre-title\">"), "no prerendered heading");
 
     // Search: Bangla words, partial words, a misspelling, English; the main site and its own
     // site find it, another partner's site does not.

@@ -1,9 +1,7 @@
 //! Tenant pools stay within the connection budget, and a tenant whose schema vanished answers 404.
 
-mod common;
-
 use axum::http::StatusCode;
-use common::TestApp;
+use crate::common::TestApp;
 use tenant_api::EdgeConfig;
 
 async fn tenant_connections(t: &TestApp) -> i64 {

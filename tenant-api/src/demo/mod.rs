@@ -1,0 +1,222 @@
+//! `tenant-api seed-demo`: the demo catalogue for `infra/run` (never part of a production start).
+//! Once the demo partners are live, it builds [`catalogue::COURSES`] through the platform's own
+//! API, called in-process as the sites' teachers and learners would: courses with thumbnails,
+//! sections and lessons of several types (uploaded notes and figures, videos, rich text), batches
+//! (one needing approval, two whose certificates wait for approval), enrolments at every stage,
+//! reviews and issued certificates. A site that already has courses is left as it is, so it is
+//! safe to run again.
+
+pub mod catalogue;
+mod media;
+
+use crate::router;
+use crate::state::AppState;
+use anyhow::{Context, bail};
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request};
+use catalogue::{COURSES, Course, ENROLMENTS, Kind, Progress, Site};
+use control_plane::demo::PASSWORD;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// The platform's API, called in-process with a Host header per site.
+struct Api {
+    router: Router,
+    base_host: String,
+    tokens: HashMap<(Site, &'static str), String>,
+}
+
+impl Api {
+    fn host(&self, site: Site) -> String {
+        match site.slug() {
+            Some(slug) => format!("{slug}.{}", self.base_host),
+            None => self.base_host.clone(),
+        }
+    }
+
+    async fn send(&self, site: Site, method: Method, path: &str, token: Option<&str>, body: Body, content_type: &str) -> anyhow::Result<(u16, Value)> {
+        let mut request = Request::builder()
+            .method(method.clone())
+            .uri(path)
+            .header("host", self.host(site))
+            .header("accept", "application/json")
+            .header("content-type", content_type);
+        if let Some(token) = token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        let response = self.router.clone().oneshot(request.body(body)?).await?;
+        let status = response.status().as_u16();
+        let bytes = axum::body::to_bytes(response.into_body(), 16 << 20).await?;
+        Ok((status, serde_json::from_slice(&bytes).unwrap_or(Value::Null)))
+    }
+
+    /// A call that must succeed; answers its `data`.
+    async fn call(&self, site: Site, method: Method, path: &str, token: Option<&str>, body: Value) -> anyhow::Result<Value> {
+        let (status, answer) = self.send(site, method.clone(), path, token, Body::from(body.to_string()), "application/json").await?;
+        if !(200..300).contains(&status) {
+            bail!("{method} {path} on {}: {status} {answer}", self.host(site));
+        }
+        Ok(answer.get("data").cloned().unwrap_or(answer))
+    }
+
+    /// Signed in on `site`, acting in the role the user holds there (sessions are per site).
+    async fn token(&mut self, site: Site, email: &'static str) -> anyhow::Result<String> {
+        if let Some(token) = self.tokens.get(&(site, email)) {
+            return Ok(token.clone());
+        }
+        let data = self.call(site, Method::POST, "/my-account/user/login", None, json!({ "email": email, "password": PASSWORD })).await?;
+        let token = data["token"].as_str().context("a login answers a token")?.to_owned();
+        self.tokens.insert((site, email), token.clone());
+        Ok(token)
+    }
+
+    async fn upload(&self, site: Site, token: &str, lesson: i64, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let boundary = "demo-seed-boundary";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let path = format!("/course/schedule/lesson/{lesson}/file");
+        let (status, answer) =
+            self.send(site, Method::POST, &path, Some(token), Body::from(body), &format!("multipart/form-data; boundary={boundary}")).await?;
+        if status != 200 {
+            bail!("uploading {name}: {status} {answer}");
+        }
+        Ok(())
+    }
+}
+
+/// A seeded course: its id, batches and lessons in learning order.
+struct Seeded {
+    site: Site,
+    id: i64,
+    batches: Vec<i64>,
+    lessons: Vec<i64>,
+}
+
+pub async fn seed(app: AppState) -> anyhow::Result<()> {
+    let urls = &app.ctl.config.public_base_url;
+    let base_host = match urls.port {
+        Some(port) => format!("{}:{port}", urls.host),
+        None => urls.host.clone(),
+    };
+    let mut api = Api { router: router::app(app.clone()), base_host, tokens: HashMap::new() };
+    for site in [Site::Dhaka, Site::Sylhet] {
+        wait_until_live(&api, site).await?;
+    }
+    let mut seeded: HashMap<&str, Seeded> = HashMap::new();
+    for site in [Site::Main, Site::Dhaka, Site::Sylhet] {
+        let courses: Vec<&Course> = COURSES.iter().filter(|c| c.site == site).collect();
+        let token = api.token(site, courses[0].author).await?;
+        let (_, existing) = api.send(site, Method::GET, "/course/course/view?limit=1", Some(&token), Body::empty(), "application/json").await?;
+        if existing["total"].as_i64().context("the course list answers a total")? > 0 {
+            tracing::info!(site = api.host(site), "demo catalogue already there");
+            continue;
+        }
+        let template = certificate_template(&api, site, &token).await?;
+        for (n, course) in courses.iter().enumerate() {
+            let token = api.token(site, course.author).await?;
+            let course_seed = seed_course(&api, &token, course, template, n as u32).await?;
+            seeded.insert(course.title, course_seed);
+        }
+        tracing::info!(site = api.host(site), courses = courses.len(), "demo catalogue seeded");
+    }
+    for enrolment in ENROLMENTS {
+        let Some(course) = seeded.get(enrolment.course) else { continue };
+        let token = api.token(Site::Main, enrolment.learner).await?;
+        let batch = course.batches[enrolment.batch];
+        api.call(course.site, Method::POST, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": batch })).await?;
+        let done = match enrolment.progress {
+            Progress::Waiting => continue,
+            Progress::Lessons(n) => n.min(course.lessons.len()),
+            Progress::Finished => course.lessons.len(),
+        };
+        for lesson in &course.lessons[..done] {
+            api.call(course.site, Method::GET, &format!("/course/batch/completed_lesson/{lesson}"), Some(&token), Value::Null).await?;
+        }
+        if let Some((rating, text)) = enrolment.review {
+            let path = format!("/assessment-front/batch/create-review/{}", course.id);
+            api.call(course.site, Method::POST, &path, Some(&token), json!({ "rating": rating, "body": text })).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn wait_until_live(api: &Api, site: Site) -> anyhow::Result<()> {
+    for _ in 0..600 {
+        let (status, _) = api.send(site, Method::GET, "/my-account/institutions/retrieve-site", None, Body::empty(), "application/json").await?;
+        if status == 200 {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    bail!("{} did not become live within 5 minutes", api.host(site))
+}
+
+/// The partner's own certificate template (Bangla, two signatures); the main site uses the default.
+async fn certificate_template(api: &Api, site: Site, token: &str) -> anyhow::Result<Option<i64>> {
+    let signatures = match site {
+        Site::Main => return Ok(None),
+        Site::Dhaka => json!([{ "name": "অধ্যাপক এ. কে. এম. ইলিয়াস", "title": "অধ্যক্ষ" }, { "name": "শফিকুল ইসলাম", "title": "কোর্স শিক্ষক" }]),
+        Site::Sylhet => json!([{ "name": "প্রকৌশলী রাশেদুল হক", "title": "অধ্যক্ষ" }, { "name": "আব্দুল করিম", "title": "প্রশিক্ষক" }]),
+    };
+    let body = json!({ "name": "সনদপত্র", "language": "bn", "signatures": signatures });
+    let template = api.call(site, Method::POST, "/course/template/certificate-store", Some(token), body).await?;
+    Ok(template["id"].as_i64())
+}
+
+async fn seed_course(api: &Api, token: &str, course: &Course, template: Option<i64>, n: u32) -> anyhow::Result<Seeded> {
+    let site = course.site;
+    let thumbnail = media::data_url(&media::thumbnail(course.colours.0, course.colours.1, n + course.title.len() as u32));
+    let created = api
+        .call(site, Method::POST, "/course/course/create", Some(token), json!({
+            "title": course.title, "title_bn": course.title_bn, "category_id": course.category, "level": course.level,
+            "language": course.language, "summary": course.summary, "objectives": course.objectives, "thumbnail": thumbnail,
+        }))
+        .await?;
+    let id = created["id"].as_i64().context("a created course has an id")?;
+    let mut lessons = Vec::new();
+    for section in course.sections {
+        let body = json!({ "course_id": id, "title": section.title, "title_bn": section.title_bn });
+        let section_id = api.call(site, Method::POST, "/course/schedule/section", Some(token), body).await?["id"].as_i64().context("section id")?;
+        for lesson in section.lessons {
+            let mut body = json!({
+                "section_id": section_id, "title": lesson.title, "title_bn": lesson.title_bn,
+                "lesson_type": lesson.kind.lesson_type(), "duration_minutes": lesson.minutes,
+            });
+            match lesson.kind {
+                Kind::Video(url) | Kind::Slides(url) => body["media_url"] = json!(url),
+                Kind::Manual(html) => body["body"] = json!(html),
+                Kind::Notes(_) | Kind::Figure | Kind::Discussion => {}
+            }
+            let lesson_id = api.call(site, Method::POST, "/course/schedule/lesson", Some(token), body).await?["id"].as_i64().context("lesson id")?;
+            match lesson.kind {
+                Kind::Notes(lines) => api.upload(site, token, lesson_id, "notes.pdf", &media::notes_pdf(lesson.title, lines)).await?,
+                Kind::Figure => api.upload(site, token, lesson_id, "figure.png", &media::figure(course.colours.0)).await?,
+                _ => {}
+            }
+            lessons.push(lesson_id);
+        }
+    }
+    let today = chrono::Utc::now().date_naive();
+    let mut batches = Vec::new();
+    for batch in course.batches {
+        let start = today + chrono::Duration::days(batch.starts_in);
+        let body = json!({
+            "course_id": id, "name": batch.name, "name_bn": batch.name_bn, "start_date": start.to_string(),
+            "enrolment_limit": batch.limit, "let_enroll": if batch.approval { 2 } else { 1 },
+            "certificate_approval": batch.certificate_approval, "template_id": template,
+        });
+        let batch_id = api.call(site, Method::POST, "/course/batch/create", Some(token), body).await?["id"].as_i64().context("batch id")?;
+        api.call(site, Method::PUT, "/course/batch/update-publish-feature", Some(token), json!({ "id": batch_id, "published": true })).await?;
+        batches.push(batch_id);
+    }
+    api.call(site, Method::PUT, "/course/update-publish-feature", Some(token), json!({ "id": id, "published": true, "featured": course.featured }))
+        .await?;
+    Ok(Seeded { site, id, batches, lessons })
+}

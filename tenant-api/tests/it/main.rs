@@ -1,0 +1,16 @@
+//! The edge's integration tests, one binary (DESIGN §7: each test binary links the whole crate
+//! again). Every test builds its own platform: its own database, tenant role prefix and bucket
+//! prefix (`control_plane::testing`), so they run in parallel without sharing data.
+
+mod common;
+
+mod auth;
+mod certificate_pdf;
+mod courses;
+mod domains;
+mod isolation;
+mod partners;
+mod pools;
+mod roots;
+mod tls;
+mod validation;
