@@ -1,27 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { chunkGroups, muiDirectImports, muiWithoutCssVars, precompress, routePreload } from './scripts/vite-plugins';
 
 // During `vite` / `vite preview` the API calls go to the platform on :8080.
 const backend = process.env.API_URL || 'http://localhost:8080';
 const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-docs', '/learner-course', '/assessment-front', '/course/batch/completed_lesson'];
 const proxy = Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }]));
 
-// Vendor code in a few long-lived chunks so that no chunk passes 500 kB (and an app change does
-// not invalidate the cached libraries). Higher priority wins when a module matches several groups.
-// MUI only takes what the first page needs ($initial); components used by lazy pages alone (text
-// fields, steppers, ...) stay in the chunks of those pages.
-const vendorGroups = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
-  { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 40 },
-  { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 30 },
-  { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 30 },
-  { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|stylis|hoist-non-react-statics|react-is|react-transition-group|clsx|prop-types|dom-helpers)[\\/]/, priority: 20, tags: ['$initial' as const] },
+// The landing pages (lazy routes whose first download scripts/bundle-budget.mjs keeps under budget;
+// src/app/bootstrap.ts loads the same namespaces with them).
+const landingPages = {
+  home: 'src/features/home/components/home-page.tsx',
+  course: 'src/features/learn/components/course-details-page.tsx',
+};
+const landingRoutes = [
+  { path: '^/$', page: landingPages.home, namespaces: ['home'] },
+  { path: '^/course(?:/details|-details)/[^/]+/?$', page: landingPages.course, namespaces: ['learn'] },
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiDirectImports(import.meta.dirname), muiWithoutCssVars(), routePreload(import.meta.dirname, landingRoutes), precompress()],
   build: {
-    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+    // scripts/bundle-budget.mjs reads the manifest to count each landing page's initial JavaScript.
+    manifest: true,
+    // The browsers the app supports preload modules natively: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname, 'src/main.tsx', landingPages) } } },
   },
   server: { proxy },
   preview: { proxy },

@@ -7,137 +7,14 @@ import { readFileSync } from 'node:fs';
 // (3) a signed-out visitor verifies the tracking code on /certificate/check.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseLanguage, partnerURL, shot } from './helpers';
+import { seedCourse, stampNow, type SeededCourse } from './seed';
 
 const PARTNER = 'dhaka';
-const TEACHER = { email: 'teacher@example.com', password: 'demo-pass-2026' };
 const LEARNER_PASSWORD = 'e2e-pass-2026';
-
-interface ApiResult {
-  status: number;
-  json: { data?: unknown; message?: string; code?: string } | null;
-  text: string;
-}
-
-/**
- * An API call made by the browser from a page of the partner site (Node cannot resolve
- * *.localhost names; Chromium can), with the headers the web app sends there.
- */
-async function call(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
-  return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const res = await fetch(path, {
-        method,
-        headers: {
-          Accept: 'application/json',
-          lang: '1',
-          'Accept-Language': 'en',
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, json, text: text.slice(0, 600) };
-    },
-    { method, path, body, headers },
-  );
-}
-
-async function data<T>(page: Page, what: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  const res = await call(page, method, path, body, headers);
-  expect(res.status, `${what}: ${method} ${path} answered ${res.status} ${res.text}`).toBeLessThan(300);
-  return (res.json?.data ?? null) as T;
-}
-
-interface SeededCourse {
-  id: number;
-  uuid: string;
-  title: string;
-  titleBn: string;
-  lessons: { id: number; title: string; titleBn: string; text: string }[];
-}
-
-/** The demo teacher creates a published course with one section, two manual lessons and an open batch. */
-async function seedCourse(browser: Browser, lang: 'bn' | 'en'): Promise<SeededCourse> {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(partnerURL(PARTNER));
-  const site = { roleid: PARTNER };
-
-  const login = await data<{ token: string; user: { roles: { id: number; role: string; owner: { id: number; slug: string } | null }[] } }>(
-    page,
-    'teacher login',
-    'POST',
-    '/my-account/user/login',
-    TEACHER,
-    site,
-  );
-  const role =
-    login.user.roles.find((r) => r.role === 'teacher' && r.owner?.slug === PARTNER) ?? login.user.roles.find((r) => r.owner?.slug === PARTNER);
-  expect(role, 'the demo teacher has a role at dhaka').toBeTruthy();
-  const bearer = { ...site, Authorization: `Bearer ${login.token}` };
-  await data(page, 'switch role', 'POST', `/my-account/user/switch-role/${role!.id}`, undefined, bearer);
-  const author = { ...bearer, 'Role-id': String(role!.id), 'Owner-id': String(role!.owner!.id) };
-
-  const categories = await data<{ id: number }[]>(page, 'categories', 'GET', '/admin-settings/categories?pagination=none', undefined, site);
-  const title = `Bangla Grammar ${stamp}`;
-  const titleBn = `বাংলা ব্যাকরণ ${stamp}`;
-  const course = await data<{ id: number; uuid: string }>(page, 'create course', 'POST', '/course/course/create', {
-    title,
-    title_bn: titleBn,
-    ...(categories?.[0] ? { category_id: categories[0].id } : {}),
-    level: 'beginner',
-    language: lang,
-    summary: lang === 'bn' ? 'বাংলা ব্যাকরণের সহজ পাঠ।' : 'Easy lessons in Bangla grammar.',
-    objectives: lang === 'bn' ? ['স্বরবর্ণ চেনা', 'বাক্য গঠন'] : ['Know the vowels', 'Build sentences'],
-    course_type: 'course',
-    enforce_order: true,
-  }, author);
-  const section = await data<{ id: number }>(page, 'create section', 'POST', '/course/schedule/section', {
-    course_id: course.id,
-    title: 'Basics',
-    title_bn: 'মৌলিক',
-  }, author);
-  const lessons: SeededCourse['lessons'] = [];
-  for (const [i, l] of [
-    { title: `Vowels ${stamp}`, titleBn: `স্বরবর্ণ ${stamp}`, text: `Vowel lesson ${stamp}` },
-    { title: `Consonants ${stamp}`, titleBn: `ব্যঞ্জনবর্ণ ${stamp}`, text: `Consonant lesson ${stamp}` },
-  ].entries()) {
-    const lesson = await data<{ id: number }>(page, `create lesson ${i + 1}`, 'POST', '/course/schedule/lesson', {
-      section_id: section.id,
-      title: l.title,
-      title_bn: l.titleBn,
-      lesson_type: 'manual',
-      body: `<h2>${l.titleBn}</h2><p>${l.text}</p>`,
-      duration_minutes: 5,
-    }, author);
-    lessons.push({ id: lesson.id, ...l });
-  }
-  const today = new Date().toISOString().slice(0, 10);
-  const batch = await data<{ id: number }>(page, 'create batch', 'POST', '/course/batch/create', {
-    course_id: course.id,
-    name: `Open batch ${stamp}`,
-    name_bn: `উন্মুক্ত ব্যাচ ${stamp}`,
-    start_date: today,
-    let_enroll: 1,
-    certificate_approval: false,
-  }, author);
-  await data(page, 'publish batch', 'PUT', '/course/batch/update-publish-feature', { id: batch.id, published: true }, author);
-  await data(page, 'publish course', 'PUT', '/course/update-publish-feature', { id: course.id, published: true }, author);
-  await context.close();
-  return { id: course.id, uuid: course.uuid, title, titleBn, lessons };
-}
 
 /** A new learner signs up through the partner site's registration page. */
 async function signUp(page: Page, lang: 'bn' | 'en') {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const stamp = stampNow();
   const name = `E2E Learner ${stamp}`;
   await page.goto(`${partnerURL(PARTNER)}/registration`);
   await chooseLanguage(page, lang);

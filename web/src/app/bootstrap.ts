@@ -1,7 +1,12 @@
-// Start-up: site (injected or fetched), language, server text overlay.
+// Start-up: site (injected or fetched), language, server text overlay, the first page's code.
+import createCache, { type EmotionCache } from '@emotion/cache';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { getToken } from '../lib/auth-storage';
+import { createQueryClient } from '../lib/query-client';
 import { injectedSite, isHost404, normalizeSite, setCurrentSite } from '../lib/site';
 import type { SiteInfo } from '../lib/types';
+import { CourseDetailsPage, HomePage } from './landing-pages';
 
 export async function resolveSite(): Promise<{ site: SiteInfo; is404: boolean }> {
   const is404 = isHost404();
@@ -18,4 +23,84 @@ export async function resolveSite(): Promise<{ site: SiteInfo; is404: boolean }>
   const site = normalizeSite(raw);
   setCurrentSite(site);
   return { site, is404 };
+}
+
+let queryClient: QueryClient | undefined;
+
+/** The app's query cache, created at start-up so that the first page's data can be fetched early. */
+export function appQueryClient(): QueryClient {
+  return (queryClient ??= createQueryClient());
+}
+
+interface FirstRoute {
+  /** Catalogue namespaces the page renders with (besides common). */
+  namespaces: string[];
+  /** The page's lazy chunk (landing-pages.tsx), fetched alongside the rest. */
+  load?: () => Promise<unknown>;
+  /** The page's main data, fetched into the query cache alongside the rest. */
+  data?: (pathname: string, client: QueryClient) => Promise<unknown>;
+}
+
+/**
+ * The course page's details, under the key useCourseDetails (features/learn/hooks/use-learn.ts)
+ * uses and by the same request as fetchCourseDetails (features/learn/api/learn-api.ts), made here
+ * so that it starts with start-up rather than once the page's code has come.
+ */
+function prefetchCourse(pathname: string, client: QueryClient) {
+  const slug = decodeURIComponent(pathname.split('/').filter(Boolean).pop() ?? '');
+  return client.prefetchQuery({
+    queryKey: ['course-details', slug, !!getToken()],
+    queryFn: () => api<{ data: unknown }>(`/learner-course/details/${encodeURIComponent(slug)}`).then((r) => r.data),
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * The home page's first course row (features/home/components/course-rows.tsx: "latest", 10),
+ * under the key useCatalogue (lib/catalogue.ts) uses: its pictures are the page's largest elements
+ * on a phone. Not waited for: the home page renders without it.
+ */
+function prefetchHomeRow(_pathname: string, client: QueryClient) {
+  void Promise.all([import('../lib/catalogue'), import('../lib/search-query')])
+    .then(([{ fetchCatalogue }, { catalogueParams }]) => {
+      const params = catalogueParams({ type: 'latest' }, 10);
+      return client.prefetchQuery({ queryKey: ['catalogue', params], queryFn: ({ signal }) => fetchCatalogue(params, { signal, silent: true }) });
+    })
+    .catch(() => undefined);
+  return Promise.resolve();
+}
+
+// The landing pages' code and texts are fetched in parallel with start-up instead of after the
+// first render found them: the first render then has everything and no loading state shows.
+// scripts/bundle-budget.mjs counts the same chunks for its budget and vite.config.ts (landingRoutes)
+// preloads them from the HTML; keep the three in step.
+const FIRST_ROUTES: [RegExp, FirstRoute][] = [
+  [/^\/$/, { namespaces: ['home'], load: HomePage.preload, data: prefetchHomeRow }],
+  [
+    /^\/course(?:\/details|-details)\/[^/]+\/?$/,
+    { namespaces: ['learn'], load: CourseDetailsPage.preload, data: prefetchCourse },
+  ],
+  [/^\/(?:login|registration|logout)\/?$/, { namespaces: ['auth'] }],
+  [/^\/dashboard\/?$/, { namespaces: ['dashboard'] }],
+  [/^\/profile(?:\/|$)/, { namespaces: ['profile'] }],
+  [/^\/(?:partners|partnership)(?:\/|$)/, { namespaces: ['partners'] }],
+  [/^\/settings(?:\/|$)/, { namespaces: ['settings'] }],
+  [/^\/course\/journey\//, { namespaces: ['learn'] }],
+  [/^\/(?:course|template)(?:\/|$)/, { namespaces: ['courses'] }],
+  [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
+];
+
+export function firstRoute(pathname: string): FirstRoute {
+  // Another path is the not-found page.
+  return FIRST_ROUTES.find(([re]) => re.test(pathname))?.[1] ?? { namespaces: ['errors'] };
+}
+
+/**
+ * Emotion's style sheet, with the server's CSP nonce (a per-response value the server puts on
+ * <meta property="csp-nonce">) on every <style> it inserts. Browsers hide the nonce attribute
+ * from the DOM; the `nonce` property keeps it.
+ */
+export function createStyleCache(): EmotionCache {
+  const meta = typeof document !== 'undefined' ? document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]') : null;
+  return createCache({ key: 'css', nonce: meta?.nonce || undefined });
 }

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, GlobalStyles } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider';
 import { TopLoadingBar } from '../components/ui/top-loading-bar';
 import { PrefsProvider, usePrefs } from '../lib/prefs-context';
-import { createQueryClient } from '../lib/query-client';
 import { SiteProvider, useSiteTexts } from '../lib/site-context';
 import type { SiteInfo } from '../lib/types';
 import { createAppTheme } from '../theme/create-app-theme';
+import { appQueryClient, createStyleCache } from './bootstrap';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const { site, name } = useSiteTexts();
@@ -31,14 +32,17 @@ function ThemedApp({ children }: { children: ReactNode }) {
 }
 
 export function Providers({ site, children }: { site: SiteInfo; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(appQueryClient);
+  const [styleCache] = useState(createStyleCache);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SiteProvider initial={site}>
-        <PrefsProvider>
-          <ThemedApp>{children}</ThemedApp>
-        </PrefsProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <CacheProvider value={styleCache}>
+      <QueryClientProvider client={queryClient}>
+        <SiteProvider initial={site}>
+          <PrefsProvider>
+            <ThemedApp>{children}</ThemedApp>
+          </PrefsProvider>
+        </SiteProvider>
+      </QueryClientProvider>
+    </CacheProvider>
   );
 }

@@ -1,15 +1,23 @@
 // Route table. Pages are split with React.lazy; layouts hold the Suspense boundary.
-import { lazy } from 'react';
-import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { DashboardLayout } from '../components/layouts/dashboard-layout';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 import { LearnLayout } from '../components/layouts/learn-layout';
 import { ShellProvider } from '../components/layouts/shell-context';
 import { ErrorPage } from '../components/errors/error-page';
+import { RouteLoading } from '../components/ui/top-loading-bar';
 import { NotFoundPage } from '../components/errors/not-found-page';
+import { PAGE_ACCESS } from '../lib/menu-class';
+import { redirectTarget } from '../lib/redirect';
 import { useToken } from '../lib/session';
+import { CourseDetailsPage, HomePage } from './landing-pages';
+import { LocaleTheme } from './locale-theme';
+import { ScrollRestoration } from './scroll-restoration';
 
-const HomePage = lazy(() => import('../features/home/components/home-page'));
+// Signed-in pages only: its side navigation stays out of the public pages' first download.
+const DashboardLayout = lazy(() => import('../components/layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
+// Guards signed-in pages only (inside the dashboard layout's Suspense).
+const RequireMenuClass = lazy(() => import('./require-menu-class').then((m) => ({ default: m.RequireMenuClass })));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegistrationPage = lazy(() => import('../features/auth/components/registration-page'));
 const LogoutPage = lazy(() => import('../features/auth/components/logout-page'));
@@ -27,7 +35,6 @@ const CourseEditPage = lazy(() => import('../features/courses/components/course-
 const CertificateTemplatesPage = lazy(() => import('../features/courses/components/certificate-templates-page'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
-const CourseDetailsPage = lazy(() => import('../features/learn/components/course-details-page'));
 const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
 const JourneyPage = lazy(() => import('../features/learn/components/journey-page'));
 const CertificateCheckPage = lazy(() => import('../features/learn/components/certificate-check-page'));
@@ -35,17 +42,25 @@ const CertificateListPage = lazy(() => import('../features/learn/components/cert
 
 function Root() {
   return (
-    <ShellProvider>
-      <ScrollRestoration />
-      <Outlet />
-    </ShellProvider>
+    <LocaleTheme>
+      <ShellProvider>
+        <ScrollRestoration />
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
+      </ShellProvider>
+    </LocaleTheme>
   );
 }
 
-/** Signed-in users have nothing to do on the login and sign-up pages. */
+/**
+ * Signed-in users have nothing to do on the login and sign-up pages: they go where the page would
+ * have sent them after signing in (router state `from`, `?redirect=`, else /dashboard).
+ */
 function GuestOnly({ children }: { children: React.ReactNode }) {
   const token = useToken();
-  return token ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+  const { state, search } = useLocation();
+  return token ? <Navigate to={redirectTarget(state, search)} replace /> : <>{children}</>;
 }
 
 export const routes: RouteObject[] = [
@@ -79,21 +94,34 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'partners', element: <Navigate to="/partners/list" replace /> },
-          { path: 'partners/list', element: <PartnerListPage /> },
-          { path: 'partners/requests', element: <PartnerRequestsPage /> },
-          { path: 'partners/details/:id', element: <PartnerDetailsPage /> },
-          { path: 'settings/profile', element: <SiteProfilePage /> },
-          { path: 'course', element: <CourseListPage /> },
-          { path: 'course/create', element: <CourseCreatePage /> },
-          { path: 'course/edit', element: <Navigate to="/course" replace /> },
-          { path: 'course/edit/:id', element: <CourseEditPage /> },
-          { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
-          { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
-          { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
           { path: 'profile', element: <Navigate to="/profile/myprofile" replace /> },
           { path: 'profile/myprofile', element: <MyProfilePage /> },
           { path: 'certificate/list', element: <CertificateListPage /> },
+          {
+            element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
+            children: [
+              { path: 'partners', element: <Navigate to="/partners/list" replace /> },
+              { path: 'partners/list', element: <PartnerListPage /> },
+              { path: 'partners/requests', element: <PartnerRequestsPage /> },
+              { path: 'partners/details/:id', element: <PartnerDetailsPage /> },
+            ],
+          },
+          {
+            element: <RequireMenuClass allow={PAGE_ACCESS.siteSettings} />,
+            children: [{ path: 'settings/profile', element: <SiteProfilePage /> }],
+          },
+          {
+            element: <RequireMenuClass allow={PAGE_ACCESS.authoring} />,
+            children: [
+              { path: 'course', element: <CourseListPage /> },
+              { path: 'course/create', element: <CourseCreatePage /> },
+              { path: 'course/edit', element: <Navigate to="/course" replace /> },
+              { path: 'course/edit/:id', element: <CourseEditPage /> },
+              { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
+              { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
+              { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
+            ],
+          },
         ],
       },
       {

@@ -22,3 +22,25 @@ export function overlayBundles(values: Record<string, unknown>, defaultNs = 'com
   }
   return out;
 }
+
+/** The interpolation variables of a text ("{{count, number}}" counts as "count"). */
+export function textVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]))].sort();
+}
+
+/**
+ * The server texts that fit the shipped catalogue: a text whose interpolation variables differ from
+ * the shipped one's was written for another version of the app (e.g. "{{n}} lessons" where the app
+ * now passes `count`) and would show "{{n}}" to people, so it is left out. Texts for keys the app
+ * does not ship are kept.
+ */
+export function fittingOverlay(over: NestedBundle, shipped: unknown): NestedBundle {
+  const base = shipped && typeof shipped === 'object' ? (shipped as Record<string, unknown>) : {};
+  const out: NestedBundle = {};
+  for (const [k, v] of Object.entries(over)) {
+    const b = base[k];
+    if (typeof v === 'object') out[k] = fittingOverlay(v, b);
+    else if (typeof b !== 'string' || textVariables(b).join() === textVariables(v).join()) out[k] = v;
+  }
+  return out;
+}

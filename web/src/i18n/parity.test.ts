@@ -36,8 +36,16 @@ describe('i18n catalogues', () => {
     }
   });
   it('use the same interpolation variables in both languages', () => {
-    const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]).sort();
     for (const k of Object.keys(en)) expect(vars(bn[k]), k).toEqual(vars(en[k]));
+  });
+  it('give every plural both forms (English and Bangla have _one and _other) and interpolate the count', () => {
+    for (const k of Object.keys(en).filter((k) => /_(one|other)$/.test(k))) {
+      const base = k.replace(/_(one|other)$/, '');
+      expect(en[`${base}_one`], `${base}_one`).toBeDefined();
+      expect(en[`${base}_other`], `${base}_other`).toBeDefined();
+      expect(String(en[k]), k).toMatch(/{{\s*(count|n)\b/);
+    }
   });
   it('ship one file per registered namespace', () => {
     for (const lang of ['en', 'bn']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTitle, compactCount, formatDay, formatRating, institutionName, localName, localTitle } from './course-text';
+import { categoryTitle, compactCount, formatDay, formatRating, institutionName, localName, localSlogan, localTitle, otherTitle } from './course-text';
 
 const units = { thousand: 'K', lakh: ' Lakh', million: 'M', billion: 'B' };
 
@@ -24,6 +24,17 @@ describe('course texts in the interface language', () => {
     expect(institutionName(inst, 'bn')).toBe('ঢাকা কলেজ');
     expect(institutionName(inst, 'en')).toBe('Dhaka College');
     expect(institutionName({ institution_name: 'ঢাকা কলেজ', institution_name_en: '' }, 'en')).toBe('ঢাকা কলেজ');
+  });
+  it('shows people, slogans and the other language the same way', () => {
+    expect(localName({ name: 'Rahim', name_bn: 'রহিম' }, 'bn')).toBe('রহিম');
+    expect(localName({ name: 'Rahim', name_bn: null }, 'bn')).toBe('Rahim');
+    expect(localName({ name: 'Rahim' }, 'en')).toBe('Rahim');
+    expect(localSlogan({ slogan_en: 'Learn', slogan_bn: 'শিখুন' }, 'bn')).toBe('শিখুন');
+    expect(localSlogan({ slogan_en: 'Learn', slogan_bn: '' }, 'bn')).toBe('Learn');
+    expect(localSlogan({ slogan_en: '', slogan_bn: 'শিখুন' }, 'en')).toBe('শিখুন');
+    expect(otherTitle({ title: 'Grammar', title_bn: 'ব্যাকরণ' }, 'bn')).toBe('Grammar');
+    expect(otherTitle({ title: 'Grammar', title_bn: '' }, 'bn')).toBe('');
+    expect(otherTitle({ title: '', title_bn: 'ব্যাকরণ' }, 'bn')).toBe('');
   });
   it('abbreviates counts at thousand, lakh, million and billion with one decimal', () => {
     expect(compactCount(999, 'en', units)).toBe('999');

@@ -21,19 +21,37 @@ export function categoryTitle(cat: { title?: string | null; bn_title?: string | 
   return localTitle({ title: cat.title, title_bn: cat.bn_title }, lang);
 }
 
-/** Batches carry `name` / `name_bn`. */
+/** Batches, people (user name / name_bn) and institution types carry `name` / `name_bn`. */
 export function localName(item: { name?: string | null; name_bn?: string | null } | null | undefined, lang: string): string {
   if (!item) return '';
   return localTitle({ title: item.name, title_bn: item.name_bn }, lang);
 }
 
+type InstitutionNames = { institution_name?: string | null; institution_name_en?: string | null };
+
 /** institution_name is the Bangla name, institution_name_en the English one. */
-export function institutionName(
-  inst: { institution_name?: string | null; institution_name_en?: string | null } | null | undefined,
-  lang: string,
-): string {
+export function institutionName(inst: InstitutionNames | null | undefined, lang: string): string {
   if (!inst) return '';
   return localTitle({ title: inst.institution_name_en, title_bn: inst.institution_name }, lang);
+}
+
+/** The institution's name in the other language, when given and different. */
+export function otherInstitutionName(inst: InstitutionNames | null | undefined, lang: string): string {
+  if (!inst) return '';
+  return otherTitle({ title: inst.institution_name_en, title_bn: inst.institution_name }, lang);
+}
+
+/** The site's slogan (site_config.slogan_bn / slogan_en), the other language's when empty. */
+export function localSlogan(cfg: { slogan_en?: string | null; slogan_bn?: string | null } | null | undefined, lang: string): string {
+  if (!cfg) return '';
+  return localTitle({ title: cfg.slogan_en, title_bn: cfg.slogan_bn }, lang);
+}
+
+/** The name in the other language, when it is given and differs (shown under the main one). */
+export function otherTitle(item: Titled | null | undefined, lang: string): string {
+  if (!item) return '';
+  const other = (lang === 'bn' ? item.title : item.title_bn)?.trim() || '';
+  return other && other !== localTitle(item, lang) ? other : '';
 }
 
 export interface CountUnits {

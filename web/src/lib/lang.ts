@@ -3,6 +3,8 @@
 export type Lang = 'en' | 'bn';
 export const LANG_STORAGE_KEY = 'lang';
 export const DEFAULT_LANG: Lang = 'bn';
+export const LANG_COOKIE = 'lang';
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export function langId(lang: Lang): 1 | 2 {
   return lang === 'en' ? 1 : 2;
@@ -16,15 +18,31 @@ export function normalizeLang(value: string | null | undefined): Lang | null {
   return null;
 }
 
+function cookieLang(): Lang | null {
+  if (typeof document === 'undefined') return null;
+  const m = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie);
+  return m ? normalizeLang(decodeURIComponent(m[1])) : null;
+}
+
 export function storedLang(): Lang {
   try {
-    return normalizeLang(localStorage.getItem(LANG_STORAGE_KEY)) ?? DEFAULT_LANG;
+    return normalizeLang(localStorage.getItem(LANG_STORAGE_KEY)) ?? cookieLang() ?? DEFAULT_LANG;
   } catch {
-    return DEFAULT_LANG;
+    return cookieLang() ?? DEFAULT_LANG;
   }
 }
 
+/**
+ * Mirror the language into the `lang` cookie, which the server reads to write the first HTML
+ * (its <html lang> and prerendered text) in the visitor's language.
+ */
+export function rememberLang(lang: Lang) {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
 export function storeLang(lang: Lang) {
+  rememberLang(lang);
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {

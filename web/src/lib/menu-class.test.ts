@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentRoleEntry, displayRole, menuClass } from './menu-class';
+import { canOpen, currentRoleEntry, displayRole, menuClass, pageAccess } from './menu-class';
 import type { UserInfo } from './types';
 
 describe('menu class (SPEC 6)', () => {
@@ -34,5 +34,28 @@ describe('menu class (SPEC 6)', () => {
     } as unknown as UserInfo;
     expect(currentRoleEntry(user)?.owner?.slug).toBe('dhaka');
     expect(currentRoleEntry({ ...user, currentrole: null })).toBeNull();
+  });
+});
+
+describe('page access (SPEC 6)', () => {
+  it('keeps authoring to super admins and partner roles', () => {
+    for (const path of ['/course', '/course/create', '/course/edit/4', '/course/edit/4/syllabus', '/course/template/certificate', '/template/certificate']) {
+      expect(canOpen(path, 'super'), path).toBe(true);
+      expect(canOpen(path, 'partner'), path).toBe(true);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
+  });
+  it('keeps partners to super admins and the site profile to partner roles', () => {
+    expect(pageAccess('/partners/list')).toEqual(['super']);
+    expect(canOpen('/partners/details/3', 'partner')).toBe(false);
+    expect(canOpen('/settings/profile', 'partner')).toBe(true);
+    expect(canOpen('/settings/profile', 'super')).toBe(false);
+    expect(canOpen('/settings/profile?tab=1', 'learner')).toBe(false);
+  });
+  it('opens the rest to anyone signed in', () => {
+    for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/courses', '/']) {
+      expect(pageAccess(path), path).toBeNull();
+    }
   });
 });

@@ -26,3 +26,39 @@ export function currentRoleEntry(user: UserInfo | null | undefined): Role | null
   if (!user || !cur) return null;
   return user.roles.find((r) => r.id === cur.id) ?? null;
 }
+
+/** Who may open the dashboard pages (SPEC 6 and the sidebar's classes); the rest is open to anyone signed in. */
+export const PAGE_ACCESS = {
+  /** /course, /course/create, /course/edit/*, /course/template/certificate */
+  authoring: ['super', 'partner'],
+  /** /partners/* */
+  partners: ['super'],
+  /** /settings/profile: the partner's own site */
+  siteSettings: ['partner'],
+} as const satisfies Record<string, readonly MenuClass[]>;
+
+const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
+  ['/course', PAGE_ACCESS.authoring],
+  ['/template/certificate', PAGE_ACCESS.authoring],
+  ['/partners', PAGE_ACCESS.partners],
+  ['/settings/profile', PAGE_ACCESS.siteSettings],
+];
+
+/** Pages under /course that are not authoring (the public course page and the learner's journey). */
+const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey'];
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The menu classes allowed on a path; null when anyone may open it. */
+export function pageAccess(pathname: string): readonly MenuClass[] | null {
+  const path = pathname.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  if (PUBLIC_COURSE_PAGES.some((p) => under(path, p))) return null;
+  return PAGE_PREFIXES.find(([prefix]) => under(path, prefix))?.[1] ?? null;
+}
+
+export function canOpen(pathname: string, cls: MenuClass): boolean {
+  const allowed = pageAccess(pathname);
+  return !allowed || allowed.includes(cls);
+}

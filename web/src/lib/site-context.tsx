@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { institutionName, localSlogan } from './course-text';
 import { setCurrentSite } from './site';
 import type { SiteInfo } from './types';
 
@@ -31,12 +32,11 @@ export function useSite(): SiteContextValue {
   return ctx;
 }
 
-/** Institution name and slogan in the current language (Bangla name when Bangla). */
+/** Institution name and slogan in the current language, each falling back to the other language. */
 export function useSiteTexts() {
   const { site } = useSite();
   const { i18n } = useTranslation();
-  const bn = i18n.language === 'bn';
-  const name = (bn ? site.institution_name : site.institution_name_en) || site.institution_name_en || site.institution_name;
-  const slogan = (bn ? site.site_config.slogan_bn : site.site_config.slogan_en) || '';
+  const name = institutionName(site, i18n.language);
+  const slogan = localSlogan(site.site_config, i18n.language);
   return { name, slogan, site };
 }

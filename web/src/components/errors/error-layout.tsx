@@ -3,8 +3,12 @@ import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Centered card for 404, error and message pages. Uses a plain <a> so it works outside the router. */
-export function ErrorLayout({ code, title, body, testId, icon }: { code?: string; title: string; body?: ReactNode; testId: string; icon?: ReactNode }) {
+/**
+ * Centered card for 404, error, forbidden and message pages. The default action is a plain <a> to
+ * the home page so it works outside the router; `action` replaces it, `hint` adds a line under it.
+ */
+export function ErrorLayout(props: { code?: string; title: string; body?: ReactNode; testId: string; icon?: ReactNode; action?: ReactNode; hint?: ReactNode }) {
+  const { code, title, body, testId, icon, action, hint } = props;
   const { t } = useTranslation();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }} data-testid={testId}>
@@ -25,9 +29,18 @@ export function ErrorLayout({ code, title, body, testId, icon }: { code?: string
           {body}
         </Typography>
       )}
-      <Button href="/" variant="contained" startIcon={<HomeOutlinedIcon />} sx={{ mt: 4 }}>
-        {t('common:actions.back_home')}
-      </Button>
+      <Box sx={{ mt: 4 }}>
+        {action ?? (
+          <Button href="/" variant="contained" startIcon={<HomeOutlinedIcon />}>
+            {t('common:actions.back_home')}
+          </Button>
+        )}
+      </Box>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid={`${testId}-hint`}>
+          {hint}
+        </Typography>
+      )}
     </Container>
   );
 }

@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { formatNumber } from '../../lib/lang';
+import { useRouteError } from '../../lib/route-error';
 import { ErrorLayout } from './error-layout';
 
 const RELOAD_KEY = 'chunk-reload-at';

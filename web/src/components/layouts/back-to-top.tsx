@@ -1,7 +1,7 @@
-import { Fab, Zoom } from '@mui/material';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fab, Zoom } from '../ui/deferred-mui';
 
 export const BACK_TO_TOP_OFFSET = 100; // SPEC 9
 

@@ -1,10 +1,12 @@
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { categoryTitle } from '../../lib/course-text';
 import { useCategories } from '../../lib/public-queries';
+import { ListItemText, Menu, MenuItem } from '../ui/deferred-mui';
 
 /** Course categories dropdown; items go to /search/lists?type=latest&category_id=<id>. */
 export function CategoryMenu() {
@@ -38,7 +40,7 @@ export function CategoryMenu() {
             to={`/search/lists?type=latest&category_id=${c.id}`}
             onClick={() => setAnchor(null)}
           >
-            <ListItemText primary={(i18n.language === 'bn' && c.bn_title) || c.title} />
+            <ListItemText primary={categoryTitle(c, i18n.language)} />
           </MenuItem>
         ))}
       </Menu>

@@ -4,18 +4,21 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
+import { ForbiddenBoundary } from '../errors/forbidden-boundary';
 import { SIDEBAR_WIDTH } from '../../theme/primitives';
 import { AccessibilityMenu } from '../ui/accessibility-menu';
 import { LanguageToggle } from '../ui/language-toggle';
+import { deferredOverlay } from '../ui/deferred-mui';
 import { RouteLoading } from '../ui/top-loading-bar';
 import { BackToTop } from './back-to-top';
 import { Brand } from './brand';
 import { MobileBottomBar } from './mobile-bottom-bar';
-import { MobileDrawer } from './mobile-drawer';
 import { OfflineBanner } from './offline-banner';
 import { useShell } from './shell-context';
 import { SideNav } from './side-nav';
 import { RoleInstitutionLink, UserMenu } from './user-menu';
+
+const MobileDrawer = deferredOverlay(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
 
 /** App bar + sidebar; guarded: visitors without a token go to / (SPEC 2). */
 export function DashboardLayout() {
@@ -36,6 +39,9 @@ export function DashboardLayout() {
           <Box sx={{ flexGrow: 1 }} />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LanguageToggle />
+          </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <LanguageToggle compact />
           </Box>
           <AccessibilityMenu onShortcuts={shell.openShortcuts} />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
@@ -62,7 +68,9 @@ export function DashboardLayout() {
         <OfflineBanner />
         <Box sx={{ p: { xs: 2, sm: 3, md: 4 }, pb: { xs: 12, md: 4 }, maxWidth: 1200, mx: 'auto' }}>
           <Suspense fallback={<RouteLoading />}>
-            <Outlet />
+            <ForbiddenBoundary>
+              <Outlet />
+            </ForbiddenBoundary>
           </Suspense>
         </Box>
       </Box>

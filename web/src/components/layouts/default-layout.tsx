@@ -1,13 +1,16 @@
 import { Box } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { AfterLoad, deferredOverlay } from '../ui/deferred-mui';
 import { RouteLoading } from '../ui/top-loading-bar';
 import { BackToTop } from './back-to-top';
-import { Footer } from './footer';
 import { Header } from './header';
 import { MobileBottomBar } from './mobile-bottom-bar';
-import { MobileDrawer } from './mobile-drawer';
 import { OfflineBanner } from './offline-banner';
+
+// Below the fold: the footer's code comes once the page has loaded.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const MobileDrawer = deferredOverlay(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
 
 export function DefaultLayout() {
   const [nav, setNav] = useState(false);
@@ -20,7 +23,11 @@ export function DefaultLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </AfterLoad>
       <MobileDrawer open={nav} onClose={() => setNav(false)} />
       <MobileBottomBar onMore={() => setNav(true)} />
       <BackToTop />

@@ -3,6 +3,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { institutionName } from '../../lib/course-text';
 import { formatYear } from '../../lib/lang';
 import { usePublicPartners } from '../../lib/public-queries';
 import { useSiteTexts } from '../../lib/site-context';
@@ -96,7 +97,7 @@ function FooterPartners() {
         <>
           <List dense disablePadding>
             {items.map((p) => {
-              const label = (i18n.language === 'bn' ? p.institution_name : p.institution_name_en) || p.institution_name;
+              const label = institutionName(p, i18n.language);
               return (
                 <ListItem key={p.id} disableGutters>
                   <ListItemAvatar sx={{ minWidth: 44 }}>

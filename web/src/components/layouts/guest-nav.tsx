@@ -3,21 +3,24 @@ import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { categoryTitle } from '../../lib/course-text';
 import { useCategories } from '../../lib/public-queries';
 import { useSite } from '../../lib/site-context';
+import { useAuthLinks } from '../../lib/use-auth-links';
 
 /** Mobile drawer content for visitors: home, categories, login and sign-up. */
 export function GuestNav({ onNavigate }: { onNavigate: () => void }) {
   const { t, i18n } = useTranslation();
   const { site } = useSite();
   const { data } = useCategories();
+  const links = useAuthLinks();
   return (
     <Box sx={{ p: 1.5 }} component="nav" aria-label={t('common:nav.main_navigation')}>
       <Box sx={{ display: 'grid', gap: 1, mb: 1.5 }}>
-        <Button component={RouterLink} to="/login" variant="outlined" onClick={onNavigate}>
+        <Button component={RouterLink} to={links.login} variant="outlined" onClick={onNavigate}>
           {t('common:nav.login')}
         </Button>
-        <Button component={RouterLink} to="/registration" variant="contained" onClick={onNavigate}>
+        <Button component={RouterLink} to={links.registration} variant="contained" onClick={onNavigate}>
           {t('common:nav.signup')}
         </Button>
       </Box>
@@ -44,7 +47,7 @@ export function GuestNav({ onNavigate }: { onNavigate: () => void }) {
         )}
         {(data ?? []).map((c) => (
           <ListItemButton key={c.id} component={RouterLink} to={`/search/lists?type=latest&category_id=${c.id}`} onClick={onNavigate}>
-            <ListItemText primary={(i18n.language === 'bn' && c.bn_title) || c.title} />
+            <ListItemText primary={categoryTitle(c, i18n.language)} />
           </ListItemButton>
         ))}
       </List>

@@ -1,21 +1,6 @@
 // Header course search (SPEC 2): Enter submits to /search/lists?search=...; every other key but Tab
 // fetches suggestions (debounced, 1+ characters); suggestions clear on route change and outside click.
-import {
-  Box,
-  ClickAwayListener,
-  Dialog,
-  IconButton,
-  InputBase,
-  LinearProgress,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Paper,
-  Popper,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, ClickAwayListener, IconButton, InputBase, List, Paper, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
 import CloseIcon from '@mui/icons-material/Close';
@@ -27,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchSuggestions, type Suggestion } from '../../lib/catalogue';
 import { canSuggest, courseLink, searchKeyAction, searchListUrl } from '../../lib/search-query';
+import { Dialog, LinearProgress, ListItemButton, ListItemIcon, ListItemText, Popper, Tooltip } from '../ui/deferred-mui';
 
 export const SUGGEST_DEBOUNCE_MS = 200;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bottomBarValue } from './mobile-bottom-bar';
-import { firstSegment, isItemActive, menuFor } from './menu-items';
+import { canOpen, type MenuClass } from '../../lib/menu-class';
+import { firstSegment, isItemActive, menuFor, userMenuFor } from './menu-items';
 
 describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0]) =>
@@ -10,6 +11,19 @@ describe('sidebar menu', () => {
     expect(paths('partner')).toEqual(['/dashboard', '/course', '/settings/profile', '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
+  });
+  it('lists in the account menu only what the role may open', () => {
+    const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
+    expect(links('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
+    expect(links('approver')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
+    expect(links('partner')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);
+    expect(links('super')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);
+  });
+  it('never links a role to a page it may not open', () => {
+    for (const cls of ['super', 'partner', 'learner', 'approver'] as const) {
+      const all = [...paths(cls), ...userMenuFor(cls).map((i) => i.to)];
+      for (const to of all) expect(canOpen(to!, cls), `${cls} ${to}`).toBe(true);
+    }
   });
   it('derives the active item from the first path segment', () => {
     const partners = menuFor('super').find((i) => i.key === 'partners')!;

@@ -8,7 +8,8 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import type { ReactNode } from 'react';
-import type { MenuClass } from '../../lib/menu-class';
+import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
+import { firstSegment } from '../../lib/path-segment';
 
 export interface MenuItem {
   key: string;
@@ -22,7 +23,7 @@ export interface MenuItem {
 export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
-  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: ['super', 'partner'] },
+  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
   {
     key: 'profile',
     labelKey: 'common:nav.my_profile',
@@ -35,29 +36,43 @@ export const MENU: MenuItem[] = [
     key: 'partners',
     labelKey: 'common:nav.partners',
     icon: <HandshakeOutlinedIcon />,
-    classes: ['super'],
+    classes: [...PAGE_ACCESS.partners],
     children: [
-      { key: 'partners-list', labelKey: 'common:nav.partner_list', to: '/partners/list', classes: ['super'] },
-      { key: 'partners-requests', labelKey: 'common:nav.partner_requests', to: '/partners/requests', classes: ['super'] },
+      { key: 'partners-list', labelKey: 'common:nav.partner_list', to: '/partners/list', classes: [...PAGE_ACCESS.partners] },
+      { key: 'partners-requests', labelKey: 'common:nav.partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners] },
     ],
   },
   {
     key: 'settings',
     labelKey: 'common:nav.settings',
     icon: <SettingsOutlinedIcon />,
-    classes: ['partner'],
-    children: [{ key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: ['partner'] }],
+    classes: [...PAGE_ACCESS.siteSettings],
+    children: [{ key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] }],
   },
   {
     key: 'templates',
     labelKey: 'common:nav.templates',
     icon: <ArticleOutlinedIcon />,
-    classes: ['super', 'partner'],
+    classes: [...PAGE_ACCESS.authoring],
     children: [
-      { key: 'template-certificate', labelKey: 'common:nav.certificate_template', to: '/course/template/certificate', classes: ['super', 'partner'] },
+      { key: 'template-certificate', labelKey: 'common:nav.certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring] },
     ],
   },
 ];
+
+const EVERYONE: MenuClass[] = ['super', 'partner', 'learner', 'approver'];
+
+/** The header's account menu (SPEC 2 "User menu links"; logout is added by the menu itself). */
+export const USER_MENU: MenuItem[] = [
+  { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon fontSize="small" />, to: '/dashboard', classes: EVERYONE },
+  { key: 'myprofile', labelKey: 'common:nav.my_profile', icon: <PersonOutlineIcon fontSize="small" />, to: '/profile/myprofile', classes: EVERYONE },
+  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon fontSize="small" />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon fontSize="small" />, to: '/certificate/list', classes: EVERYONE },
+];
+
+export function userMenuFor(cls: MenuClass): MenuItem[] {
+  return USER_MENU.filter((i) => i.classes.includes(cls));
+}
 
 export function menuFor(cls: MenuClass): MenuItem[] {
   return MENU.filter((i) => i.classes.includes(cls)).map((i) => ({
@@ -66,9 +81,8 @@ export function menuFor(cls: MenuClass): MenuItem[] {
   }));
 }
 
-export function firstSegment(path: string): string {
-  return path.split('?')[0].split('/').filter(Boolean)[0] ?? '';
-}
+// In its own module so that the bottom bar does not pull in the menus and their icons.
+export { firstSegment };
 
 function linksOf(item: MenuItem): string[] {
   return [item.to, ...(item.children ?? []).map((c) => c.to)].filter((to): to is string => !!to);

@@ -6,7 +6,8 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
-import { firstSegment } from './menu-items';
+import { useAuthLinks } from '../../lib/use-auth-links';
+import { firstSegment } from '../../lib/path-segment';
 
 /** Which bottom-bar item is highlighted: home for / and /dashboard (SPEC 2). */
 export function bottomBarValue(pathname: string): string | null {
@@ -23,9 +24,10 @@ export function MobileBottomBar({ onMore }: { onMore: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { isSignedIn } = useCurrentUser();
+  const links = useAuthLinks();
   const go = (value: string) => {
     if (value === 'home') return navigate('/');
-    if (!isSignedIn) return navigate('/login');
+    if (!isSignedIn) return navigate(links.login);
     if (value === 'more') return onMore();
     navigate(`/${value}`);
   };

@@ -1,6 +1,6 @@
-import { Alert, Collapse } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert, Collapse } from '../ui/deferred-mui';
 
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -1,7 +1,9 @@
 // App-wide shell behaviour: Alt+K shortcut list, Alt+/ accessibility menu.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ShortcutsDialog } from '../ui/shortcuts-dialog';
+import { deferredOverlay } from '../ui/deferred-mui';
 import { A11Y_BUTTON_ID } from '../ui/accessibility-menu';
+
+const ShortcutsDialog = deferredOverlay(() => import('../ui/shortcuts-dialog').then((m) => m.ShortcutsDialog));
 
 interface ShellValue {
   openShortcuts: () => void;

@@ -15,6 +15,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
 import { isItemActive, menuFor } from './menu-items';
 
@@ -27,7 +28,7 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(items.filter((i) => i.children && isItemActive(i, pathname)).map((i) => [i.key, true])),
   );
-  const name = (i18n.language === 'bn' && user?.name_bn) || user?.name || '';
+  const name = localName(user, i18n.language);
 
   return (
     <Box component="nav" aria-label={t('common:nav.main_navigation')} sx={{ p: 1.5 }} data-testid="side-nav">

@@ -1,23 +1,21 @@
-import { Avatar, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography, Box } from '@mui/material';
-import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import { Avatar, IconButton, Typography, Box } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
-import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { displayRole } from '../../lib/menu-class';
+import { institutionName, localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
+import { useRoleLabel } from '../../lib/use-role-label';
+import { Divider, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '../ui/deferred-mui';
+import { userMenuFor } from './menu-items';
 
 export function UserMenu() {
   const { t, i18n } = useTranslation();
-  const { user } = useCurrentUser();
+  const { user, menuClass } = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = (i18n.language === 'bn' && user?.name_bn) || user?.name || '';
-  const role = user?.currentrole?.role;
-  const roleLabel = role
-    ? t(`common:roles.${displayRole(role)}`, { defaultValue: displayRole(role) })
-    : t('common:roles.learner');
+  const name = localName(user, i18n.language);
+  const roleLabel = useRoleLabel()(user?.currentrole?.role);
+  const items = userMenuFor(menuClass);
   const close = () => setAnchor(null);
   return (
     <>
@@ -45,24 +43,12 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
-          <ListItemIcon>
-            <DashboardOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:nav.dashboard')} />
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/profile/myprofile" onClick={close}>
-          <ListItemIcon>
-            <PersonOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:nav.my_profile')} />
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/certificate/list" onClick={close} data-testid="certificates-link">
-          <ListItemIcon>
-            <WorkspacePremiumOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:nav.certificates')} />
-        </MenuItem>
+        {items.map((item) => (
+          <MenuItem key={item.key} component={RouterLink} to={item.to!} onClick={close} data-testid={`user-menu-${item.key}`}>
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={t(item.labelKey)} />
+          </MenuItem>
+        ))}
         <MenuItem component={RouterLink} to="/logout" onClick={close} data-testid="logout-link">
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
@@ -79,9 +65,7 @@ export function RoleInstitutionLink() {
   const { t, i18n } = useTranslation();
   const { roleEntry } = useCurrentUser();
   const owner = roleEntry?.owner;
-  const label = owner
-    ? (i18n.language === 'bn' ? owner.institution_name : owner.institution_name_en) || owner.institution_name
-    : t('common:nav.dashboard');
+  const label = owner ? institutionName(owner, i18n.language) : t('common:nav.dashboard');
   return (
     <Typography
       component={RouterLink}

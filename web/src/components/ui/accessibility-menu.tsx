@@ -1,14 +1,11 @@
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Switch, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import AccessibilityNewIcon from '@mui/icons-material/AccessibilityNew';
-import TextIncreaseIcon from '@mui/icons-material/TextIncrease';
-import TextDecreaseIcon from '@mui/icons-material/TextDecrease';
-import FormatSizeIcon from '@mui/icons-material/FormatSize';
-import ContrastIcon from '@mui/icons-material/Contrast';
-import KeyboardIcon from '@mui/icons-material/Keyboard';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/lang';
-import { FONT_SCALES, usePrefs } from '../../lib/prefs-context';
+import { deferredOverlay, Tooltip } from './deferred-mui';
+
+// The menu's code comes when it is first opened.
+const AccessibilityMenuList = deferredOverlay(() => import('./accessibility-menu-list').then((m) => m.AccessibilityMenuList));
 
 export const A11Y_BUTTON_ID = 'a11y-menu-button';
 
@@ -16,11 +13,8 @@ export const AccessibilityMenu = forwardRef<HTMLButtonElement, { onShortcuts: ()
   { onShortcuts },
   ref,
 ) {
-  const { t, i18n } = useTranslation();
-  const prefs = usePrefs();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const idx = FONT_SCALES.indexOf(prefs.fontScale);
-  const percent = formatNumber(Math.round(prefs.fontScale * 100), i18n.language);
   return (
     <>
       <Tooltip title={t('common:a11y.menu')}>
@@ -35,51 +29,7 @@ export const AccessibilityMenu = forwardRef<HTMLButtonElement, { onShortcuts: ()
           <AccessibilityNewIcon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="a11y-menu">
-        <MenuItem disabled sx={{ opacity: '1 !important' }}>
-          <ListItemText primary={t('common:a11y.font_size', { percent })} />
-        </MenuItem>
-        <MenuItem
-          disabled={idx >= FONT_SCALES.length - 1}
-          onClick={() => prefs.setFontScale(FONT_SCALES[Math.min(FONT_SCALES.length - 1, idx + 1)])}
-        >
-          <ListItemIcon>
-            <TextIncreaseIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:a11y.increase_font')} />
-        </MenuItem>
-        <MenuItem disabled={idx <= 0} onClick={() => prefs.setFontScale(FONT_SCALES[Math.max(0, idx - 1)])}>
-          <ListItemIcon>
-            <TextDecreaseIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:a11y.decrease_font')} />
-        </MenuItem>
-        <MenuItem onClick={() => prefs.setFontScale(1)}>
-          <ListItemIcon>
-            <FormatSizeIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:a11y.reset_font')} />
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={() => prefs.setHighContrast(!prefs.highContrast)} data-testid="high-contrast">
-          <ListItemIcon>
-            <ContrastIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:a11y.high_contrast')} />
-          <Switch edge="end" size="small" checked={prefs.highContrast} tabIndex={-1} />
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onShortcuts();
-          }}
-        >
-          <ListItemIcon>
-            <KeyboardIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:a11y.shortcuts')} />
-        </MenuItem>
-      </Menu>
+      <AccessibilityMenuList open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} onShortcuts={onShortcuts} />
     </>
   );
 });

@@ -5,7 +5,7 @@ import { Box, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import HttpsOutlinedIcon from '@mui/icons-material/HttpsOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../../lib/lang';
+import { formatDate } from '../../lib/lang';
 import { EmptyState } from './empty-state';
 
 export interface TlsCertificate {
@@ -93,7 +93,7 @@ export function CertificateHistory({ tls, now }: { tls: TlsHistory | undefined; 
                       sx={{ fontWeight: 600, color: expired ? 'error.main' : soon ? 'warning.main' : 'success.main' }}
                       data-testid="tls-days-left"
                     >
-                      {expired ? t('tls.expired') : t('tls.days_left', { count: days, n: formatNumber(days, lang) })}
+                      {expired ? t('tls.expired') : t('tls.days_left', { count: days })}
                     </Typography>
                   )}
                 </Box>

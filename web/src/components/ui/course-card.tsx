@@ -1,26 +1,18 @@
-import { Box, Card, CardActionArea, Chip, Rating, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { CatalogueCourse } from '../../lib/catalogue';
-import { compactCount, formatRating, institutionName, localTitle } from '../../lib/course-text';
+import { formatRating, institutionName, localTitle } from '../../lib/course-text';
 import { courseLink } from '../../lib/search-query';
+import { CourseThumbnail, useCountText } from './course-thumbnail';
+import { Stars } from './stars';
+
+// Pages that only need the picture or the counts import course-thumbnail.tsx (no card code).
+export { CourseThumbnail, useCountText };
 
 /** Height of the card body below the 16:9 picture, kept fixed so skeletons and cards line up. */
 const BODY_HEIGHT = 152;
-
-export function useCountText() {
-  const { t, i18n } = useTranslation();
-  return (n: number) =>
-    compactCount(n, i18n.language, {
-      thousand: t('common:count.thousand'),
-      lakh: t('common:count.lakh'),
-      million: t('common:count.million'),
-      billion: t('common:count.billion'),
-    });
-}
 
 /** Link props for a course: a full page load for another origin, the router otherwise. */
 export function courseLinkProps(url: string | null | undefined, path: string) {
@@ -69,7 +61,7 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
             <Typography variant="body2" sx={{ fontWeight: 700, color: 'warning.dark' }}>
               {formatRating(course.rating, lang)}
             </Typography>
-            <Rating value={Number(course.rating) || 0} precision={0.5} readOnly size="small" aria-label={t('common:course_card.rating', { rating: formatRating(course.rating, lang) })} />
+            <Stars value={Number(course.rating) || 0} precision={0.5} size="small" aria-label={t('common:course_card.rating', { rating: formatRating(course.rating, lang) })} />
             <Typography variant="body2" color="text.secondary">
               ({count(course.reviews_count || 0)})
             </Typography>
@@ -81,28 +73,6 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
         </Box>
       </CardActionArea>
     </Card>
-  );
-}
-
-/** A course picture filling its box; a placeholder when there is none or it fails to load. */
-export function CourseThumbnail({ src, iconSize = 48 }: { src: string | null | undefined; iconSize?: number }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (src && failed !== src) {
-    return (
-      <Box
-        component="img"
-        src={src}
-        alt=""
-        loading="lazy"
-        onError={() => setFailed(src)}
-        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-      />
-    );
-  }
-  return (
-    <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
-      <SchoolOutlinedIcon sx={{ fontSize: iconSize }} />
-    </Box>
   );
 }
 

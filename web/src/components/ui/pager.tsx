@@ -1,4 +1,4 @@
-import { Box, IconButton, Button, Tooltip } from '@mui/material';
+import { Box, IconButton, Button } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatNumber } from '../../lib/lang';
 import { clampPage, pageWindow, parsePage, withPage } from '../../lib/pager';
+import { Tooltip } from './deferred-mui';
 
 interface PagerProps {
   page: number;

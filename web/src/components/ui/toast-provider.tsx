@@ -1,6 +1,7 @@
 // Toasts: bottom right, 2500 ms, no progress bar (SPEC 9).
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, AlertTitle, Snackbar } from './deferred-mui';
 
 export const TOAST_DURATION = 2500;
 
@@ -19,6 +20,7 @@ interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toast, setToast] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);
   const show = useCallback<ToastApi['show']>((message, opts = {}) => {
@@ -48,6 +50,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           severity={toast?.severity ?? 'success'}
           variant="filled"
           onClose={() => setOpen(false)}
+          // Outside the router's locale theme: the close button's label is given here.
+          closeText={t('common:actions.close')}
           sx={{ minWidth: 260, boxShadow: 4 }}
         >
           {toast?.title && <AlertTitle sx={{ mb: 0 }}>{toast.title}</AlertTitle>}

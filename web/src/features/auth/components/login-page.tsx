@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAuthLinks } from '../../../lib/use-auth-links';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { login } from '../api/auth-api';
 import { useSignIn } from '../hooks/use-sign-in';
@@ -18,6 +19,7 @@ export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const errorText = useErrorText();
   const signIn = useSignIn();
+  const links = useAuthLinks();
   const { register, handleSubmit, setError, formState } = useForm<Form>({ defaultValues: { email: '', password: '' } });
   const mutation = useMutation({
     mutationFn: login,
@@ -34,7 +36,7 @@ export default function LoginPage() {
       footer={
         <>
           {t('auth:login.no_account')}{' '}
-          <Link component={RouterLink} to="/registration" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={links.registration} sx={{ fontWeight: 600 }} data-testid="login-to-registration">
             {t('auth:login.register_link')}
           </Link>
         </>

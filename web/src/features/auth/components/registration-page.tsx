@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAuthLinks } from '../../../lib/use-auth-links';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { useSite } from '../../../lib/site-context';
 import { register as registerUser } from '../api/auth-api';
@@ -25,6 +26,7 @@ export default function RegistrationPage() {
   const { site } = useSite();
   const errorText = useErrorText();
   const signIn = useSignIn();
+  const links = useAuthLinks();
   const { register, handleSubmit, setError, formState } = useForm<Form>({ defaultValues: { name: '', email: '', phone: '', password: '' } });
   const mutation = useMutation({
     mutationFn: (v: Form) => registerUser({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() || undefined, password: v.password }),
@@ -42,7 +44,7 @@ export default function RegistrationPage() {
       footer={
         <>
           {t('auth:registration.have_account')}{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={links.login} sx={{ fontWeight: 600 }} data-testid="registration-to-login">
             {t('auth:registration.login_link')}
           </Link>
           {site.is_main && site.site_config.modules.partnership && (

@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { setToken } from '../../../lib/auth-storage';
+import { redirectTarget } from '../../../lib/redirect';
 import { ME_KEY } from '../../../lib/session';
 import type { AuthResult } from '../api/auth-api';
 
-/** Store the token, seed the user query and go to /dashboard. */
+/**
+ * Store the token, seed the user query and go back to the page the visitor came from (router
+ * state `from` or `?redirect=`, same-site paths only), else to /dashboard.
+ */
 export function useSignIn() {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  return (result: AuthResult, to = '/dashboard') => {
+  const location = useLocation();
+  return (result: AuthResult) => {
     qc.setQueryData([...ME_KEY, result.token], result.user);
     setToken(result.token);
-    navigate(to, { replace: true });
+    navigate(redirectTarget(location.state, location.search), { replace: true });
   };
 }

@@ -1,5 +1,6 @@
 // Authoring calls of the courses API contract (docs/api-courses.md, "Authoring").
 import { api } from '../../../lib/api-client';
+import { fetchCourseBatches, fetchCoursePage } from '../../../lib/authoring-api';
 import type { DataEnvelope, Page } from '../../../lib/types';
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
@@ -97,7 +98,7 @@ export type CertificateStatus = 'issued' | 'pending' | 'revoked';
 
 export interface Enrolment {
   enrollment_id: number;
-  user: { id: number; name: string; email: string | null };
+  user: { id: number; name: string; name_bn?: string | null; email: string | null };
   status: EnrolmentStatus;
   progress_percent: number;
   enrolled_at: string | null;
@@ -149,7 +150,7 @@ export interface CourseBody {
 }
 
 export function fetchCourses(params: { page: number; limit?: number; search?: string }) {
-  return api<Page<Course>>('/course/course/view', { query: params });
+  return fetchCoursePage<Course>(params);
 }
 
 export function fetchCourse(id: number | string) {
@@ -236,7 +237,7 @@ export interface BatchBody {
 }
 
 export function fetchBatches(courseId: number | string) {
-  return api<DataEnvelope<Batch[]>>('/course/batch/view-enrolled-batches', { query: { course_id: courseId } }).then((r) => r.data ?? []);
+  return fetchCourseBatches<Batch>(courseId);
 }
 
 export function createBatch(body: BatchBody & { course_id: number }) {
@@ -267,19 +268,6 @@ export function deleteBatch(id: number) {
 
 export function fetchEnrolments(batchId: number, params: { page: number; limit?: number; field?: EnrolmentStatus }) {
   return api<Page<Enrolment>>(`/course/batch/enrolled_users/${batchId}`, { query: params });
-}
-
-export function approveEnrolment(enrollmentId: number) {
-  return api<DataEnvelope<{ enrollment_id: number; status: EnrolmentStatus }>>(`/course/batch/approve_enroll/${enrollmentId}`, {
-    method: 'PUT',
-  }).then((r) => r.data);
-}
-
-export function setCertificate(body: { course_enrollment_id: number; status: 0 | 1 }) {
-  return api<DataEnvelope<{ tracking_code: string; status: CertificateStatus }>>('/course/batch/approve-certificate', {
-    method: 'PUT',
-    body,
-  }).then((r) => r.data);
 }
 
 export function attachLearner(body: { batch_id: number; email: string }) {

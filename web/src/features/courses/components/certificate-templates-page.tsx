@@ -58,7 +58,8 @@ import { CertificatePreview, type PreviewTexts } from './certificate-preview';
 
 /** Sample texts in the template's language (not the interface's). */
 function useSampleTexts(language: CourseLanguage): PreviewTexts {
-  const { t } = useTranslation('courses');
+  // The template's language may not be the one loaded for the interface: load it, no suspense.
+  const { t } = useTranslation('courses', { lng: language, useSuspense: false });
   return useMemo(
     () => ({
       heading: t('templates.sample_heading', { lng: language }),

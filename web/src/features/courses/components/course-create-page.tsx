@@ -97,10 +97,16 @@ export default function CourseCreatePage() {
       <PageHeader title={t('courses:create.title')} subtitle={t('courses:create.subtitle')} />
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3.5 } }}>
-          <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: { xs: 2, sm: 3 } }}>
+          <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: { xs: 2, sm: 3 } }} data-testid="course-stepper">
             {COURSE_STEPS.map((s, i) => (
               <Step key={s} completed={i < step}>
-                <StepButton onClick={() => void goTo(i)} disabled={i > visited + 1 && i > step} aria-current={i === step ? 'step' : undefined}>
+                <StepButton
+                  // The step number in the interface's digits (১ ২ ৩ ৪ in Bangla).
+                  icon={formatNumber(i + 1, i18n.language)}
+                  onClick={() => void goTo(i)}
+                  disabled={i > visited + 1 && i > step}
+                  aria-current={i === step ? 'step' : undefined}
+                >
                   {/* Only the current step's name on narrow screens; the others keep their number. */}
                   <Box component="span" sx={{ display: { xs: i === step ? 'inline' : 'none', sm: 'inline' } }}>
                     {t(`courses:create.steps.${s}`)}

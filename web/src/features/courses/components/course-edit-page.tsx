@@ -11,8 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { localTitle } from '../../../lib/course-text';
-import { formatNumber } from '../../../lib/lang';
+import { localTitle, otherTitle } from '../../../lib/course-text';
 import { useErrorText } from '../../../lib/use-error-text';
 import { setCoursePublishFeature, type Course, type CourseWithContent } from '../api/courses-api';
 import { courseKeys, useCourse } from '../hooks/use-courses';
@@ -97,7 +96,7 @@ function CourseHeader({ course }: { course: CourseWithContent }) {
   const toast = useToast();
   const errorText = useErrorText();
   const title = localTitle(course, i18n.language) || t('courses:list.untitled');
-  const other = i18n.language === 'bn' ? course.title : course.title_bn;
+  const other = otherTitle(course, i18n.language);
 
   const toggle = useMutation({
     mutationFn: (patch: { published?: boolean; featured?: boolean }) => setCoursePublishFeature({ id: course.id, ...patch }),
@@ -130,7 +129,7 @@ function CourseHeader({ course }: { course: CourseWithContent }) {
               <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="course-heading">
                 {title}
               </Typography>
-              {other && other !== title && (
+              {other && (
                 <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                   {other}
                 </Typography>
@@ -138,7 +137,7 @@ function CourseHeader({ course }: { course: CourseWithContent }) {
               <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Chip size="small" color={course.published ? 'success' : 'default'} variant={course.published ? 'filled' : 'outlined'} label={course.published ? t('courses:status.published') : t('courses:status.draft')} />
                 <Typography variant="body2" color="text.secondary">
-                  {t('courses:list.lessons', { count: course.lessons_count ?? 0, n: formatNumber(course.lessons_count ?? 0, i18n.language) })}
+                  {t('courses:list.lessons', { count: course.lessons_count ?? 0 })}
                 </Typography>
               </Stack>
             </Box>

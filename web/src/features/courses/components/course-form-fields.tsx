@@ -27,6 +27,9 @@ import { useCategories } from '../../../lib/public-queries';
 import { COURSE_LANGUAGES, COURSE_TYPES, LEVELS } from '../api/courses-api';
 import { hasTitle, OBJECTIVE_MAX, SUMMARY_MAX, TITLE_MAX, type CourseFormValues } from '../hooks/course-form';
 import { imageAsDataUrl, THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../hooks/image-file';
+import { revalidateTogether } from '../hooks/paired-fields';
+
+const TITLES: ('title_bn' | 'title')[] = ['title_bn', 'title'];
 
 type Form = UseFormReturn<CourseFormValues>;
 
@@ -48,6 +51,10 @@ export function CourseBasicsFields({ form }: { form: Form }) {
           render={({ field, fieldState }) => (
             <TextField
               {...field}
+              onChange={(e) => {
+                field.onChange(e);
+                revalidateTogether(form, TITLES);
+              }}
               id="course-title-bn"
               label={t('form.title_bn')}
               fullWidth
@@ -66,6 +73,10 @@ export function CourseBasicsFields({ form }: { form: Form }) {
           render={({ field, fieldState }) => (
             <TextField
               {...field}
+              onChange={(e) => {
+                field.onChange(e);
+                revalidateTogether(form, TITLES);
+              }}
               id="course-title"
               label={t('form.title')}
               fullWidth

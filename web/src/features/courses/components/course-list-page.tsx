@@ -74,7 +74,7 @@ export default function CourseListPage() {
         title={t('courses:list.title')}
         subtitle={
           query.data
-            ? t('courses:list.total', { count: query.data.total, n: formatNumber(query.data.total, i18n.language) })
+            ? t('courses:list.total', { count: query.data.total })
             : t('courses:list.subtitle')
         }
         actions={
@@ -188,7 +188,7 @@ function CourseCard({ course: c }: { course: Course }) {
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('list.lessons', { count: c.lessons_count ?? 0, n: formatNumber(c.lessons_count ?? 0, lang) })}
+            {t('list.lessons', { count: c.lessons_count ?? 0 })}
           </Typography>
         </CardContent>
       </CardActionArea>

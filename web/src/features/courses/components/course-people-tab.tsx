@@ -33,7 +33,8 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatDay, localName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import { approveEnrolment, attachLearner, setCertificate, type Course, type Enrolment, type EnrolmentStatus } from '../api/courses-api';
+import { approveEnrolment, setCertificate } from '../../../lib/authoring-api';
+import { attachLearner, type Course, type Enrolment, type EnrolmentStatus } from '../api/courses-api';
 import { courseKeys, useBatches, useEnrolments } from '../hooks/use-courses';
 
 const STATUSES: EnrolmentStatus[] = ['pending', 'active', 'completed'];
@@ -130,7 +131,7 @@ export function CoursePeopleTab({ course }: { course: Course }) {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('courses:people.total', { count: enrolments.data?.total ?? rows.length, n: formatNumber(enrolments.data?.total ?? rows.length, lang) })}
+            {t('courses:people.total', { count: enrolments.data?.total ?? rows.length })}
           </Typography>
           <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, opacity: enrolments.isPlaceholderData ? 0.6 : 1 }}>
             {rows.map((e) => (
@@ -219,6 +220,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
   const toast = useToast();
   const errorText = useErrorText();
   const [revoking, setRevoking] = useState(false);
+  const name = localName(e.user, lang);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: courseKeys.enrolments(batchId) });
     void qc.invalidateQueries({ queryKey: ['courses', 'batches'] });
@@ -226,7 +228,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
   const approve = useMutation({
     mutationFn: () => approveEnrolment(e.enrollment_id),
     onSuccess: () => {
-      toast.show(t('courses:people.approved', { name: e.user.name }));
+      toast.show(t('courses:people.approved', { name }));
       refresh();
     },
     onError: (err) => toast.show(errorText(err), { severity: 'error' }),
@@ -235,7 +237,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
     mutationFn: (status: 0 | 1) => setCertificate({ course_enrollment_id: e.enrollment_id, status }),
     onSuccess: (_c, status) => {
       setRevoking(false);
-      toast.show(status === 1 ? t('courses:people.certificate_issued', { name: e.user.name }) : t('courses:people.certificate_revoked', { name: e.user.name }));
+      toast.show(status === 1 ? t('courses:people.certificate_issued', { name }) : t('courses:people.certificate_revoked', { name }));
       refresh();
     },
     onError: (err) => {
@@ -250,9 +252,9 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, flexGrow: 1 }}>
-            <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>{e.user.name.slice(0, 1).toUpperCase()}</Avatar>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>{name.slice(0, 1).toUpperCase()}</Avatar>
             <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{e.user.name}</Typography>
+              <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{name}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
                 {e.user.email}
               </Typography>
@@ -268,7 +270,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
               <Chip size="small" color={STATUS_CHIP[e.status] ?? 'default'} label={t(`courses:people.status.${e.status}`, { defaultValue: e.status })} />
               <Typography variant="body2">{t('courses:people.percent', { n: formatNumber(percent, lang) })}</Typography>
             </Stack>
-            <LinearProgress variant="determinate" value={percent} aria-label={t('courses:people.progress_of', { name: e.user.name })} />
+            <LinearProgress variant="determinate" value={percent} aria-label={t('courses:people.progress_of', { name })} />
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', flexShrink: 0, justifyContent: { md: 'flex-end' }, minWidth: { md: 240 } }}>
             {cert ? (
@@ -300,7 +302,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
       <ConfirmDialog
         open={revoking}
         title={t('courses:people.revoke_title')}
-        body={t('courses:people.revoke_body', { name: e.user.name })}
+        body={t('courses:people.revoke_body', { name })}
         confirmLabel={t('courses:people.revoke')}
         danger
         busy={certificate.isPending}

@@ -296,7 +296,7 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
                           {t('courses:syllabus.section_n', { n: formatNumber(si + 1, lang) })}: {sectionName(s)}
                         </Typography>
                         <Typography variant="caption" color="text.secondary">
-                          {t('courses:list.lessons', { count: s.lessons.length, n: formatNumber(s.lessons.length, lang) })}
+                          {t('courses:list.lessons', { count: s.lessons.length })}
                         </Typography>
                       </Box>
                     </Stack>
@@ -369,7 +369,7 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
                               <Stack direction="row" spacing={0.75} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
                                 <Typography variant="caption">{t(`courses:lesson_types.${l.lesson_type}`, { defaultValue: l.lesson_type })}</Typography>
                                 {l.duration_minutes != null && (
-                                  <Typography variant="caption">· {t('courses:syllabus.minutes', { count: l.duration_minutes, n: formatNumber(l.duration_minutes, lang) })}</Typography>
+                                  <Typography variant="caption">· {t('courses:syllabus.minutes', { count: l.duration_minutes })}</Typography>
                                 )}
                                 {l.media_url && <Chip size="small" variant="outlined" icon={<LinkIcon />} label={t('courses:syllabus.has_link')} sx={{ height: 20 }} />}
                                 {l.has_file && <Chip size="small" variant="outlined" icon={<AttachFileIcon />} label={l.file_name || t('courses:syllabus.has_file')} sx={{ height: 20, maxWidth: 180 }} />}
@@ -459,7 +459,7 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
         title={confirm?.kind === 'section' ? t('courses:syllabus.delete_section_title') : t('courses:syllabus.delete_lesson_title')}
         body={
           confirm?.kind === 'section'
-            ? t('courses:syllabus.delete_section_body', { name: sectionName(confirm.item), count: confirm.item.lessons.length, n: formatNumber(confirm.item.lessons.length, lang) })
+            ? t('courses:syllabus.delete_section_body', { name: sectionName(confirm.item), count: confirm.item.lessons.length })
             : confirm
               ? t('courses:syllabus.delete_lesson_body', { name: lessonName(confirm.item) })
               : ''

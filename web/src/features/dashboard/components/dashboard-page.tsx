@@ -6,18 +6,23 @@ import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutl
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
-import { displayRole } from '../../../lib/menu-class';
+import { institutionName, localName } from '../../../lib/course-text';
 import { useCurrentUser } from '../../../lib/session';
+import { useRoleLabel } from '../../../lib/use-role-label';
 import { MyCourses } from './my-courses';
+import { PendingTasks } from './pending-tasks';
 import { RoleSwitcher } from './role-switcher';
+import { TeachingCourses } from './teaching-courses';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
   const { user, isLoading, error, refetch, menuClass, roleEntry } = useCurrentUser();
+  const roleName = useRoleLabel();
   if (isLoading) {
     return (
       <Grid container spacing={3}>
@@ -32,13 +37,13 @@ export default function DashboardPage() {
   }
   if (error || !user) return <ErrorState error={error} message={error ? undefined : t('dashboard:load_error')} onRetry={() => refetch()} />;
 
-  const name = (i18n.language === 'bn' && user.name_bn) || user.name;
-  const role = user.currentrole?.role;
-  const roleLabel = role ? t(`common:roles.${displayRole(role)}`, { defaultValue: displayRole(role) }) : t('common:roles.learner');
-  const owner = roleEntry?.owner;
-  const ownerName = owner ? (i18n.language === 'bn' ? owner.institution_name : owner.institution_name_en) || owner.institution_name : null;
+  const name = localName(user, i18n.language);
+  const roleLabel = roleName(user.currentrole?.role);
+  const ownerName = institutionName(roleEntry?.owner, i18n.language);
 
-  const shortcuts: { to: string; label: string; icon: ReactNode }[] = [{ to: '/profile/myprofile', label: t('dashboard:shortcuts.profile'), icon: <PersonOutlineIcon /> }];
+  const shortcuts: { to: string; label: string; icon: ReactNode }[] = [];
+  if (menuClass === 'partner') shortcuts.push({ to: '/course/create', label: t('dashboard:shortcuts.create_course'), icon: <AddCircleOutlineIcon /> });
+  shortcuts.push({ to: '/profile/myprofile', label: t('dashboard:shortcuts.profile'), icon: <PersonOutlineIcon /> });
   if (menuClass === 'super') {
     shortcuts.push({ to: '/partners/requests', label: t('dashboard:shortcuts.requests'), icon: <MarkEmailUnreadOutlinedIcon /> });
     shortcuts.push({ to: '/partners/list', label: t('dashboard:shortcuts.partners'), icon: <HandshakeOutlinedIcon /> });
@@ -80,6 +85,16 @@ export default function DashboardPage() {
           <MyCourses />
         </Grid>
       )}
+      {menuClass === 'partner' && (
+        <>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <PendingTasks />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <TeachingCourses />
+          </Grid>
+        </>
+      )}
       <Grid size={{ xs: 12, md: 6 }}>
         <RoleSwitcher user={user} />
       </Grid>
@@ -92,7 +107,7 @@ export default function DashboardPage() {
             <Stack spacing={1.5}>
               {shortcuts.map((s) => (
                 <Card key={s.to} variant="outlined" sx={{ borderRadius: 3 }}>
-                  <CardActionArea component={RouterLink} to={s.to} sx={{ p: 1.75, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}>
+                  <CardActionArea component={RouterLink} to={s.to} data-testid={`shortcut-${s.to}`} sx={{ p: 1.75, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}>
                     <Box sx={(th) => ({ width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: alpha(th.palette.primary.main, 0.1), color: 'primary.main' })}>
                       {s.icon}
                     </Box>

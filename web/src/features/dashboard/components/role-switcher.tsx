@@ -4,7 +4,8 @@ import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
-import { displayRole } from '../../../lib/menu-class';
+import { institutionName } from '../../../lib/course-text';
+import { useRoleLabel } from '../../../lib/use-role-label';
 import type { Role, UserInfo } from '../../../lib/types';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSwitchRole } from '../hooks/use-switch-role';
@@ -16,10 +17,9 @@ export function RoleSwitcher({ user }: { user: UserInfo }) {
   const errorText = useErrorText();
   const currentId = user.currentrole?.id ?? 0;
   const options: (Role | null)[] = [...user.roles, null];
-  const roleLabel = (r: Role | null) =>
-    r ? t(`common:roles.${displayRole(r.role)}`, { defaultValue: displayRole(r.role) }) : t('common:roles.learner');
-  const ownerName = (r: Role | null) =>
-    r?.owner ? (i18n.language === 'bn' ? r.owner.institution_name : r.owner.institution_name_en) || r.owner.institution_name : '';
+  const roleName = useRoleLabel();
+  const roleLabel = (r: Role | null) => roleName(r?.role);
+  const ownerName = (r: Role | null) => institutionName(r?.owner, i18n.language);
 
   const pick = (r: Role | null) =>
     mutation.mutate(r, {

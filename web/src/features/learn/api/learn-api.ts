@@ -60,7 +60,7 @@ export interface Course {
   enforce_order: boolean;
   published: boolean;
   featured: boolean;
-  instructor: { id: number; name: string } | null;
+  instructor: { id: number; name: string; name_bn?: string | null } | null;
   institution: InstitutionRef | null;
   lessons_count: number;
   created_at: string;
@@ -128,7 +128,7 @@ export interface Review {
   id: number;
   rating: number;
   body: string | null;
-  user: { id: number; name: string } | null;
+  user: { id: number; name: string; name_bn?: string | null } | null;
   created_at: string;
 }
 

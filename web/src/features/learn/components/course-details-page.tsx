@@ -1,26 +1,32 @@
-import { Box, Breadcrumbs, Button, Card, CardContent, Chip, Container, Link, List, ListItem, ListItemIcon, ListItemText, Rating, Skeleton, Stack, Typography } from '@mui/material';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Box, Breadcrumbs, Button, Chip, Container, Link, Skeleton, Stack, Typography } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { CourseThumbnail, useCountText } from '../../../components/ui/course-card';
+import { CourseThumbnail, useCountText } from '../../../components/ui/course-thumbnail';
+import { AfterLoad, idleLazy } from '../../../components/ui/deferred-mui';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { Stars } from '../../../components/ui/stars';
 import { ApiError } from '../../../lib/api-client';
-import { categoryTitle, formatRating, institutionName, localTitle } from '../../../lib/course-text';
+import { categoryTitle, formatRating, institutionName, localName, localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { searchListUrl } from '../../../lib/search-query';
 import { useCurrentUser } from '../../../lib/session';
 import type { CourseDetails } from '../api/learn-api';
 import { useCourseDetails, useEnrolledCheck } from '../hooks/use-learn';
-import { CourseReviews } from './course-reviews';
-import { EnrolCard } from './enrol-card';
-import { RelatedCourses } from './related-courses';
-import { SyllabusOutline } from './syllabus-outline';
+// The enrolment card comes after the header's code, the sections below once the page has loaded.
+// Only when the course cannot be loaded.
+const ErrorState = idleLazy(() => import('../../../components/ui/error-state').then((m) => ({ default: m.ErrorState })));
+const EnrolCard = lazy(() => import('./enrol-card').then((m) => ({ default: m.EnrolCard })));
+const sections = () => import('./course-details-sections');
+const CourseObjectives = lazy(() => sections().then((m) => ({ default: m.CourseObjectives })));
+const CourseReviews = lazy(() => sections().then((m) => ({ default: m.CourseReviews })));
+const RelatedCourses = lazy(() => sections().then((m) => ({ default: m.RelatedCourses })));
+const SyllabusOutline = lazy(() => sections().then((m) => ({ default: m.SyllabusOutline })));
 
 const layoutSx = {
   display: 'grid',
@@ -52,7 +58,9 @@ export default function CourseDetailsPage() {
             }
           />
         ) : (
-          <ErrorState error={error} onRetry={() => refetch()} />
+          <Suspense fallback={null}>
+            <ErrorState error={error} onRetry={() => refetch()} />
+          </Suspense>
         )}
       </Container>
     );
@@ -94,9 +102,9 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
           )}
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography sx={{ fontWeight: 800, color: 'warning.dark' }}>{formatRating(course.rating, lang)}</Typography>
-            <Rating value={Number(course.rating) || 0} precision={0.5} readOnly size="small" />
+            <Stars value={Number(course.rating) || 0} precision={0.5} size="small" />
             <Typography variant="body2" color="text.secondary">
-              {t('learn:reviews.count', { n: formatNumber(course.reviews_count || 0, lang) })}
+              {t('learn:reviews.count', { count: course.reviews_count || 0 })}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, ml: 1 }}>
               <PeopleAltOutlinedIcon sx={{ fontSize: 18 }} />
@@ -108,7 +116,7 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
               <Meta
                 icon={<PersonOutlineIcon />}
                 label={t('learn:details.instructor')}
-                value={course.instructor.name}
+                value={localName(course.instructor, lang)}
                 to={`/instructor/${course.instructor.id}`}
                 testId="course-instructor"
               />
@@ -132,36 +140,28 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
 
         <Box sx={{ gridArea: 'side', position: { md: 'sticky' }, top: { md: 88 }, display: 'grid', gap: 2 }}>
           <Box sx={{ position: 'relative', borderRadius: 3, overflow: 'hidden', aspectRatio: '16 / 9', bgcolor: 'action.hover' }}>
-            <CourseThumbnail src={course.thumbnail} iconSize={64} />
+            <CourseThumbnail src={course.thumbnail} iconSize={64} priority />
           </Box>
-          <EnrolCard course={course} slug={slug} />
+          <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
+            <EnrolCard course={course} slug={slug} />
+          </Suspense>
         </Box>
 
         <Box sx={{ gridArea: 'main', minWidth: 0, display: 'grid', gap: 4 }}>
-          {objectives.length > 0 && (
-            <Card variant="outlined" component="section" aria-labelledby="objectives-title">
-              <CardContent>
-                <Typography id="objectives-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {t('learn:details.objectives')}
-                </Typography>
-                <List dense disablePadding sx={{ columns: { md: 2 }, columnGap: 3 }}>
-                  {objectives.map((o, i) => (
-                    <ListItem key={i} disableGutters sx={{ alignItems: 'flex-start', breakInside: 'avoid' }}>
-                      <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                        <CheckCircleOutlineIcon color="success" fontSize="small" />
-                      </ListItemIcon>
-                      <ListItemText primary={o} />
-                    </ListItem>
-                  ))}
-                </List>
-              </CardContent>
-            </Card>
-          )}
-          <SyllabusOutline sections={course.sections ?? []} />
-          <CourseReviews courseId={course.id} rating={course.rating} count={course.reviews_count} canReview={canReview} />
+          <AfterLoad fallback={<Box sx={{ minHeight: 240 }} />}>
+            <Suspense fallback={<Box sx={{ minHeight: 240 }} />}>
+              <CourseObjectives objectives={objectives} />
+              <SyllabusOutline sections={course.sections ?? []} />
+              <CourseReviews courseId={course.id} rating={course.rating} count={course.reviews_count} canReview={canReview} />
+            </Suspense>
+          </AfterLoad>
         </Box>
       </Box>
-      <RelatedCourses course={course} />
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <RelatedCourses course={course} />
+        </Suspense>
+      </AfterLoad>
     </Container>
   );
 }

@@ -1,14 +1,15 @@
-import { Alert, Avatar, Box, Button, Card, CardContent, Divider, Rating, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, Divider, Rating, Skeleton, Stack, Typography } from '@mui/material';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LateTextField as TextField } from '../../../components/ui/late-text-field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { formatRating } from '../../../lib/course-text';
-import { formatDate, formatNumber } from '../../../lib/lang';
+import { formatRating, localName } from '../../../lib/course-text';
+import { formatDate } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateReview, useReviews } from '../hooks/use-learn';
 
@@ -33,7 +34,7 @@ export function CourseReviews({ courseId, rating, count, canReview }: { courseId
         <Box>
           <Rating value={Number(summaryRating) || 0} precision={0.5} readOnly />
           <Typography variant="body2" color="text.secondary">
-            {t('reviews.count', { n: formatNumber(summaryCount || 0, lang) })}
+            {t('reviews.count', { count: summaryCount || 0 })}
           </Typography>
         </Box>
       </Stack>
@@ -53,9 +54,9 @@ export function CourseReviews({ courseId, rating, count, canReview }: { courseId
           <Stack divider={<Divider flexItem />} spacing={2} sx={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
             {items.map((r) => (
               <Box key={r.id} sx={{ display: 'flex', gap: 1.5 }} data-testid="review">
-                <Avatar sx={{ bgcolor: 'primary.main', width: 38, height: 38 }}>{(r.user?.name ?? '?').slice(0, 1).toUpperCase()}</Avatar>
+                <Avatar sx={{ bgcolor: 'primary.main', width: 38, height: 38 }}>{(localName(r.user, lang) || '?').slice(0, 1).toUpperCase()}</Avatar>
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography sx={{ fontWeight: 700 }}>{r.user?.name ?? t('reviews.anonymous')}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{localName(r.user, lang) || t('reviews.anonymous')}</Typography>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Rating value={r.rating} readOnly size="small" />
                     <Typography variant="caption" color="text.secondary">

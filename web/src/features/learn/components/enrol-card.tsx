@@ -11,7 +11,6 @@ import {
   RadioGroup,
   Skeleton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import FavoriteIcon from '@mui/icons-material/Favorite';
@@ -21,6 +20,7 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Tooltip } from '../../../components/ui/deferred-mui';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatDay, localName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
@@ -177,7 +177,7 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
                                 ? t('learn:batches.unlimited')
                                 : left === 0
                                   ? t('learn:batches.full')
-                                  : t('learn:batches.seats_left', { left: formatNumber(left, lang), limit: formatNumber(b.enrolment_limit ?? 0, lang) })
+                                  : t('learn:batches.seats_left', { left: formatNumber(left, lang), count: b.enrolment_limit ?? 0 })
                             }
                           />
                           {b.let_enroll === 2 && <Chip size="small" variant="outlined" color="warning" label={t('learn:batches.approval')} />}

@@ -42,7 +42,7 @@ export default function InstructorPage() {
               </Typography>
               {data && (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-                  <Chip size="small" icon={<MenuBookOutlinedIcon />} label={t('learn:instructor.courses', { n: count(data.courses_count) })} />
+                  <Chip size="small" icon={<MenuBookOutlinedIcon />} label={t('learn:instructor.courses', { count: data.courses_count, n: count(data.courses_count) })} />
                   <Chip size="small" icon={<PeopleAltOutlinedIcon />} label={t('common:course_card.enrolled', { n: count(data.learners_count) })} />
                   {data.rating > 0 && <Chip size="small" icon={<StarBorderIcon />} label={t('common:course_card.rating', { rating: formatRating(data.rating, lang) })} />}
                 </Stack>

@@ -128,6 +128,9 @@ export default function JourneyPage() {
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LanguageToggle />
           </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <LanguageToggle compact />
+          </Box>
           <Tooltip title={t('learn:journey.lessons')}>
             <IconButton onClick={() => setDrawer(true)} aria-label={t('learn:journey.lessons')} sx={{ display: { md: 'none' } }} data-testid="lessons-button">
               <ListAltIcon />

@@ -3,9 +3,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { localTitle } from '../../../lib/course-text';
 import type { Lesson, LessonMedia } from '../api/learn-api';
-import { isPdf, videoEmbedUrl } from '../hooks/media-embed';
-
-const frameSx = { position: 'relative', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: 2, overflow: 'hidden' } as const;
+import { isPdf } from '../hooks/media-embed';
+import { VideoPlayer } from './video-player';
 
 export function lessonMedia(lesson: Lesson): LessonMedia | null {
   if (lesson.media?.url) return lesson.media;
@@ -48,28 +47,7 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
     ) : null;
   } else if (media) {
     if (type === 'video') {
-      const embed = videoEmbedUrl(media.url);
-      main = embed ? (
-        <Box sx={frameSx}>
-          <Box
-            component="iframe"
-            src={embed}
-            title={title}
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            loading="lazy"
-            data-testid="lesson-video-embed"
-            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-          />
-        </Box>
-      ) : (
-        <Box sx={frameSx}>
-          <Box component="video" controls preload="metadata" src={media.url} data-testid="lesson-video" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}>
-            {t('journey.no_player')}
-          </Box>
-        </Box>
-      );
+      main = <VideoPlayer url={media.url} title={title} />;
     } else if (type === 'audio') {
       main = <Box component="audio" controls preload="metadata" src={media.url} sx={{ width: '100%' }} data-testid="lesson-audio" />;
     } else if (type === 'image') {

@@ -33,7 +33,7 @@ export function LessonList(p: LessonListProps) {
       <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="subtitle2">{t('journey.lessons')}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('journey.completed_of', { done: formatNumber(p.completedCount, lang), total: formatNumber(p.total, lang) })}
+          {t('journey.completed_of', { done: formatNumber(p.completedCount, lang), count: p.total })}
         </Typography>
         <LinearProgress variant="determinate" value={p.percent} sx={{ mt: 1, height: 6, borderRadius: 3 }} />
       </Box>

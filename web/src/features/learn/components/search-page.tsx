@@ -69,7 +69,7 @@ export default function SearchPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 }, pb: { xs: 10, md: 5 } }} data-testid="search-page">
       <PageHeader
         title={title}
-        subtitle={data ? t(data.totalCapped ? 'learn:search.count_more' : 'learn:search.count', { n: formatNumber(total, lang) }) : ' '}
+        subtitle={data ? t(data.totalCapped ? 'learn:search.count_more' : 'learn:search.count', { count: total }) : ' '}
       />
       <Box component="form" role="search" onSubmit={submit} sx={{ mb: 2 }}>
         <Stack direction="row" spacing={1}>

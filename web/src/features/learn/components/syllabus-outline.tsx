@@ -41,8 +41,8 @@ export function SyllabusOutline({ sections }: { sections: OutlineSection[] }) {
           </Typography>
         )}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('details.syllabus_summary', { sections: formatNumber(sections.length, lang), lessons: formatNumber(lessons, lang) })}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="syllabus-summary">
+        {t('details.sections_n', { count: sections.length })} · {t('details.lessons_n', { count: lessons })}
         {minutes > 0 && ` · ${duration(minutes)}`}
       </Typography>
       {sections.length === 0 ? (
@@ -65,8 +65,8 @@ export function SyllabusOutline({ sections }: { sections: OutlineSection[] }) {
                   <Typography sx={{ fontWeight: 700 }}>
                     {t('details.section_n', { n: formatNumber(i + 1, lang) })}: {localTitle(s, lang)}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('details.lessons_n', { n: formatNumber(s.lessons.length, lang) })}
+                  <Typography variant="body2" color="text.secondary" data-testid="syllabus-section-lessons">
+                    {t('details.lessons_n', { count: s.lessons.length })}
                     {secMinutes > 0 && ` · ${duration(secMinutes)}`}
                   </Typography>
                 </Box>

@@ -1,31 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { isPdf, videoEmbedUrl, vimeoId, youtubeId } from './media-embed';
+import { isPdf, isPlayerReady, videoEmbed, vimeoId, youtubeId } from './media-embed';
 
-describe('video embed addresses', () => {
-  it('turns YouTube watch, short and share links into embed links', () => {
-    expect(videoEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(videoEmbedUrl('https://m.youtube.com/watch?v=dQw4w9WgXcQ&list=PL1')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(videoEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(videoEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=42')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ?start=42');
-    expect(videoEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ?start=90');
-    expect(videoEmbedUrl('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(videoEmbedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+const here = 'http://dhaka.localhost:8080';
+const yt = (query = '') => `https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1&origin=${encodeURIComponent(here)}${query}`;
+
+describe('video embeds', () => {
+  it('turns YouTube watch, short and share links into nocookie players with the JS API', () => {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://m.youtube.com/watch?v=dQw4w9WgXcQ&list=PL1',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    ]) {
+      expect(videoEmbed(url, here)?.src, url).toBe(yt());
+      expect(videoEmbed(url, here)?.watchUrl, url).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    }
+    expect(videoEmbed('https://youtu.be/dQw4w9WgXcQ?t=42', here)?.src).toBe(yt('&start=42'));
+    expect(videoEmbed('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s', here)).toMatchObject({
+      host: 'youtube',
+      src: yt('&start=90'),
+      watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90s',
+    });
   });
   it('turns Vimeo links into player links', () => {
-    expect(videoEmbedUrl('https://vimeo.com/76979871')).toBe('https://player.vimeo.com/video/76979871');
-    expect(videoEmbedUrl('https://vimeo.com/channels/staffpicks/76979871')).toBe('https://player.vimeo.com/video/76979871');
-    expect(videoEmbedUrl('https://player.vimeo.com/video/76979871')).toBe('https://player.vimeo.com/video/76979871');
+    for (const url of ['https://vimeo.com/76979871', 'https://vimeo.com/channels/staffpicks/76979871', 'https://player.vimeo.com/video/76979871']) {
+      expect(videoEmbed(url)).toMatchObject({ host: 'vimeo', src: 'https://player.vimeo.com/video/76979871', watchUrl: 'https://vimeo.com/76979871' });
+    }
+  });
+  it('keeps every frame on the origins the CSP allows', () => {
+    const allowed = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
+    for (const url of ['https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871']) expect(allowed).toContain(new URL(videoEmbed(url)!.src).origin);
   });
   it('leaves other videos to the <video> element', () => {
-    expect(videoEmbedUrl('https://cdn.example.com/lesson.mp4')).toBeNull();
-    expect(videoEmbedUrl('https://www.youtube.com/watch')).toBeNull();
-    expect(videoEmbedUrl('https://www.youtube.com/feed/trending')).toBeNull();
-    expect(videoEmbedUrl('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toBeNull();
-    expect(videoEmbedUrl('not a url')).toBeNull();
-    expect(videoEmbedUrl(null)).toBeNull();
+    expect(videoEmbed('https://cdn.example.com/lesson.mp4')).toBeNull();
+    expect(videoEmbed('https://www.youtube.com/watch')).toBeNull();
+    expect(videoEmbed('https://www.youtube.com/feed/trending')).toBeNull();
+    expect(videoEmbed('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toBeNull();
+    expect(videoEmbed('not a url')).toBeNull();
+    expect(videoEmbed(null)).toBeNull();
     expect(youtubeId('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ')).toBeNull();
     expect(vimeoId('https://vimeo.com/about')).toBeNull();
+  });
+});
+
+describe('player ready messages', () => {
+  const embed = videoEmbed('https://youtu.be/dQw4w9WgXcQ', here)!;
+  it('accepts the player telling it is up, from its own origin only', () => {
+    expect(isPlayerReady(embed, 'https://www.youtube-nocookie.com', '{"event":"onReady","id":1}')).toBe(true);
+    expect(isPlayerReady(embed, 'https://www.youtube-nocookie.com', '{"event":"initialDelivery","info":{}}')).toBe(true);
+    expect(isPlayerReady(embed, 'https://evil.example', '{"event":"onReady"}')).toBe(false);
+    expect(isPlayerReady(embed, 'https://www.youtube-nocookie.com', 'not json')).toBe(false);
+    expect(isPlayerReady(embed, 'https://www.youtube-nocookie.com', '{"event":"listening"}')).toBe(false);
+    expect(isPlayerReady(videoEmbed('https://vimeo.com/1')!, 'https://player.vimeo.com', { event: 'ready' })).toBe(true);
   });
 });
 

@@ -1,4 +1,6 @@
-// Lesson media: YouTube and Vimeo links become embeddable player addresses; PDFs are shown inline.
+// Lesson media: YouTube and Vimeo links become embeddable players; PDFs are shown inline.
+// Frames stay on the origins the Content-Security-Policy allows: www.youtube-nocookie.com,
+// www.youtube.com and player.vimeo.com.
 
 const YT_ID = /^[A-Za-z0-9_-]{6,}$/;
 
@@ -46,8 +48,27 @@ export function vimeoId(url: string): string | null {
   return id ?? null;
 }
 
-/** The iframe address for a YouTube or Vimeo link; null for any other video (played in <video>). */
-export function videoEmbedUrl(url: string | null | undefined): string | null {
+export type EmbedHost = 'youtube' | 'vimeo';
+
+export interface VideoEmbed {
+  host: EmbedHost;
+  /** The iframe address. */
+  src: string;
+  /** Where the frame's messages come from. */
+  origins: string[];
+  /** The video on its own site, for the "Open on YouTube" link. */
+  watchUrl: string;
+}
+
+const YOUTUBE_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
+const VIMEO_ORIGINS = ['https://player.vimeo.com'];
+
+/**
+ * The player for a YouTube or Vimeo link; null for any other video (played in <video>). YouTube
+ * plays from youtube-nocookie.com with its JS API on (`enablejsapi=1` and the page's origin), so the
+ * page can tell whether the player came up.
+ */
+export function videoEmbed(url: string | null | undefined, pageOrigin?: string): VideoEmbed | null {
   if (!url) return null;
   const yt = youtubeId(url);
   if (yt) {
@@ -58,12 +79,41 @@ export function videoEmbedUrl(url: string | null | undefined): string | null {
     } catch {
       /* checked above */
     }
-    return `https://www.youtube.com/embed/${yt}${start ? `?start=${start}` : ''}`;
+    const qs = new URLSearchParams({ enablejsapi: '1' });
+    if (pageOrigin) qs.set('origin', pageOrigin);
+    if (start) qs.set('start', String(start));
+    return {
+      host: 'youtube',
+      src: `https://www.youtube-nocookie.com/embed/${yt}?${qs.toString()}`,
+      origins: YOUTUBE_ORIGINS,
+      watchUrl: `https://www.youtube.com/watch?v=${yt}${start ? `&t=${start}s` : ''}`,
+    };
   }
   const vm = vimeoId(url);
-  if (vm) return `https://player.vimeo.com/video/${vm}`;
+  if (vm) return { host: 'vimeo', src: `https://player.vimeo.com/video/${vm}`, origins: VIMEO_ORIGINS, watchUrl: `https://vimeo.com/${vm}` };
   return null;
 }
+
+/** Events by which the YouTube (onReady, initialDelivery, infoDelivery) or Vimeo (ready) player says it is up. */
+const READY_EVENTS = new Set(['onReady', 'initialDelivery', 'infoDelivery', 'ready']);
+
+/** A message from the embedded player saying it loaded. */
+export function isPlayerReady(embed: Pick<VideoEmbed, 'origins'>, origin: string, data: unknown): boolean {
+  if (!embed.origins.includes(origin)) return false;
+  let msg: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return false;
+    }
+  }
+  const event = msg && typeof msg === 'object' ? (msg as { event?: unknown }).event : undefined;
+  return typeof event === 'string' && READY_EVENTS.has(event);
+}
+
+/** What the page says to a YouTube player to hear from it (the iframe API's handshake). */
+export const YOUTUBE_LISTENING = JSON.stringify({ event: 'listening', id: 1, channel: 'widget' });
 
 /** A PDF, by MIME type or by the address's file name. */
 export function isPdf(url: string | null | undefined, mime?: string | null): boolean {

@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { institutionName, localName, otherInstitutionName } from '../../../lib/course-text';
 import { formatDate } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useApprove, useInstitution, useUpdateState } from '../hooks/use-partners';
@@ -59,10 +60,10 @@ export default function PartnerDetailsPage() {
     );
   }
 
-  const name = (i18n.language === 'bn' ? inst.institution_name : inst.institution_name_en) || inst.institution_name;
-  const other = i18n.language === 'bn' ? inst.institution_name_en : inst.institution_name;
+  const name = institutionName(inst, i18n.language);
+  const other = otherInstitutionName(inst, i18n.language);
   const live = inst.state === 'approved' || inst.state === 'provisioning';
-  const typeName = inst.type ? (i18n.language === 'bn' ? inst.type.name_bn : inst.type.name) || inst.type.name : '—';
+  const typeName = localName(inst.type, i18n.language) || '—';
 
   const run = () => {
     const action = confirm;

@@ -26,7 +26,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
-import { formatNumber } from '../../../lib/lang';
+import { institutionName, localName } from '../../../lib/course-text';
 import type { Institution } from '../../../lib/types';
 import { useInstitutions } from '../hooks/use-partners';
 import { StateChip } from './state-chip';
@@ -56,14 +56,14 @@ export default function PartnerListPage() {
   }, [text, search, params, setParams]);
 
   const items = data?.data ?? [];
-  const nameOf = (i: Institution) => (i18n.language === 'bn' ? i.institution_name : i.institution_name_en) || i.institution_name;
-  const typeOf = (i: Institution) => (i.type ? (i18n.language === 'bn' ? i.type.name_bn : i.type.name) || i.type.name : '—');
+  const nameOf = (i: Institution) => institutionName(i, i18n.language);
+  const typeOf = (i: Institution) => localName(i.type, i18n.language) || '—';
 
   return (
     <Box data-testid="partner-list-page">
       <PageHeader
         title={t('partners:list.title')}
-        subtitle={data ? t('partners:list.total', { n: formatNumber(data.total, i18n.language) }) : t('partners:list.subtitle')}
+        subtitle={data ? t('partners:list.total', { count: data.total }) : t('partners:list.subtitle')}
       />
       <TextField
         value={text}

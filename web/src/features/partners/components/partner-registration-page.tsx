@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { setToken } from '../../../lib/auth-storage';
+import { localName } from '../../../lib/course-text';
 import { ME_KEY, useCurrentUser } from '../../../lib/session';
 import { useSite } from '../../../lib/site-context';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
@@ -119,7 +120,7 @@ export default function PartnerRegistrationPage() {
               {t('partners:registration.applicant_section')}
             </Typography>
             {isSignedIn ? (
-              <Alert severity="info">{t('partners:registration.signed_in_as', { name: user?.name ?? '' })}</Alert>
+              <Alert severity="info">{t('partners:registration.signed_in_as', { name: localName(user, i18n.language) })}</Alert>
             ) : (
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
@@ -182,7 +183,7 @@ export default function PartnerRegistrationPage() {
                     >
                       {(types.data ?? []).map((ty) => (
                         <MenuItem key={ty.id} value={String(ty.id)}>
-                          {(i18n.language === 'bn' ? ty.name_bn : ty.name) || ty.name}
+                          {localName(ty, i18n.language)}
                         </MenuItem>
                       ))}
                     </TextField>

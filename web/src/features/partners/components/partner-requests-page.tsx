@@ -13,6 +13,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
+import { institutionName, otherInstitutionName } from '../../../lib/course-text';
 import { formatDate } from '../../../lib/lang';
 import type { Institution } from '../../../lib/types';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -28,7 +29,7 @@ export default function PartnerRequestsPage() {
   const toast = useToast();
   const errorText = useErrorText();
   const [pending, setPending] = useState<Institution | null>(null);
-  const nameOf = (i: Institution) => (i18n.language === 'bn' ? i.institution_name : i.institution_name_en) || i.institution_name;
+  const nameOf = (i: Institution) => institutionName(i, i18n.language);
 
   const confirm = () => {
     if (!pending) return;
@@ -78,7 +79,7 @@ export default function PartnerRequestsPage() {
                         {nameOf(inst)}
                       </Typography>
                       <Typography variant="body2" color="text.secondary" noWrap>
-                        {i18n.language === 'bn' ? inst.institution_name_en : inst.institution_name}
+                        {otherInstitutionName(inst, i18n.language)}
                       </Typography>
                     </Box>
                     <StateChip state={inst.state} />

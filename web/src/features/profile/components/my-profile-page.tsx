@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatNumber } from '../../../lib/lang';
-import { displayRole } from '../../../lib/menu-class';
+import { institutionName, localName } from '../../../lib/course-text';
 import { useCurrentUser } from '../../../lib/session';
+import { useRoleLabel } from '../../../lib/use-role-label';
 
 export default function MyProfilePage() {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const { user, isLoading, error, refetch } = useCurrentUser();
+  const roleLabel = useRoleLabel();
   if (isLoading) return <Skeleton variant="rounded" height={320} />;
   if (error || !user) return <ErrorState error={error} onRetry={() => refetch()} />;
-  const name = (i18n.language === 'bn' && user.name_bn) || user.name;
+  const name = localName(user, i18n.language);
   const completeness = typeof user.completeness === 'number' ? Math.max(0, Math.min(100, user.completeness)) : null;
-  const ownerName = (o: { institution_name: string; institution_name_en: string } | null) =>
-    o ? (i18n.language === 'bn' ? o.institution_name : o.institution_name_en) || o.institution_name : '';
   return (
     <Box data-testid="my-profile-page">
       <PageHeader title={t('profile:title')} />
@@ -62,7 +62,7 @@ export default function MyProfilePage() {
                         <Chip
                           key={r.id}
                           variant="outlined"
-                          label={[t(`common:roles.${displayRole(r.role)}`, { defaultValue: displayRole(r.role) }), ownerName(r.owner)].filter(Boolean).join(' · ')}
+                          label={[roleLabel(r.role), institutionName(r.owner, i18n.language)].filter(Boolean).join(' · ')}
                         />
                       ))}
                     </Stack>

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
+import { institutionName, localSlogan } from '../../../lib/course-text';
 import { normalizeSite } from '../../../lib/site';
 import { useSite } from '../../../lib/site-context';
 import type { SiteConfig, SiteModules } from '../../../lib/types';
@@ -95,8 +96,8 @@ export default function SiteProfilePage() {
     setLogo(await readAsDataUrl(file));
   };
 
-  const name = (i18n.language === 'bn' ? base.institution_name : base.institution_name_en) || base.institution_name;
-  const slogan = i18n.language === 'bn' ? config.slogan_bn : config.slogan_en;
+  const name = institutionName(base, i18n.language);
+  const slogan = localSlogan(config, i18n.language);
 
   return (
     <Box data-testid="site-profile-page">

@@ -1,0 +1,36 @@
+// Shipped catalogues, one JSON file per language and namespace (locales/<lang>/<ns>.json). The app
+// fetches them one at a time when first needed: each file is its own chunk of the build, so a
+// visitor downloads only the language shown and the namespaces of the pages opened.
+import type { Lang } from '../lib/lang';
+
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'home',
+  'dashboard',
+  'profile',
+  'partners',
+  'settings',
+  'courses',
+  'learn',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Loaded before the first render: the layouts use it. */
+export const BOOT_NAMESPACES: readonly Namespace[] = ['common'];
+
+/**
+ * Loaded once the browser is idle after start-up (error pages, API error texts), so that they are
+ * there when the connection is lost later.
+ */
+export const IDLE_NAMESPACES: readonly Namespace[] = ['errors'];
+
+export type Catalogue = { [key: string]: string | Catalogue };
+
+const files = import.meta.glob<Catalogue>('./locales/*/*.json', { import: 'default' });
+
+export function loadCatalogue(lang: Lang | string, ns: string): Promise<Catalogue> {
+  const load = files[`./locales/${lang}/${ns}.json`];
+  return load ? load() : Promise.reject(new Error(`no catalogue ${lang}/${ns}`));
+}
