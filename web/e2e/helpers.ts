@@ -82,3 +82,11 @@ export async function visibleText(page: Page): Promise<string> {
     return text;
   });
 }
+
+/**
+ * The page needs no sideways scrolling at `width` px. Polled: after a viewport change React
+ * re-renders the responsive layout (drawer, bottom bar) a moment later.
+ */
+export async function expectFitsWidth(page: Page, width = 360) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

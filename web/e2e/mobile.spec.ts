@@ -1,7 +1,7 @@
 // (6) At 360 x 740 the mobile bottom bar is shown, nothing is wider than the screen, and a signed-in
 // user opens the side navigation as a drawer from the bar's "more" button (SPEC 2).
 import { expect, test } from '@playwright/test';
-import { login, shot } from './helpers';
+import { login, shot, expectFitsWidth } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -10,7 +10,7 @@ test('the mobile bottom bar is visible at 360 px', async ({ page }) => {
   const bar = page.getByTestId('mobile-bottom-bar');
   await expect(bar).toBeVisible();
   await expect(page.getByTestId('bottom-home')).toHaveClass(/Mui-selected/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectFitsWidth(page);
   await shot(page, 'mobile-home');
   // Signed out, classroom goes to /login.
   await page.getByTestId('bottom-classroom').click();
@@ -50,7 +50,7 @@ test('a signed-in super admin opens the sidebar as a drawer from "more" at 360 p
   await expect(nav.locator('.MuiCollapse-root').first()).toHaveClass(/MuiCollapse-entered/);
   const box = await drawer.locator('.MuiDrawer-paper').boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(360);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectFitsWidth(page);
   await shot(page, 'mobile-super-drawer');
 
   // A menu entry navigates and closes the drawer.
