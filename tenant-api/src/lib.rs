@@ -14,6 +14,7 @@ pub mod hosts;
 pub mod learning;
 pub mod media;
 pub mod pools;
+pub mod questions;
 pub mod router;
 pub mod site;
 pub mod state;

@@ -5,6 +5,7 @@ use crate::state::AppState;
 use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
+use crate::questions::{bank, folders};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -50,6 +51,15 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(templates::store_template)), templates::BODY_LIMIT))
         .routes(routes!(download::certificate_pdf))
         .routes(routes!(dashboard::pending_task::pending_task))
+        .routes(routes!(bank::view_questions))
+        .routes(routes!(bank::view_question))
+        .routes(routes!(bank::create_question))
+        .routes(routes!(bank::update_question))
+        .routes(routes!(bank::delete_question))
+        .routes(routes!(folders::view_folders))
+        .routes(routes!(folders::create_folder))
+        .routes(routes!(folders::update_folder))
+        .routes(routes!(folders::delete_folder))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 

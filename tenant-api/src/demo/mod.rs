@@ -3,11 +3,12 @@
 //! API, called in-process as the sites' teachers and learners would: courses with thumbnails,
 //! sections and lessons of several types (uploaded notes and figures, videos, rich text), batches
 //! (one needing approval, two whose certificates wait for approval), enrolments at every stage,
-//! reviews and issued certificates. A site that already has courses is left as it is, so it is
+//! reviews and issued certificates; and the partners' question banks ([`questions`]). A site that already has courses is left as it is, so it is
 //! safe to run again.
 
 pub mod catalogue;
 mod media;
+mod questions;
 
 use crate::router;
 use crate::state::AppState;
@@ -126,6 +127,8 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         }
         tracing::info!(site = api.host(site), courses = courses.len(), "demo catalogue seeded");
     }
+    questions::seed(&mut api, Site::Dhaka, "teacher@example.com").await?;
+    questions::seed(&mut api, Site::Sylhet, "abdul.karim@example.com").await?;
     for enrolment in ENROLMENTS {
         let Some(course) = seeded.get(enrolment.course) else { continue };
         let token = api.token(Site::Main, enrolment.learner).await?;

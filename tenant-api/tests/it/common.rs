@@ -112,6 +112,24 @@ impl TestApp {
         r.body["data"]["token"].as_str().unwrap().to_owned()
     }
 
+    pub async fn put(&self, host: &str, path: &str, token: &str, body: Value) -> Response {
+        self.call(Method::PUT, host, path, Some(token), &[], Some(body)).await
+    }
+
+    pub async fn delete(&self, host: &str, path: &str, token: Option<&str>) -> Response {
+        self.call(Method::DELETE, host, path, token, &[], None).await
+    }
+
+    /// Signs in on `host` and acts in the user's first role there (a teacher or partner admin).
+    pub async fn acting(&self, host: &str, email: &str) -> String {
+        let token = self.login(host, email).await;
+        let info = self.get(host, "/my-account/user/view-info", Some(&token)).await;
+        let role = info.body["data"]["roles"][0]["id"].as_i64().unwrap();
+        let r = self.post(host, &format!("/my-account/user/switch-role/{role}"), Some(&token), serde_json::json!({})).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        token
+    }
+
     /// A super admin of the platform, signed in on the main site.
     pub async fn super_admin(&self) -> String {
         let main = self.platform.main_id().await;

@@ -11,19 +11,6 @@ const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
 const MAIN: &str = "localhost";
 
-/// Signs in on `host` and acts in the user's first role there.
-async fn author(t: &TestApp, host: &str, email: &str) -> String {
-    let token = t.login(host, email).await;
-    let info = t.get(host, "/my-account/user/view-info", Some(&token)).await;
-    let role = info.body["data"]["roles"][0]["id"].as_i64().unwrap();
-    let r = t.post(host, &format!("/my-account/user/switch-role/{role}"), Some(&token), json!({})).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    token
-}
-
-async fn put(t: &TestApp, host: &str, path: &str, token: &str, body: Value) -> Response {
-    t.call(Method::PUT, host, path, Some(token), &[], Some(body)).await
-}
 
 fn titles(r: &Response) -> Vec<String> {
     r.body["data"].as_array().unwrap_or(&vec![]).iter().map(|c| c["title"].as_str().unwrap_or_default().to_owned()).collect()
@@ -49,8 +36,8 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
     t.platform.user("learner@example.com", None).await;
     t.platform.user("second@example.com", None).await;
-    let teacher = author(&t, DHAKA, "teacher@dhaka.example").await;
-    let stranger = author(&t, SYLHET, "admin@sylhet.example").await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
     let learner = t.login(DHAKA, "learner@example.com").await;
     let second = t.login(DHAKA, "second@example.com").await;
 
@@ -72,7 +59,7 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     let course = r.body["data"].clone();
     let (course_id, uuid) = (course["id"].as_i64().unwrap(), course["uuid"].as_str().unwrap().to_owned());
     assert_eq!(course["category"]["bn_title"], "প্রোগ্রামিং");
-    let r = put(&t, DHAKA, "/course/update-publish-feature", &teacher, json!({ "id": course_id, "published": true })).await;
+    let r = t.put(DHAKA, "/course/update-publish-feature", &teacher, json!({ "id": course_id, "published": true })).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("course_has_no_lessons")));
     let r = t.post(DHAKA, "/course/schedule/section", Some(&teacher), json!({ "course_id": course_id, "title_bn": "ধ্বনি" })).await;
     let section = r.body["data"]["id"].as_i64().unwrap();
@@ -97,7 +84,7 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     assert_eq!(stored, lessons);
     assert!(!syllabus.text.contains("<script>"), "manual lessons are sanitised");
     // Reordering needs exactly the course's ids.
-    let r = put(&t, DHAKA, "/course/schedule/reorder", &teacher, json!({ "course_id": course_id, "sections": [{ "id": section, "lessons": [lessons[0]] }] })).await;
+    let r = t.put(DHAKA, "/course/schedule/reorder", &teacher, json!({ "course_id": course_id, "sections": [{ "id": section, "lessons": [lessons[0]] }] })).await;
     assert_eq!(r.body["code"], "invalid_order");
 
     let r = t.post(DHAKA, "/course/batch/create", Some(&teacher), json!({ "course_id": course_id, "name": "Batch 1", "start_date": "2026-12-01", "end_date": "2026-11-01" })).await;
@@ -113,8 +100,8 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     assert_eq!(t.post(DHAKA, "/learner-course/course-enrollment", Some(&learner), json!({ "batch_id": batch })).await.body["code"], "batch_closed");
     assert!(search(&t, MAIN, "ব্যাকরণ").await.is_empty());
 
-    assert_eq!(put(&t, DHAKA, "/course/batch/update-publish-feature", &teacher, json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
-    let r = put(&t, DHAKA, "/course/update-publish-feature", &teacher, json!({ "id": course_id, "published": true })).await;
+    assert_eq!(t.put(DHAKA, "/course/batch/update-publish-feature", &teacher, json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
+    let r = t.put(DHAKA, "/course/update-publish-feature", &teacher, json!({ "id": course_id, "published": true })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let listed = t.get(DHAKA, "/course/course/view", Some(&teacher)).await;
     assert_eq!(listed.body["data"][0]["uuid"], uuid.as_str(), "newest first");
@@ -294,7 +281,7 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
     // Revocation shows everywhere.
     let enrolled = t.get(DHAKA, &path("course/batch/enrolled_users", batch), Some(&teacher)).await;
     let enrollment = enrolled.body["data"][0]["enrollment_id"].as_i64().unwrap();
-    let r = put(&t, DHAKA, "/course/batch/approve-certificate", &teacher, json!({ "course_enrollment_id": enrollment, "status": 0 })).await;
+    let r = t.put(DHAKA, "/course/batch/approve-certificate", &teacher, json!({ "course_enrollment_id": enrollment, "status": 0 })).await;
     assert_eq!(r.body["data"]["status"], "revoked", "{}", r.text);
     assert_eq!(t.get(MAIN, &format!("/learner-course/certificate-details/{code}"), None).await.body["data"]["status"], "revoked");
 
@@ -309,14 +296,14 @@ async fn enrolment_needing_approval_waits_and_certificates_wait_for_approval_too
     let dhaka = t.tenant("dhaka").await;
     t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
     t.platform.user("learner@example.com", None).await;
-    let admin = author(&t, DHAKA, "admin@dhaka.example").await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
     let learner = t.login(DHAKA, "learner@example.com").await;
     let course = t.post(DHAKA, "/course/course/create", Some(&admin), json!({ "title": "Physics" })).await.body["data"]["id"].as_i64().unwrap();
     let section = t.post(DHAKA, "/course/schedule/section", Some(&admin), json!({ "course_id": course, "title": "Motion" })).await.body["data"]["id"].as_i64().unwrap();
     let lesson = t.post(DHAKA, "/course/schedule/lesson", Some(&admin), json!({ "section_id": section, "title": "Speed", "lesson_type": "discussion" })).await.body["data"]["id"].as_i64().unwrap();
     let batch = t.post(DHAKA, "/course/batch/create", Some(&admin), json!({ "course_id": course, "name": "B", "start_date": "2026-01-01", "let_enroll": 2, "certificate_approval": true })).await.body["data"]["id"].as_i64().unwrap();
-    put(&t, DHAKA, "/course/batch/update-publish-feature", &admin, json!({ "id": batch, "published": true })).await;
-    put(&t, DHAKA, "/course/update-publish-feature", &admin, json!({ "id": course, "published": true })).await;
+    t.put(DHAKA, "/course/batch/update-publish-feature", &admin, json!({ "id": batch, "published": true })).await;
+    t.put(DHAKA, "/course/update-publish-feature", &admin, json!({ "id": course, "published": true })).await;
 
     let r = t.post(DHAKA, &format!("/course/batch/enroll/{batch}"), Some(&learner), json!({})).await;
     assert_eq!(r.body["data"]["status"], "pending", "{}", r.text);
@@ -325,11 +312,11 @@ async fn enrolment_needing_approval_waits_and_certificates_wait_for_approval_too
     assert_eq!(t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learner)).await.body["code"], "not_enrolled");
     let pending = t.get(DHAKA, &format!("/course/batch/enrolled_users/{batch}?field=pending"), Some(&admin)).await;
     let enrollment = pending.body["data"][0]["enrollment_id"].as_i64().unwrap();
-    assert_eq!(put(&t, DHAKA, &format!("/course/batch/approve_enroll/{enrollment}"), &admin, json!({})).await.body["data"]["status"], "active");
+    assert_eq!(t.put(DHAKA, &format!("/course/batch/approve_enroll/{enrollment}"), &admin, json!({})).await.body["data"]["status"], "active");
     let done = t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learner)).await;
     assert_eq!(done.body["data"]["certificate"]["status"], "pending", "{}", done.text);
     let code = done.body["data"]["certificate"]["tracking_code"].as_str().unwrap().to_owned();
     assert_eq!(t.get(MAIN, &format!("/learner-course/certificate-details/{code}"), None).await.body["data"]["status"], "pending");
-    put(&t, DHAKA, "/course/batch/approve-certificate", &admin, json!({ "course_enrollment_id": enrollment, "status": 1 })).await;
+    t.put(DHAKA, "/course/batch/approve-certificate", &admin, json!({ "course_enrollment_id": enrollment, "status": 1 })).await;
     assert_eq!(t.get(MAIN, &format!("/learner-course/certificate-details/{code}"), None).await.body["data"]["status"], "issued");
 }

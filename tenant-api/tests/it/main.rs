@@ -11,6 +11,7 @@ mod domains;
 mod isolation;
 mod partners;
 mod pools;
+mod questions;
 mod roots;
 mod tls;
 mod validation;

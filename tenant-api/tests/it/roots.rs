@@ -27,11 +27,7 @@ fn assert_error_shape(r: &Response, status: StatusCode, code: &str) {
 async fn teacher(t: &TestApp) -> String {
     let dhaka = t.tenant("dhaka").await;
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
-    let token = t.login(DHAKA, "teacher@dhaka.example").await;
-    let info = t.get(DHAKA, "/my-account/user/view-info", Some(&token)).await;
-    let role = info.body["data"]["roles"][0]["id"].as_i64().unwrap();
-    t.post(DHAKA, &format!("/my-account/user/switch-role/{role}"), Some(&token), json!({})).await;
-    token
+    t.acting(DHAKA, "teacher@dhaka.example").await
 }
 
 fn multipart(boundary: &str, field: &str, file_name: &str, content: &[u8]) -> Vec<u8> {

@@ -1,0 +1,26 @@
+//! The question bank of the host's site: questions of the 11 types in nested folders, owned by
+//! their authors, each edit kept as a new version for the attempts that use the old one.
+
+pub mod bank;
+pub mod content;
+pub mod folders;
+pub mod store;
+
+use crate::courses::access::require_author;
+use control_plane::auth::Caller;
+use control_plane::memberships::PARTNER_ADMIN;
+use control_plane::tenancy::Tenant;
+use control_plane::AppResult;
+
+/// Who is asking, and whose questions they reach: a teacher their own, the site's admins and
+/// super admins every author's (`None`).
+pub struct BankUser {
+    pub id: i64,
+    pub owner: Option<i64>,
+}
+
+pub fn bank_user(caller: &Caller, tenant: &Tenant) -> AppResult<BankUser> {
+    let id = require_author(caller, tenant)?;
+    let admin = caller.is_super() || caller.role.as_ref().is_some_and(|m| m.institution_id == tenant.id && m.role == PARTNER_ADMIN);
+    Ok(BankUser { id, owner: (!admin).then_some(id) })
+}

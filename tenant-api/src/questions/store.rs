@@ -1,0 +1,261 @@
+//! SQL of `questions`, `question_versions` and `question_folders`. `owner` narrows every read
+//! and write to one author's rows (a teacher); `None` is the whole site (its admins).
+
+use super::content::Content;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::{PgPool, Postgres, Transaction};
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct QuestionSummary {
+    pub id: i64,
+    pub version: i32,
+    pub question_type: String,
+    pub folder_id: Option<i64>,
+    pub category_id: Option<i64>,
+    pub owner_id: i64,
+    pub text: String,
+    pub text_bn: String,
+    pub marks: f64,
+    pub updated_at: DateTime<Utc>,
+}
+
+const SUMMARY: &str = "SELECT q.id, q.version, q.question_type, q.folder_id, q.category_id, q.owner_id, q.text, q.text_bn,
+        q.marks::float8 AS marks, q.updated_at FROM questions q";
+
+/// One question at its current version, with the content of that version.
+pub async fn find(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Option<(QuestionSummary, Content, DateTime<Utc>)>> {
+    let row: Option<(sqlx::types::Json<Content>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT v.content, q.created_at FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
+          WHERE q.id = $1 AND q.deleted_at IS NULL AND ($2::bigint IS NULL OR q.owner_id = $2)",
+    )
+    .bind(id)
+    .bind(owner)
+    .fetch_optional(db)
+    .await?;
+    let Some((content, created_at)) = row else { return Ok(None) };
+    let summary = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SUMMARY} WHERE q.id = $1"))).bind(id).fetch_one(db).await?;
+    Ok(Some((summary, content.0, created_at)))
+}
+
+pub struct Filter<'a> {
+    pub owner: Option<i64>,
+    pub search: Option<&'a str>,
+    pub question_type: Option<&'a str>,
+    pub category_id: Option<i64>,
+    pub folder_id: Option<i64>,
+}
+
+const FILTER: &str = "q.deleted_at IS NULL AND ($1::bigint IS NULL OR q.owner_id = $1)
+    AND ($2::text IS NULL OR q.text ILIKE $2 OR q.text_bn ILIKE $2) AND ($3::text IS NULL OR q.question_type = $3)
+    AND ($4::bigint IS NULL OR q.category_id = $4) AND ($5::bigint IS NULL OR q.folder_id = $5)";
+
+/// A page of questions, most recently changed first, and how many match in all.
+pub async fn page(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<QuestionSummary>, i64)> {
+    let pattern = like(f.search);
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM questions q WHERE {FILTER}")))
+        .bind(f.owner)
+        .bind(&pattern)
+        .bind(f.question_type)
+        .bind(f.category_id)
+        .bind(f.folder_id)
+        .fetch_one(db)
+        .await?;
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SUMMARY} WHERE {FILTER} ORDER BY q.updated_at DESC, q.id DESC LIMIT $6 OFFSET $7")))
+        .bind(f.owner)
+        .bind(&pattern)
+        .bind(f.question_type)
+        .bind(f.category_id)
+        .bind(f.folder_id)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// `%text%` for ILIKE, with the wildcard characters of the search itself removed.
+fn like(search: Option<&str>) -> Option<String> {
+    search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")))
+}
+
+pub struct Placement {
+    pub folder_id: Option<i64>,
+    pub category_id: Option<i64>,
+}
+
+/// A new question at version 1.
+pub async fn insert(db: &PgPool, owner: i64, kind: &str, place: &Placement, content: &Content) -> sqlx::Result<i64> {
+    let mut tx = db.begin().await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO questions (folder_id, owner_id, category_id, question_type, text, text_bn, marks)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(place.folder_id)
+    .bind(owner)
+    .bind(place.category_id)
+    .bind(kind)
+    .bind(&content.text)
+    .bind(&content.text_bn)
+    .bind(content.marks)
+    .fetch_one(&mut *tx)
+    .await?;
+    add_version(&mut tx, id, 1, kind, content, owner).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The question's next version; `false` when it is gone (or not the owner's).
+pub async fn update(db: &PgPool, id: i64, owner: Option<i64>, editor: i64, kind: &str, place: &Placement, content: &Content) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let version: Option<i32> = sqlx::query_scalar(
+        "UPDATE questions SET version = version + 1, question_type = $3, folder_id = $4, category_id = $5, text = $6, text_bn = $7,
+                marks = $8, updated_at = now()
+          WHERE id = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR owner_id = $2) RETURNING version",
+    )
+    .bind(id)
+    .bind(owner)
+    .bind(kind)
+    .bind(place.folder_id)
+    .bind(place.category_id)
+    .bind(&content.text)
+    .bind(&content.text_bn)
+    .bind(content.marks)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(version) = version else { return Ok(false) };
+    add_version(&mut tx, id, version, kind, content, editor).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn add_version(tx: &mut Transaction<'_, Postgres>, id: i64, version: i32, kind: &str, content: &Content, by: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO question_versions (question_id, version, question_type, content, created_by) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(version)
+        .bind(kind)
+        .bind(sqlx::types::Json(content))
+        .bind(by)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Marks a question deleted (its versions stay for the attempts that used them).
+pub async fn delete(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE questions SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR owner_id = $2)")
+        .bind(id)
+        .bind(owner)
+        .execute(db)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// The content of one version of a question, as an attempt was given it.
+pub async fn version(db: &PgPool, id: i64, version: i32) -> sqlx::Result<Option<Content>> {
+    let row: Option<sqlx::types::Json<Content>> =
+        sqlx::query_scalar("SELECT content FROM question_versions WHERE question_id = $1 AND version = $2").bind(id).bind(version).fetch_optional(db).await?;
+    Ok(row.map(|c| c.0))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[schema(as = QuestionFolder)]
+pub struct Folder {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub name: String,
+    pub question_count: i64,
+    pub folder_count: i64,
+}
+
+const FOLDER: &str = "SELECT f.id, f.parent_id, f.name,
+        (SELECT count(*) FROM questions q WHERE q.folder_id = f.id AND q.deleted_at IS NULL) AS question_count,
+        (SELECT count(*) FROM question_folders c WHERE c.parent_id = f.id) AS folder_count
+   FROM question_folders f";
+
+pub async fn folder(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Option<Folder>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{FOLDER} WHERE f.id = $1 AND ($2::bigint IS NULL OR f.owner_id = $2)")))
+        .bind(id)
+        .bind(owner)
+        .fetch_optional(db)
+        .await
+}
+
+pub struct FolderFilter<'a> {
+    pub owner: Option<i64>,
+    pub search: Option<&'a str>,
+    /// `None`: every level (pickers); `Some(None)`: the top level; `Some(Some(id))`: inside `id`.
+    pub parent: Option<Option<i64>>,
+}
+
+pub async fn folders(db: &PgPool, f: &FolderFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<Folder>, i64)> {
+    const WHERE: &str = "($1::bigint IS NULL OR f.owner_id = $1) AND ($2::text IS NULL OR f.name ILIKE $2)
+        AND (NOT $3 OR f.parent_id IS NOT DISTINCT FROM $4)";
+    let pattern = like(f.search);
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM question_folders f WHERE {WHERE}")))
+        .bind(f.owner)
+        .bind(&pattern)
+        .bind(f.parent.is_some())
+        .bind(f.parent.flatten())
+        .fetch_one(db)
+        .await?;
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{FOLDER} WHERE {WHERE} ORDER BY lower(f.name), f.id LIMIT $5 OFFSET $6")))
+        .bind(f.owner)
+        .bind(&pattern)
+        .bind(f.parent.is_some())
+        .bind(f.parent.flatten())
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+pub async fn insert_folder(db: &PgPool, owner: i64, name: &str, parent_id: Option<i64>) -> sqlx::Result<i64> {
+    sqlx::query_scalar("INSERT INTO question_folders (owner_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id")
+        .bind(owner)
+        .bind(name)
+        .bind(parent_id)
+        .fetch_one(db)
+        .await
+}
+
+pub async fn update_folder(db: &PgPool, id: i64, name: &str, parent_id: Option<i64>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE question_folders SET name = $2, parent_id = $3 WHERE id = $1").bind(id).bind(name).bind(parent_id).execute(db).await?;
+    Ok(())
+}
+
+/// Whether `candidate` is `folder` itself or lies inside it (moving `folder` there would make a loop).
+pub async fn is_within(db: &PgPool, candidate: i64, folder: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "WITH RECURSIVE up(id, parent_id) AS (
+             SELECT id, parent_id FROM question_folders WHERE id = $1
+             UNION SELECT f.id, f.parent_id FROM question_folders f JOIN up ON f.id = up.parent_id)
+         SELECT EXISTS (SELECT 1 FROM up WHERE id = $2)",
+    )
+    .bind(candidate)
+    .bind(folder)
+    .fetch_one(db)
+    .await
+}
+
+/// Deletes a folder. With `with_contents`, its subfolders go too and every question in them is
+/// marked deleted; otherwise its questions and subfolders move up to its parent.
+pub async fn delete_folder(db: &PgPool, id: i64, parent_id: Option<i64>, with_contents: bool) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    if with_contents {
+        sqlx::query(
+            "WITH RECURSIVE down(id) AS (SELECT $1::bigint UNION SELECT f.id FROM question_folders f JOIN down ON f.parent_id = down.id)
+             UPDATE questions SET deleted_at = now(), folder_id = NULL WHERE folder_id IN (SELECT id FROM down) AND deleted_at IS NULL",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    } else {
+        sqlx::query("UPDATE questions SET folder_id = $2 WHERE folder_id = $1").bind(id).bind(parent_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE question_folders SET parent_id = $2 WHERE parent_id = $1").bind(id).bind(parent_id).execute(&mut *tx).await?;
+    }
+    sqlx::query("DELETE FROM question_folders WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    tx.commit().await
+}

@@ -1,0 +1,157 @@
+//! The question bank against a real PostgreSQL: each of the 11 types authored and read back,
+//! bad questions refused with field errors, edits kept as versions, folders nested and
+//! deleted both ways, and nobody outside the author's reach (another teacher, a learner,
+//! another site) reading or changing a question.
+
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+
+fn one_of_each_type() -> Vec<Value> {
+    let opt = |text: &str, correct: bool| json!({ "text": text, "text_bn": "", "correct": correct });
+    vec![
+        json!({ "question_type": "multiple_choice", "text": "The capital of Bangladesh?", "text_bn": "বাংলাদেশের রাজধানী?", "marks": 1,
+                "options": [opt("Dhaka", true), opt("Sylhet", false)], "explanation": "Dhaka since 1971." }),
+        json!({ "question_type": "multiple_select", "text": "Rivers of Bangladesh", "marks": 2, "negative_marks": 0.5,
+                "options": [opt("Padma", true), opt("Meghna", true), opt("Nile", false)] }),
+        json!({ "question_type": "true_false", "text_bn": "সুন্দরবন বাংলাদেশে।", "marks": 1, "answer": "true" }),
+        json!({ "question_type": "dropdown", "text": "Choose the largest", "marks": 1, "options": [opt("7", false), opt("9", true)] }),
+        json!({ "question_type": "fill_blanks", "text": "Dhaka is the ___ of ___.", "marks": 2, "blanks": [["capital"], ["Bangladesh", "BD"]] }),
+        json!({ "question_type": "short_answer", "text": "The national flower?", "marks": 1, "accepted": ["Water lily", "শাপলা"] }),
+        json!({ "question_type": "paragraph", "text": "Describe your village.", "marks": 5 }),
+        json!({ "question_type": "essay", "text_bn": "মুক্তিযুদ্ধ নিয়ে রচনা লেখো।", "marks": 10 }),
+        json!({ "question_type": "assignment", "text": "Upload your map drawing.", "marks": 10 }),
+        json!({ "question_type": "date", "text": "Independence Day?", "marks": 1, "answer": "২৬/০৩/১৯৭১" }),
+        json!({ "question_type": "time", "text": "When does the office open?", "marks": 1, "answer": "০৯:০০" }),
+    ]
+}
+
+#[tokio::test]
+async fn teachers_keep_a_versioned_question_bank_of_every_type() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("colleague@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    t.platform.user("learner@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
+    let learner = t.login(DHAKA, "learner@example.com").await;
+
+    // Folders: one inside another.
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "Class 8" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let class8 = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "ভূগোল", "parent_id": class8 })).await;
+    let geography = r.body["data"]["id"].as_i64().unwrap();
+
+    // One question of each type, read back as given (keys normalised: Bangla digits to ASCII).
+    let mut ids = Vec::new();
+    for mut q in one_of_each_type() {
+        q["folder_id"] = json!(geography);
+        let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), q.clone()).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{q}: {}", r.text);
+        assert_eq!((r.body["data"]["version"].as_i64(), &r.body["data"]["question_type"]), (Some(1), &q["question_type"]));
+        ids.push(r.body["data"]["id"].as_i64().unwrap());
+    }
+    let date = t.get(DHAKA, &format!("/question-bank/view/{}", ids[9]), Some(&teacher)).await;
+    assert_eq!(date.body["data"]["answer"], "26/03/1971");
+    let select = t.get(DHAKA, &format!("/question-bank/view/{}", ids[1]), Some(&teacher)).await;
+    assert_eq!((select.body["data"]["marks"].as_f64(), select.body["data"]["negative_marks"].as_f64()), (Some(2.0), Some(0.5)));
+    assert_eq!(select.body["data"]["options"][2], json!({ "text": "Nile", "text_bn": "", "correct": false }));
+    let blanks = t.get(DHAKA, &format!("/question-bank/view/{}", ids[4]), Some(&teacher)).await;
+    assert_eq!(blanks.body["data"]["blanks"], json!([["capital"], ["Bangladesh", "BD"]]));
+
+    // Listing: filters by type, words in either language, folder; pages.
+    let list = async |query: &str| t.get(DHAKA, &format!("/question-bank/view?{query}"), Some(&teacher)).await;
+    assert_eq!(list("").await.body["total"], 11);
+    assert_eq!(list("type=essay").await.body["data"][0]["id"].as_i64(), Some(ids[7]));
+    assert_eq!(list("search=%E0%A6%B0%E0%A6%9A%E0%A6%A8%E0%A6%BE").await.body["total"], 1, "রচনা finds the Bangla essay");
+    assert_eq!(list("search=bangladesh").await.body["total"], 2, "any case");
+    assert_eq!(list(&format!("folder_id={class8}")).await.body["total"], 0);
+    let page = list("limit=5&page=99").await;
+    assert_eq!((page.body["current_page"].as_i64(), page.body["last_page"].as_i64(), page.body["data"].as_array().unwrap().len()), (Some(3), Some(3), 1));
+    let folders = t.get(DHAKA, "/question-bank/view-folder", Some(&teacher)).await;
+    assert_eq!((folders.body["total"].as_i64(), folders.body["data"][0]["folder_count"].as_i64()), (Some(1), Some(1)));
+    let inside = t.get(DHAKA, &format!("/question-bank/view-folder?parent_id={class8}"), Some(&teacher)).await;
+    assert_eq!((inside.body["data"][0]["name"].as_str(), inside.body["data"][0]["question_count"].as_i64()), (Some("ভূগোল"), Some(11)));
+    assert_eq!(t.get(DHAKA, "/question-bank/view-folder?no_pagination=1", Some(&teacher)).await.body["total"], 2);
+
+    // Bad questions: 422 with a message on the field, nothing stored.
+    let bad = [
+        (json!({ "question_type": "multiple_choice", "text": "x", "marks": 1, "options": [{ "text": "a" }, { "text": "b" }] }), "options"),
+        (json!({ "question_type": "fill_blanks", "text": "___ and ___", "marks": 1, "blanks": [["a"], []] }), "blanks.1"),
+        (json!({ "question_type": "essay", "text": "x", "marks": 0 }), "marks"),
+        (json!({ "question_type": "essay", "text": " \u{200b} ", "marks": 1 }), "text"),
+        (json!({ "question_type": "date", "text": "x", "marks": 1, "answer": "31/02/2024" }), "answer"),
+        (json!({ "question_type": "riddle", "text": "x", "marks": 1 }), "question_type"),
+        (json!({ "question_type": "essay", "text": "x", "marks": 1, "folder_id": 999999 }), "folder_id"),
+    ];
+    for (body, field) in bad {
+        let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), body.clone()).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {}", r.text);
+        assert!(r.body["errors"][field][0].as_str().is_some_and(|m| !m.is_empty()), "{field}: {}", r.text);
+    }
+    let r = t.call(axum::http::Method::POST, DHAKA, "/question-bank/create", Some(&teacher), &[("lang", "2")],
+        Some(json!({ "question_type": "multiple_choice", "text": "x", "marks": 1, "options": [{ "text": "a" }, { "text": "b" }] }))).await;
+    assert_eq!(r.body["errors"]["options"][0], "অন্তত একটি সঠিক উত্তর চিহ্নিত করুন।");
+    assert_eq!(list("").await.body["total"], 11, "nothing half-made");
+
+    // An edit is a new version; the old version stays as it was.
+    let mut changed = one_of_each_type()[0].clone();
+    changed["text"] = json!("The capital city of Bangladesh?");
+    changed["folder_id"] = json!(geography);
+    let r = t.put(DHAKA, &format!("/question-bank/update/{}", ids[0]), &teacher, changed.clone()).await;
+    assert_eq!((r.status, r.body["data"]["version"].as_i64()), (StatusCode::OK, Some(2)), "{}", r.text);
+    let versions: Vec<(i32, String)> = sqlx::query_as(
+        "SELECT version, content->>'text' FROM question_versions WHERE question_id = $1 ORDER BY version",
+    )
+    .bind(ids[0])
+    .fetch_all(&*t.state.pools.get(dhaka).await.unwrap())
+    .await
+    .unwrap();
+    assert_eq!(versions, vec![(1, "The capital of Bangladesh?".to_owned()), (2, "The capital city of Bangladesh?".to_owned())]);
+
+    // Reach: a colleague sees none of it, the site's admin all of it, a learner and another
+    // site nothing; nobody outside changes or deletes it.
+    let one = format!("/question-bank/view/{}", ids[0]);
+    assert_eq!(t.get(DHAKA, "/question-bank/view", Some(&colleague)).await.body["total"], 0);
+    assert_eq!(t.get(DHAKA, &one, Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, &format!("/question-bank/update/{}", ids[0]), &colleague, changed.clone()).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/question-bank/view", Some(&admin)).await.body["total"], 11);
+    assert_eq!(t.get(DHAKA, &one, Some(&learner)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.post(DHAKA, "/question-bank/create", Some(&learner), one_of_each_type()[6].clone()).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, &one, Some(&stranger)).await.status, StatusCode::FORBIDDEN, "a sylhet admin is nobody on dhaka");
+    assert_eq!(t.get(SYLHET, &one, Some(&stranger)).await.status, StatusCode::NOT_FOUND, "sylhet's bank is its own");
+    assert_eq!(t.get(SYLHET, "/question-bank/view", Some(&stranger)).await.body["total"], 0);
+    assert_eq!(t.delete(SYLHET, &format!("/question-bank/delete/{}", ids[0]), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete-folder/{class8}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, &one, Some(&teacher)).await.body["data"]["version"], 2);
+
+    // A folder cannot move into itself or below itself.
+    let r = t.put(DHAKA, &format!("/question-bank/folder-update/{class8}"), &teacher, json!({ "name": "Class 8", "parent_id": geography })).await;
+    assert_eq!((r.status, r.body["errors"]["parent_id"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{}", r.text);
+    let r = t.put(DHAKA, &format!("/question-bank/folder-update/{geography}"), &teacher, json!({ "name": "Geography", "parent_id": null })).await;
+    assert_eq!((r.status, r.body["data"]["name"].as_str(), r.body["data"]["parent_id"].is_null()), (StatusCode::OK, Some("Geography"), true));
+
+    // Deleting a folder moves its questions up, or with `withfolder` takes them along.
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "Map work", "parent_id": geography })).await;
+    let maps = r.body["data"]["id"].as_i64().unwrap();
+    let mut moved = one_of_each_type()[8].clone();
+    moved["folder_id"] = json!(maps);
+    let r = t.put(DHAKA, &format!("/question-bank/update/{}", ids[8]), &teacher, moved).await;
+    assert_eq!(r.body["data"]["folder_id"].as_i64(), Some(maps));
+    assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete-folder/{maps}"), Some(&teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.get(DHAKA, &format!("/question-bank/view/{}", ids[8]), Some(&teacher)).await.body["data"]["folder_id"].as_i64(), Some(geography));
+    assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete-folder/{geography}?withfolder=1"), Some(&teacher)).await.status, StatusCode::OK);
+    assert_eq!(list("").await.body["total"], 0, "its questions went with it");
+    assert_eq!(t.get(DHAKA, "/question-bank/view-folder?no_pagination=1", Some(&teacher)).await.body["total"], 1);
+    assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete/{}", ids[0]), Some(&teacher)).await.status, StatusCode::NOT_FOUND, "already gone");
+}
