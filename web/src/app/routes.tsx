@@ -33,6 +33,10 @@ const CourseListPage = lazy(() => import('../features/courses/components/course-
 const CourseCreatePage = lazy(() => import('../features/courses/components/course-create-page'));
 const CourseEditPage = lazy(() => import('../features/courses/components/course-edit-page'));
 const CertificateTemplatesPage = lazy(() => import('../features/courses/components/certificate-templates-page'));
+const QuestionListPage = lazy(() => import('../features/questions/components/question-list-page'));
+const QuestionFormPage = lazy(() => import('../features/questions/components/question-form-page'));
+const FolderListPage = lazy(() => import('../features/questions/components/folder-list-page'));
+const FolderPage = lazy(() => import('../features/questions/components/folder-page'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
 const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
@@ -120,6 +124,13 @@ export const routes: RouteObject[] = [
               { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
               { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
               { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
+              { path: 'question-bank', element: <Navigate to="/question-bank/list" replace /> },
+              { path: 'question-bank/list', element: <QuestionListPage /> },
+              { path: 'question-bank/create', element: <QuestionFormPage /> },
+              { path: 'question-bank/edit/:id', element: <QuestionFormPage /> },
+              { path: 'question-bank/update/:id', element: <QuestionFormPage /> },
+              { path: 'question-bank/folders', element: <FolderListPage /> },
+              { path: 'question-bank/folders/:slug', element: <FolderPage /> },
             ],
           },
         ],

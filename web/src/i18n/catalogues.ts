@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'settings',
   'courses',
   'learn',
+  'questions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -29,7 +29,7 @@ export function currentRoleEntry(user: UserInfo | null | undefined): Role | null
 
 /** Who may open the dashboard pages (SPEC 6 and the sidebar's classes); the rest is open to anyone signed in. */
 export const PAGE_ACCESS = {
-  /** /course, /course/create, /course/edit/*, /course/template/certificate */
+  /** /course, /course/create, /course/edit/*, /course/template/certificate, /question-bank/* */
   authoring: ['super', 'partner'],
   /** /partners/* */
   partners: ['super'],
@@ -40,6 +40,7 @@ export const PAGE_ACCESS = {
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/course', PAGE_ACCESS.authoring],
   ['/template/certificate', PAGE_ACCESS.authoring],
+  ['/question-bank', PAGE_ACCESS.authoring],
   ['/partners', PAGE_ACCESS.partners],
   ['/settings/profile', PAGE_ACCESS.siteSettings],
 ];

@@ -7,8 +7,8 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0]) =>
     menuFor(cls).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/partners/list', '/partners/requests', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/settings/profile', '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/question-bank/list', '/settings/profile', '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
   });
@@ -43,6 +43,16 @@ describe('sidebar menu', () => {
       expect(isItemActive(course, '/course/template/certificate')).toBe(false);
     }
     expect(firstSegment('/')).toBe('');
+  });
+  it('lights Question Bank on every question bank screen', () => {
+    for (const cls of ['super', 'partner'] as const) {
+      const bank = menuFor(cls).find((i) => i.key === 'question-bank')!;
+      const course = menuFor(cls).find((i) => i.key === 'course')!;
+      for (const path of ['/question-bank/list', '/question-bank/create', '/question-bank/edit/3', '/question-bank/folders/7']) {
+        expect(isItemActive(bank, path), path).toBe(true);
+        expect(isItemActive(course, path), path).toBe(false);
+      }
+    }
   });
   it('highlights home in the bottom bar on / and /dashboard', () => {
     expect(bottomBarValue('/')).toBe('home');

@@ -1,6 +1,7 @@
 // Sidebar menu (SPEC 2 "Sidebar menu"), limited to the screens that exist so far.
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
@@ -24,6 +25,7 @@ export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
   {
     key: 'profile',
     labelKey: 'common:nav.my_profile',
