@@ -28,6 +28,7 @@ describe('gaps', () => {
     expect(countGaps('No gap here _ or __')).toBe(0);
     expect(countGaps('The ___ sat on the ___.')).toBe(2);
     expect(countGaps('রাজধানী ___')).toBe(1);
+    expect(countGaps('a ______ b')).toBe(1);
   });
 
   it('takes the English text, else the Bangla one', () => {

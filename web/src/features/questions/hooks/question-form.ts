@@ -25,8 +25,6 @@ export interface QuestionFormValues {
 
 export const OPTIONS_MIN = 2;
 export const OPTIONS_MAX = 10;
-/** A gap in the text of a fill-in-the-blanks question. */
-export const GAP = '___';
 
 export const CHOICE_TYPES: readonly QuestionType[] = ['multiple_choice', 'multiple_select', 'dropdown'];
 /** Choice types with exactly one correct option. */
@@ -95,7 +93,8 @@ export function localDigits(s: string, lang: string): string {
 
 /** Number of gaps (`___`, three underscores) in a text. */
 export function countGaps(text: string): number {
-  return text ? text.split(GAP).length - 1 : 0;
+  // As the server counts them: each run of three or more underscores is one gap.
+  return (text.match(/_{3,}/g) ?? []).length;
 }
 
 /** Gaps that the blanks must match: those of the English text, else of the Bangla one. */
