@@ -21,9 +21,8 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { useRef, useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { categoryTitle } from '../../../lib/course-text';
+import { CategorySelect } from '../../../components/ui/category-select';
 import { formatNumber } from '../../../lib/lang';
-import { useCategories } from '../../../lib/public-queries';
 import { COURSE_LANGUAGES, COURSE_TYPES, LEVELS } from '../api/courses-api';
 import { hasTitle, OBJECTIVE_MAX, SUMMARY_MAX, TITLE_MAX, type CourseFormValues } from '../hooks/course-form';
 import { imageAsDataUrl, THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../hooks/image-file';
@@ -35,7 +34,6 @@ type Form = UseFormReturn<CourseFormValues>;
 
 export function CourseBasicsFields({ form }: { form: Form }) {
   const { t, i18n } = useTranslation('courses');
-  const categories = useCategories();
   const { control } = form;
   const tooLong = t('form.too_long', { n: formatNumber(TITLE_MAX, i18n.language) });
   return (
@@ -92,25 +90,14 @@ export function CourseBasicsFields({ form }: { form: Form }) {
           name="category_id"
           control={control}
           render={({ field, fieldState }) => (
-            <TextField
-              {...field}
+            <CategorySelect
+              field={field}
+              fieldState={fieldState}
               id="course-category"
-              select
               label={t('form.category')}
-              fullWidth
-              error={!!fieldState.error || categories.isError}
-              helperText={fieldState.error?.message ?? (categories.isError ? t('form.categories_error') : undefined)}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value="">
-                <em>{t('form.no_category')}</em>
-              </MenuItem>
-              {(categories.data ?? []).map((c) => (
-                <MenuItem key={c.id} value={String(c.id)}>
-                  {categoryTitle(c, i18n.language)}
-                </MenuItem>
-              ))}
-            </TextField>
+              noneLabel={t('form.no_category')}
+              loadErrorText={t('form.categories_error')}
+            />
           )}
         />
       </Grid>

@@ -25,7 +25,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -33,9 +33,8 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { categoryTitle } from '../../../lib/course-text';
+import { CategorySelect } from '../../../components/ui/category-select';
 import { formatNumber } from '../../../lib/lang';
-import { useCategories } from '../../../lib/public-queries';
 import { useErrorText } from '../../../lib/use-error-text';
 import { applyFieldErrors } from '../../courses/hooks/server-errors';
 import { createQuestion, QUESTION_TYPES, updateQuestion, type Question, type QuestionType } from '../api/questions-api';
@@ -116,7 +115,6 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
   const toast = useToast();
   const errorText = useErrorText();
   const folders = useAllFolders();
-  const categories = useCategories();
 
   const resolver = useCallback<Resolver<QuestionFormValues>>(
     (values) => {
@@ -266,29 +264,14 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
                   name="category_id"
                   control={control}
                   render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
+                    <CategorySelect
+                      field={field}
+                      fieldState={fieldState}
                       id="question-category"
-                      select
                       label={t('questions:form.category')}
-                      fullWidth
-                      error={!!fieldState.error || categories.isError}
-                      helperText={fieldState.error?.message ?? (categories.isError ? t('questions:form.categories_error') : undefined)}
-                      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                    >
-                      <MenuItem value="">
-                        <em>{t('questions:form.no_category')}</em>
-                      </MenuItem>
-                      {(categories.data ?? []).map((c) => (
-                        <MenuItem key={c.id} value={String(c.id)}>
-                          {categoryTitle(c, lang)}
-                        </MenuItem>
-                      ))}
-                      {/* A category of the question that the list no longer has keeps its value. */}
-                      {field.value && categories.data && !categories.data.some((c) => String(c.id) === field.value) && (
-                        <MenuItem value={field.value}>#{field.value}</MenuItem>
-                      )}
-                    </TextField>
+                      noneLabel={t('questions:form.no_category')}
+                      loadErrorText={t('questions:form.categories_error')}
+                    />
                   )}
                 />
               </Grid>
@@ -302,26 +285,7 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
                 </Grid>
               )}
               <Grid size={{ xs: 12, sm: 4 }}>
-                <Controller
-                  name="marks"
-                  control={control}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      onChange={(e) => {
-                        field.onChange(e);
-                        revalidate(form);
-                      }}
-                      id="question-marks"
-                      type="text"
-                      label={t('questions:form.marks')}
-                      fullWidth
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message ?? t('questions:form.marks_hint')}
-                      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-                    />
-                  )}
-                />
+                <MarksField form={form} name="marks" id="question-marks" label={t('questions:form.marks')} hint={t('questions:form.marks_hint')} />
               </Grid>
               <Grid size={{ xs: 12, sm: 8 }}>
                 <Controller
@@ -349,27 +313,9 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
                   )}
                 />
                 <Collapse in={negative} unmountOnExit>
-                  <Controller
-                    name="negative_marks"
-                    control={control}
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        {...field}
-                        onChange={(e) => {
-                          field.onChange(e);
-                          revalidate(form);
-                        }}
-                        id="question-negative-marks"
-                        type="text"
-                        label={t('questions:form.negative_marks')}
-                        error={!!fieldState.error}
-                        helperText={fieldState.error?.message}
-                        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-                        sx={{ mt: 1.5, maxWidth: 240 }}
-                        fullWidth
-                      />
-                    )}
-                  />
+                  <Box sx={{ mt: 1.5, maxWidth: 240 }}>
+                    <MarksField form={form} name="negative_marks" id="question-negative-marks" label={t('questions:form.negative_marks')} />
+                  </Box>
                 </Collapse>
               </Grid>
             </Grid>
@@ -435,6 +381,32 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
         </Stack>
       </Box>
     </>
+  );
+}
+
+/** A marks value: text with a decimal keypad (Bangla digits allowed), checked again as it changes. */
+function MarksField({ form, name, id, label, hint }: { form: UseFormReturn<QuestionFormValues>; name: 'marks' | 'negative_marks'; id: string; label: string; hint?: string }) {
+  return (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          onChange={(e) => {
+            field.onChange(e);
+            revalidate(form);
+          }}
+          id={id}
+          type="text"
+          label={label}
+          fullWidth
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? hint}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        />
+      )}
+    />
   );
 }
 
