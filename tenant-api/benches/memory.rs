@@ -41,12 +41,18 @@ impl Lcg {
     }
 }
 
-/// The n-th fuzz request: (method, host, path, body).
-fn fuzz_request(n: u64, host: &str, rng: &mut Lcg) -> (reqwest::Method, String, String, Option<Bytes>) {
+/// The kinds of fuzz request sent: all ten, or those of `FUZZ_CASES=2,5` (to find which one
+/// costs memory).
+fn fuzz_cases() -> Vec<u64> {
+    std::env::var("FUZZ_CASES").map(|v| v.split(',').filter_map(|c| c.trim().parse().ok()).collect()).unwrap_or_else(|_| (0..10).collect())
+}
+
+/// The n-th fuzz request of kind `case`: (method, host, path, body).
+fn fuzz_request(case: u64, host: &str, rng: &mut Lcg) -> (reqwest::Method, String, String, Option<Bytes>) {
     let word: String = (0..(rng.next() % 24)).map(|_| char::from(b'a' + (rng.next() % 26) as u8)).collect();
     let get = reqwest::Method::GET;
     let post = reqwest::Method::POST;
-    match n % 10 {
+    match case {
         0 => (get, host.into(), format!("/learner-course/search-suggest?search={word}%00{word}"), None),
         1 => (get, host.into(), format!("/learner-course/details/{word}"), None),
         2 => (post, host.into(), "/my-account/user/login".into(), Some(Bytes::from(vec![b'x'; 1_200_000 + (rng.next() % 100_000) as usize]))),
@@ -148,9 +154,10 @@ async fn main() {
     let sampler = sample_rss(pid, stop.clone());
     let counts: Arc<[AtomicU64; 6]> = Arc::new(Default::default());
     let next = Arc::new(AtomicU64::new(0));
+    let cases: Arc<[u64]> = fuzz_cases().into();
     let started = Instant::now();
     let workers = (0..CONCURRENCY).map(|w| {
-        let (http, base, host, counts, next) = (http.clone(), base.clone(), host.clone(), counts.clone(), next.clone());
+        let (http, base, host, counts, next, cases) = (http.clone(), base.clone(), host.clone(), counts.clone(), next.clone(), cases.clone());
         tokio::spawn(async move {
             let mut rng = Lcg(w as u64 + 1);
             loop {
@@ -158,7 +165,7 @@ async fn main() {
                 if n >= FUZZ_REQUESTS as u64 {
                     break;
                 }
-                let (method, host, path, body) = fuzz_request(n, &host, &mut rng);
+                let (method, host, path, body) = fuzz_request(cases[n as usize % cases.len()], &host, &mut rng);
                 let mut request = http.request(method, format!("{base}{path}")).header("host", host).header("content-type", "application/json");
                 if let Some(body) = body {
                     request = request.body(body);

@@ -3,23 +3,34 @@
 use anyhow::Context;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::Argon2;
+use std::sync::LazyLock;
+use tokio::sync::Semaphore;
+
+/// Each hash holds 19 MiB (m=19456) while it runs. Unbounded, 64 concurrent logins held 1.3 GB
+/// (tenant-api/benches/memory.rs); more hashes at once than cores only queue for the CPU anyway.
+static HASHING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
+
+/// Runs one hash computation on the blocking pool, at most one per core at a time.
+async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
+    let _permit = HASHING.acquire().await.context("hash queue")?;
+    tokio::task::spawn_blocking(work).await.context("hashing task")
+}
 
 pub async fn hash(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
             .map_err(|e| anyhow::anyhow!("argon2: {e}"))
     })
-    .await
-    .context("hashing task")?
+    .await?
 }
 
 /// Checks a password. With no stored hash it still spends the same work, so response times do
 /// not tell which accounts exist.
 pub async fn verify(password: String, stored: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let stored = stored.unwrap_or_else(|| DUMMY_HASH.to_owned());
         let Ok(parsed) = PasswordHash::new(&stored) else { return false };
         let ok = Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok();
