@@ -29,7 +29,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createBatch, updateBatch, type Batch } from '../api/courses-api';
 import { BATCH_CODE_FIELD, batchBody, batchProblems, batchValues, type BatchFormValues } from '../hooks/batch-form';
-import { applyFieldErrors } from '../hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 import { useTemplates } from '../hooks/use-courses';
 
 const FIELDS = ['name', 'name_bn', 'start_date', 'end_date', 'enrolment_limit', 'let_enroll', 'certificate_approval', 'template_id'];

@@ -32,7 +32,7 @@ import { useCategories } from '../../../lib/public-queries';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createCourse } from '../api/courses-api';
 import { COURSE_STEPS, courseBody, emptyCourseValues, STEP_FIELDS, stepOfField, type CourseFormValues } from '../hooks/course-form';
-import { applyFieldErrors } from '../hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 import { courseKeys } from '../hooks/use-courses';
 import { CourseBasicsFields, CourseDescriptionFields, CourseMediaFields } from './course-form-fields';
 

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import { updateCourse, type CourseWithContent } from '../api/courses-api';
 import { courseBody, courseValues, STEP_FIELDS, type CourseFormValues } from '../hooks/course-form';
-import { applyFieldErrors } from '../hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 import { courseKeys } from '../hooks/use-courses';
 import { CourseBasicsFields, CourseDescriptionFields, CourseMediaFields } from './course-form-fields';
 

@@ -33,7 +33,7 @@ import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createLesson, LESSON_TYPES, updateLesson, type Lesson } from '../api/courses-api';
 import { uploadLessonFile, type UploadHandle } from '../api/lesson-file-upload';
-import { applyFieldErrors } from '../hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 import { FILE_ACCEPT, isBodyType, isHttpUrl, isMediaType, LESSON_FILE_MAX_BYTES, lessonBody, lessonValues, type LessonFormValues } from '../hooks/lesson-form';
 import { LessonTypeIcon } from './lesson-type-icon';
 

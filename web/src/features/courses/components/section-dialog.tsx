@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createSection, updateSection, type Section } from '../api/courses-api';
-import { applyFieldErrors } from '../hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 
 interface Values {
   title_bn: string;

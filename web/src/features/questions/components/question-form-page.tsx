@@ -36,7 +36,7 @@ import { ApiError } from '../../../lib/api-client';
 import { CategorySelect } from '../../../components/ui/category-select';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
-import { applyFieldErrors } from '../../courses/hooks/server-errors';
+import { applyFieldErrors } from '../../../lib/server-errors';
 import { createQuestion, QUESTION_TYPES, updateQuestion, type Question, type QuestionType } from '../api/questions-api';
 import {
   countGaps,

@@ -1,6 +1,6 @@
 // Puts the field messages of a 422 (`errors` map, already translated by the server) on form fields.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { fieldErrorsOf } from '../../../lib/use-error-text';
+import { fieldErrorsOf } from './use-error-text';
 
 /**
  * Sets each known field's message (a nested name such as "objectives.2" goes to its root field
