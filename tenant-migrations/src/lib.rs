@@ -12,6 +12,13 @@ pub async fn migrate(client: &mut tokio_postgres::Client) -> Result<Vec<String>,
     Ok(report.applied_migrations().iter().map(|m| m.to_string()).collect())
 }
 
+/// Every migration shipped (`V1__activity_logs`, ...), oldest first.
+pub fn names() -> Vec<String> {
+    let mut migrations = embedded::migrations::runner().get_migrations().clone();
+    migrations.sort_by_key(|m| m.version());
+    migrations.iter().map(|m| m.to_string()).collect()
+}
+
 /// The newest migration version shipped.
 pub fn latest_version() -> i32 {
     embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).max().unwrap_or(0)
