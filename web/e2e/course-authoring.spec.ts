@@ -1,8 +1,8 @@
 // (9) The demo teacher of dhaka authors a course on the partner site: creates it with a Bangla
 // title, adds a section and a video lesson by URL, creates an open-enrolment batch, publishes the
 // batch and the course, and finds the course first on /course.
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { chooseLanguage, partnerURL, shot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { becomeTeacher, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,18 +18,6 @@ const BATCH_EN = `Morning ${stamp}`;
 
 const site = () => partnerURL(SLUG);
 
-/** The response of the next `method` call whose path ends with `path` (JSON checked for status). */
-async function call(page: Page, method: string, path: string | RegExp, action: () => Promise<unknown>, status = [200, 201]): Promise<Response> {
-  const wait = page.waitForResponse((r) => {
-    const p = new URL(r.url()).pathname;
-    return r.request().method() === method && (typeof path === 'string' ? p === path : path.test(p));
-  });
-  await action();
-  const res = await wait;
-  expect(status, `${method} ${path}: ${await res.text()}`).toContain(res.status());
-  return res;
-}
-
 async function signIn(page: Page) {
   await page.goto(`${site()}/login`);
   await page.locator('#email').fill(TEACHER.email);
@@ -37,17 +25,6 @@ async function signIn(page: Page) {
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByTestId('welcome-card')).toBeVisible();
-}
-
-/** The session starts in the site's role; switch to the teacher role if it did not. */
-async function becomeTeacher(page: Page) {
-  const option = page.getByTestId('role-option').filter({ hasText: 'Teacher' });
-  await expect(option).toBeVisible();
-  const switchButton = option.getByRole('button', { name: 'Switch' });
-  if (await switchButton.count()) {
-    await call(page, 'POST', /^\/my-account\/user\/switch-role\/\d+$/, () => switchButton.click());
-  }
-  await expect(option.getByText('Current')).toBeVisible();
 }
 
 test('the teacher creates, fills and publishes a course', async ({ page }) => {
@@ -72,7 +49,7 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await page.getByTestId('step-next').click(); // -> thumbnail and order
   await page.getByTestId('step-next').click(); // -> review
   await expect(page.getByTestId('course-review')).toContainText(TITLE_BN);
-  const created = await call(page, 'POST', '/course/course/create', () => page.getByTestId('create-course').click());
+  const created = await responseOf(page, 'POST', '/course/course/create', () => page.getByTestId('create-course').click());
   const course = (await created.json()).data as { id: number; uuid: string; title_bn: string };
   expect(course.title_bn).toBe(TITLE_BN);
   await page.waitForURL(`**/course/edit/${course.id}/syllabus`);
@@ -81,7 +58,7 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   // A section, then a video lesson given by its YouTube link.
   await page.getByTestId('add-section').click();
   await page.locator('#section-title-bn').fill(SECTION_BN);
-  await call(page, 'POST', '/course/schedule/section', () => page.getByTestId('save-section').click());
+  await responseOf(page, 'POST', '/course/schedule/section', () => page.getByTestId('save-section').click());
   const section = page.getByTestId('syllabus-section');
   await expect(section).toHaveCount(1);
   await expect(section.getByTestId('section-title')).toContainText(SECTION_BN);
@@ -91,7 +68,7 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Lesson type' })).toContainText('Video');
   await page.locator('#lesson-media-url').fill(VIDEO_URL);
   await page.locator('#lesson-duration').fill('4');
-  const lessonRes = await call(page, 'POST', '/course/schedule/lesson', () => page.getByTestId('save-lesson').click());
+  const lessonRes = await responseOf(page, 'POST', '/course/schedule/lesson', () => page.getByTestId('save-lesson').click());
   const lesson = (await lessonRes.json()).data as { lesson_type: string; media_url: string };
   expect(lesson).toMatchObject({ lesson_type: 'video', media_url: VIDEO_URL });
   await expect(section.getByTestId('syllabus-lesson')).toHaveCount(1);
@@ -106,7 +83,7 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await page.locator('#batch-name_bn').fill(BATCH_BN);
   await page.locator('#batch-name').fill(BATCH_EN);
   await expect(page.getByRole('radio', { name: /Open enrolment/ })).toBeChecked();
-  const batchRes = await call(page, 'POST', '/course/batch/create', () => page.getByTestId('save-batch').click());
+  const batchRes = await responseOf(page, 'POST', '/course/batch/create', () => page.getByTestId('save-batch').click());
   const batch = (await batchRes.json()).data as { id: number; let_enroll: number; published: boolean };
   expect(batch.let_enroll).toBe(1);
   const row = page.locator(`[data-testid="batch-row"][data-batch-id="${batch.id}"]`);
@@ -115,11 +92,11 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   // Publish the batch, then the course.
   const publishBatch = page.getByLabel(`Publish batch ${BATCH_EN}`);
   await expect(publishBatch).not.toBeChecked();
-  const batchPub = await call(page, 'PUT', '/course/batch/update-publish-feature', () => publishBatch.click());
+  const batchPub = await responseOf(page, 'PUT', '/course/batch/update-publish-feature', () => publishBatch.click());
   expect((await batchPub.json()).data.published).toBe(true);
   await expect(publishBatch).toBeChecked();
 
-  const coursePub = await call(page, 'PUT', '/course/update-publish-feature', () => page.getByTestId('publish-course').click());
+  const coursePub = await responseOf(page, 'PUT', '/course/update-publish-feature', () => page.getByTestId('publish-course').click());
   expect((await coursePub.json()).data.published).toBe(true);
   await expect(page.getByTestId('publish-course')).toBeChecked();
   await shot(page, 'course-authoring-batches');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const localesDir = join(here, '..', 'src', 'i18n', 'locales');
@@ -89,4 +89,27 @@ export async function visibleText(page: Page): Promise<string> {
  */
 export async function expectFitsWidth(page: Page, width = 360) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** The response of the `method` call to `path` that `action` causes (status checked). */
+export async function responseOf(page: Page, method: string, path: string | RegExp, action: () => Promise<unknown>, status = [200, 201]): Promise<Response> {
+  const wait = page.waitForResponse((r) => {
+    const p = new URL(r.url()).pathname;
+    return r.request().method() === method && (typeof path === 'string' ? p === path : path.test(p));
+  });
+  await action();
+  const res = await wait;
+  expect(status, `${method} ${path}: ${await res.text()}`).toContain(res.status());
+  return res;
+}
+
+/** The session starts in the site's role; switch to the teacher role if it did not (English labels). */
+export async function becomeTeacher(page: Page) {
+  const option = page.getByTestId('role-option').filter({ hasText: 'Teacher' });
+  await expect(option).toBeVisible();
+  const switchButton = option.getByRole('button', { name: 'Switch' });
+  if (await switchButton.count()) {
+    await responseOf(page, 'POST', /^\/my-account\/user\/switch-role\/\d+$/, () => switchButton.click());
+  }
+  await expect(option.getByText('Current')).toBeVisible();
 }

@@ -2,8 +2,8 @@
 // question of each of the 11 types in it through the form, meets the field error of a
 // multiple-choice question without a correct option, edits a question (version 2), deletes one,
 // then deletes the folder with its questions; a learner has no Question Bank in the menu and is refused its pages.
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { catalogue, chooseLanguage, partnerURL, shot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { becomeTeacher, catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
 import { LEARNER, signInOn, stampNow, TEACHER } from './seed';
 
 test.describe.configure({ mode: 'serial' });
@@ -34,29 +34,6 @@ interface SavedQuestion {
   answer: string;
 }
 
-/** The response of the `method` call to `path` that `action` causes (status checked). */
-async function call(page: Page, method: string, path: string | RegExp, action: () => Promise<unknown>, status = [200, 201]): Promise<Response> {
-  const wait = page.waitForResponse((r) => {
-    const p = new URL(r.url()).pathname;
-    return r.request().method() === method && (typeof path === 'string' ? p === path : path.test(p));
-  });
-  await action();
-  const res = await wait;
-  expect(status, `${method} ${path}: ${await res.text()}`).toContain(res.status());
-  return res;
-}
-
-/** The session starts in the site's role; switch to the teacher role if it did not (English labels). */
-async function becomeTeacher(page: Page) {
-  const option = page.getByTestId('role-option').filter({ hasText: 'Teacher' });
-  await expect(option).toBeVisible();
-  const switchButton = option.getByRole('button', { name: 'Switch' });
-  if (await switchButton.count()) {
-    await call(page, 'POST', /^\/my-account\/user\/switch-role\/\d+$/, () => switchButton.click());
-  }
-  await expect(option.getByText('Current')).toBeVisible();
-}
-
 async function pickType(page: Page, type: string) {
   await page.locator('#question-type').click();
   await page.getByRole('option', { name: q(`types.${type}`), exact: true }).click();
@@ -85,7 +62,7 @@ async function createInFolder(page: Page, type: string, textBn: string, fill: ()
   await page.locator('#question-text-bn').fill(textBn);
   await fill();
   await shot(page, `question-bank-create-${type}`);
-  const res = await call(page, 'POST', '/question-bank/create', () => page.getByTestId('save-question').click(), [201]);
+  const res = await responseOf(page, 'POST', '/question-bank/create', () => page.getByTestId('save-question').click(), [201]);
   const data = (await res.json()).data as SavedQuestion;
   expect(data).toMatchObject({ question_type: type, folder_id: folderId, text_bn: textBn, version: 1 });
   saved[type] = data;
@@ -112,7 +89,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await page.waitForURL('**/question-bank/folders');
   await page.getByTestId('create-folder').click();
   await page.locator('#folder-name').fill(FOLDER);
-  const folderRes = await call(page, 'POST', '/question-bank/create-folder', () => page.getByTestId('save-folder').click(), [201]);
+  const folderRes = await responseOf(page, 'POST', '/question-bank/create-folder', () => page.getByTestId('save-folder').click(), [201]);
   const folder = (await folderRes.json()).data as { id: number; name: string; parent_id: number | null };
   expect(folder).toMatchObject({ name: FOLDER, parent_id: null });
   folderId = folder.id;
@@ -146,7 +123,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await page.locator('#question-marks').fill('২');
   await page.getByLabel(q('form.negative'), { exact: true }).check();
   await page.locator('#question-negative-marks').fill('০.৫');
-  const mcRes = await call(page, 'POST', '/question-bank/create', () => page.getByTestId('save-question').click(), [201]);
+  const mcRes = await responseOf(page, 'POST', '/question-bank/create', () => page.getByTestId('save-question').click(), [201]);
   const mc = (await mcRes.json()).data as SavedQuestion;
   expect(mc).toMatchObject({ question_type: 'multiple_choice', folder_id: folderId, marks: 2, negative_marks: 0.5, version: 1 });
   expect(mc.options.map((o) => o.correct)).toEqual([true, false]);
@@ -228,7 +205,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await expect(page.getByTestId('version-note')).toContainText('২');
   await expect(page.getByTestId('accepted-answers').getByTestId('answer-chip')).toHaveCount(2);
   await page.locator('#question-marks').fill('৩');
-  const editRes = await call(page, 'PUT', `/question-bank/update/${sa.id}`, () => page.getByTestId('save-question').click(), [200]);
+  const editRes = await responseOf(page, 'PUT', `/question-bank/update/${sa.id}`, () => page.getByTestId('save-question').click(), [200]);
   const edited = (await editRes.json()).data as SavedQuestion;
   expect(edited).toMatchObject({ id: sa.id, version: 2, marks: 3, accepted: ['শাপলা', 'Water lily'] });
   await page.waitForURL('**/question-bank/list');
@@ -248,7 +225,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   const essayRow = page.locator(`[data-testid="question-row"][data-question-id="${saved.essay.id}"]`);
   await essayRow.getByTestId('delete-question').click();
   await expect(page.getByRole('dialog')).toContainText(q('list.delete_title'));
-  await call(page, 'DELETE', `/question-bank/delete/${saved.essay.id}`, () => page.getByTestId('confirm-button').click(), [200]);
+  await responseOf(page, 'DELETE', `/question-bank/delete/${saved.essay.id}`, () => page.getByTestId('confirm-button').click(), [200]);
   await expect(page.getByText(q('list.deleted'))).toBeVisible();
   await expect(essayRow).toHaveCount(0);
   await expect(page.getByTestId('question-row')).toHaveCount(10);
@@ -265,7 +242,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await expect(page.getByTestId('delete-keep').locator('input')).toBeChecked();
   await page.getByTestId('delete-all').click();
   await shot(page, 'question-bank-delete-folder');
-  const del = await call(page, 'DELETE', `/question-bank/delete-folder/${folderId}`, () => page.getByTestId('confirm-delete-folder').click(), [200]);
+  const del = await responseOf(page, 'DELETE', `/question-bank/delete-folder/${folderId}`, () => page.getByTestId('confirm-delete-folder').click(), [200]);
   expect(new URL(del.url()).searchParams.get('withfolder')).toBe('1');
   await page.waitForURL('**/question-bank/folders');
   await expect(page.getByText(q('folders.deleted'))).toBeVisible();

@@ -102,6 +102,16 @@ async fn teachers_keep_a_versioned_question_bank_of_every_type() {
     let r = t.call(axum::http::Method::POST, DHAKA, "/question-bank/create", Some(&teacher), &[("lang", "2")],
         Some(json!({ "question_type": "multiple_choice", "text": "x", "marks": 1, "options": [{ "text": "a" }, { "text": "b" }] }))).await;
     assert_eq!(r.body["errors"]["options"][0], "অন্তত একটি সঠিক উত্তর চিহ্নিত করুন।");
+    // Hostile input: a NUL, a wrong type, a body past the JSON limit, a NUL in a folder's name.
+    let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), json!({ "question_type": "essay", "text": "a\u{0}b", "marks": 1 })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), json!({ "question_type": "essay", "text": "x", "marks": "ten" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), json!({ "question_type": "essay", "text": "x".repeat(2 << 20), "marks": 1 })).await;
+    assert_eq!((r.status, r.body["code"].is_string()), (StatusCode::PAYLOAD_TOO_LARGE, true), "{}", r.text);
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "\u{0}" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    assert_eq!(t.get(DHAKA, "/question-bank/view?page=abc", Some(&teacher)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(list("").await.body["total"], 11, "nothing half-made");
 
     // An edit is a new version; the old version stays as it was.
