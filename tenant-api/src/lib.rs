@@ -7,6 +7,7 @@ pub mod certificates;
 pub mod courses;
 pub mod dashboard;
 pub mod demo;
+pub mod exams;
 pub mod config;
 pub mod guard;
 pub mod headers;

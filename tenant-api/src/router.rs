@@ -6,6 +6,7 @@ use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
 use crate::questions::{bank, folders};
+use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -60,6 +61,24 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(folders::create_folder))
         .routes(routes!(folders::update_folder))
         .routes(routes!(folders::delete_folder))
+        .routes(routes!(exam_authoring::view_single))
+        .routes(routes!(exam_authoring::view_single_exam))
+        .routes(routes!(exam_authoring::create_single))
+        .routes(routes!(exam_authoring::update_single))
+        .routes(routes!(exam_authoring::delete_single))
+        .routes(routes!(exam_results::exam_attempts))
+        .routes(routes!(exam_results::marking_queue))
+        .routes(routes!(exam_results::manual_mark))
+        .routes(routes!(exam_results::increase_attempt))
+        .routes(routes!(exam_stats::view_stat))
+        .routes(routes!(exam_stats::q_analytics))
+        .routes(routes!(taking::exam_intro))
+        .routes(routes!(taking::start_attempt))
+        .routes(routes!(taking::view_attempt))
+        .routes(routes!(taking::save_answer))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(taking::upload_answer_file)), taking::UPLOAD_BODY_LIMIT))
+        .routes(routes!(taking::submit_attempt))
+        .routes(routes!(taking::attempt_result))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 

@@ -1,6 +1,7 @@
 //! What the edge's handlers share.
 
 use crate::config::EdgeConfig;
+use crate::exams::Exams;
 use crate::hosts::HostResolver;
 use crate::learning::page_cache::CoursePages;
 use crate::pools::TenantPools;
@@ -18,6 +19,7 @@ pub struct AppState {
     pub web: Arc<WebApp>,
     pub s3: aws_sdk_s3::Client,
     pub pages: CoursePages,
+    pub exams: Exams,
 }
 
 impl FromRef<AppState> for ControlState {
@@ -40,6 +42,6 @@ impl AppState {
         let partner_sites = format!("{}://*.{}{}", urls.scheme, urls.host, urls.port.map(|p| format!(":{p}")).unwrap_or_default());
         let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
         let s3 = control_plane::storage::client(&config.storage);
-        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3, pages: CoursePages::new(10_000) })
+        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3, pages: CoursePages::new(10_000), exams: Exams::default() })
     }
 }

@@ -133,6 +133,10 @@ pub async fn delete_folder(
 ) -> AppResult<Json<Data<Done>>> {
     let user = bank_user(&caller, &tenant)?;
     let folder = folder_of(&db, id, &user).await?;
-    store::delete_folder(&db, id, folder.parent_id, q.withfolder == Some(1)).await?;
+    store::delete_folder(&db, id, folder.parent_id, q.withfolder == Some(1)).await.map_err(|e| match &e {
+        // An exam draws questions from this folder (or one inside it): it stays until the exam lets go.
+        sqlx::Error::Database(d) if d.constraint() == Some("exam_parts_folder_id_fkey") => AppError::Conflict("folder_in_use"),
+        _ => e.into(),
+    })?;
     Ok(Json(Data::done()))
 }

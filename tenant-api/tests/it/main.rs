@@ -8,6 +8,7 @@ mod auth;
 mod certificate_pdf;
 mod courses;
 mod domains;
+mod exams;
 mod isolation;
 mod partners;
 mod pools;

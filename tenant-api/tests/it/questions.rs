@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
 
-fn one_of_each_type() -> Vec<Value> {
+pub fn one_of_each_type() -> Vec<Value> {
     let opt = |text: &str, correct: bool| json!({ "text": text, "text_bn": "", "correct": correct });
     vec![
         json!({ "question_type": "multiple_choice", "text": "The capital of Bangladesh?", "text_bn": "বাংলাদেশের রাজধানী?", "marks": 1,

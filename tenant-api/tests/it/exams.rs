@@ -1,0 +1,337 @@
+//! Single exams against a real PostgreSQL and S3 server: a paper of every question type taken by
+//! a learner (the key never in a learner's response while the attempt is open), saves out of
+//! order, concurrent starts, the sweeper, grace and late flags, marking by hand, accommodations,
+//! bad settings, and nobody outside the author's reach (another teacher, another site) seeing
+//! an exam or an attempt.
+
+use crate::common::TestApp;
+use crate::questions::one_of_each_type;
+use axum::http::{Method, StatusCode};
+use chrono::{Duration, Utc};
+use serde_json::{Value, json};
+use tenant_api::exams::{stats, sweeper};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+
+/// Field names that carry the key or feedback of a question.
+const KEY_FIELDS: [&str; 6] = ["correct", "accepted", "explanation", "explanation_bn", "key", "blanks"];
+
+fn key_fields_in(value: &Value, path: &str, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                if KEY_FIELDS.contains(&k.as_str()) && !path.contains("answers") && !path.ends_with(".answer") {
+                    found.push(format!("{path}.{k}"));
+                }
+                key_fields_in(v, &format!("{path}.{k}"), found);
+            }
+        }
+        Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| key_fields_in(v, &format!("{path}[{i}]"), found)),
+        _ => {}
+    }
+}
+
+/// Fails if a learner-side response holds any part of the key or the feedback.
+fn assert_no_key(body: &Value, text: &str) {
+    let mut found = vec![];
+    key_fields_in(body, "", &mut found);
+    assert!(found.is_empty(), "key fields in a learner response: {found:?}");
+    for secret in ["Dhaka since 1971.", "Water lily", "26/03/1971", "capital\"", "BD\""] {
+        assert!(!text.contains(secret), "{secret} leaked: {text}");
+    }
+}
+
+fn exam(parts: Value) -> Value {
+    let now = Utc::now();
+    json!({
+        "title": "Geography test", "title_bn": "ভূগোল পরীক্ষা",
+        "starts_at": now - Duration::minutes(1), "ends_at": now + Duration::hours(2),
+        "duration_minutes": 30, "attempts_allowed": 1, "pass_percent": 40,
+        "shuffle_questions": true, "shuffle_options": true,
+        "results_release": "on_submit", "show_answers": true, "grace_seconds": 60, "published": true,
+        "parts": parts,
+    })
+}
+
+struct Site {
+    t: TestApp,
+    tenant: i64,
+    teacher: String,
+    learner: String,
+    questions: Vec<i64>,
+}
+
+async fn site() -> Site {
+    let t = TestApp::new().await;
+    let tenant = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((tenant, "teacher"))).await;
+    t.platform.user("learner@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let learner = t.login(DHAKA, "learner@example.com").await;
+    let mut questions = vec![];
+    for q in one_of_each_type() {
+        let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), q).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        questions.push(r.body["data"]["id"].as_i64().unwrap());
+    }
+    Site { t, tenant, teacher, learner, questions }
+}
+
+impl Site {
+    async fn create(&self, body: Value) -> Value {
+        let r = self.t.post(DHAKA, "/course/exam/create-single", Some(&self.teacher), body).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        r.body["data"].clone()
+    }
+
+    async fn start(&self, uuid: &str, token: &str) -> crate::common::Response {
+        self.t.post(DHAKA, &format!("/exam-front/single/{uuid}/start"), Some(token), json!({})).await
+    }
+
+    async fn save(&self, attempt: &str, token: &str, slot: usize, seq: i64, answer: Value) -> crate::common::Response {
+        self.t.put(DHAKA, &format!("/exam-front/attempt/{attempt}/answer"), token, json!({ "slot": slot, "client_seq": seq, "answer": answer })).await
+    }
+
+    async fn sql(&self, statement: &str, attempt: &str) {
+        let db = self.t.state.pools.get(self.tenant).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(statement.to_owned())).bind(uuid::Uuid::parse_str(attempt).unwrap()).execute(&*db).await.unwrap();
+    }
+}
+
+/// The slot showing a question of this type in a paper.
+fn slot_of(paper: &Value, kind: &str) -> usize {
+    paper["questions"].as_array().unwrap().iter().position(|q| q["question_type"] == kind).unwrap()
+}
+
+/// The option id whose text is `text`.
+fn option(paper: &Value, slot: usize, text: &str) -> u64 {
+    paper["questions"][slot]["options"].as_array().unwrap().iter().find(|o| o["text"] == text).unwrap()["id"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
+    let s = site().await;
+    let t = &s.t;
+    let parts: Vec<Value> = s.questions.iter().map(|id| json!({ "question_id": id })).collect();
+    let created = s.create(exam(json!(parts))).await;
+    assert_eq!((created["question_count"].as_i64(), created["total_marks"].as_f64()), (Some(11), Some(35.0)));
+    let uuid = created["uuid"].as_str().unwrap().to_owned();
+    let exam_id = created["id"].as_i64().unwrap();
+
+    let intro = t.get(DHAKA, &format!("/exam-front/single/{uuid}"), Some(&s.learner)).await;
+    assert_eq!((intro.body["data"]["can_start"].as_bool(), intro.body["data"]["question_count"].as_i64()), (Some(true), Some(11)), "{}", intro.text);
+
+    // Two tabs start at the same moment: one attempt, both get it.
+    let (a, b) = tokio::join!(s.start(&uuid, &s.learner), s.start(&uuid, &s.learner));
+    assert_eq!((a.status, b.status), (StatusCode::OK, StatusCode::OK), "{} {}", a.text, b.text);
+    let paper = a.body["data"].clone();
+    let attempt = paper["uuid"].as_str().unwrap().to_owned();
+    assert_eq!(b.body["data"]["uuid"], paper["uuid"]);
+    assert_no_key(&a.body, &a.text);
+    assert_eq!(paper["questions"].as_array().unwrap().len(), 11);
+    let deadline = chrono::DateTime::parse_from_rfc3339(paper["deadline"].as_str().unwrap()).unwrap();
+    let minutes = (deadline.with_timezone(&Utc) - Utc::now()).num_minutes();
+    assert!((28..=30).contains(&minutes), "the server sets the deadline: {minutes} min left");
+
+    // Answers, some typed with Bangla digits; saves arriving out of order keep the newest.
+    let mc = slot_of(&paper, "multiple_choice");
+    let r = s.save(&attempt, &s.learner, mc, 2, json!({ "choices": [option(&paper, mc, "Dhaka")] })).await;
+    assert_eq!((r.status, r.body["data"]["client_seq"].as_i64()), (StatusCode::OK, Some(2)), "{}", r.text);
+    let r = s.save(&attempt, &s.learner, mc, 1, json!({ "choices": [option(&paper, mc, "Sylhet")] })).await;
+    assert_eq!((r.status, r.body["data"]["client_seq"].as_i64()), (StatusCode::OK, Some(2)), "an older save changes nothing");
+    let ms = slot_of(&paper, "multiple_select");
+    let both = [option(&paper, ms, "Padma"), option(&paper, ms, "Meghna")];
+    let answers = [
+        (ms, json!({ "choices": both })),
+        (slot_of(&paper, "true_false"), json!({ "text": "true" })),
+        (slot_of(&paper, "dropdown"), json!({ "choices": [option(&paper, slot_of(&paper, "dropdown"), "7")] })),
+        (slot_of(&paper, "fill_blanks"), json!({ "blanks": ["Capital", "bd"] })),
+        (slot_of(&paper, "short_answer"), json!({ "text": "  water  LILY " })),
+        (slot_of(&paper, "essay"), json!({ "text": "১৯৭১ সালে..." })),
+        (slot_of(&paper, "date"), json!({ "text": "২৬/০৩/১৯৭১" })),
+        (slot_of(&paper, "time"), json!({ "text": "০৯:০০" })),
+    ];
+    for (slot, answer) in &answers {
+        let r = s.save(&attempt, &s.learner, *slot, 1, answer.clone()).await;
+        assert_eq!(r.status, StatusCode::OK, "{answer}: {}", r.text);
+        assert_no_key(&r.body, &r.text);
+    }
+    // Bad answers: a choice that is not an option, two choices for one, an unknown slot.
+    let r = s.save(&attempt, &s.learner, mc, 3, json!({ "choices": [7] })).await;
+    assert_eq!((r.status, r.body["errors"]["answer"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{}", r.text);
+    let r = s.save(&attempt, &s.learner, mc, 3, json!({ "choices": [0, 1] })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = s.save(&attempt, &s.learner, 99, 1, json!({ "text": "x" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = t.call(Method::PUT, DHAKA, &format!("/exam-front/attempt/{attempt}/answer"), Some(&s.learner), &[], Some(json!({ "slot": "one" }))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "wrong types are refused: {}", r.text);
+
+    // Another learner can neither read nor answer this attempt.
+    t.platform.user("other@example.com", None).await;
+    let other = t.login(DHAKA, "other@example.com").await;
+    assert_eq!(t.get(DHAKA, &format!("/exam-front/attempt/{attempt}"), Some(&other)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(s.save(&attempt, &other, mc, 9, json!({ "choices": [0] })).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.post(DHAKA, &format!("/exam-front/attempt/{attempt}/submit"), Some(&other), json!({})).await.status, StatusCode::NOT_FOUND);
+
+    // A reload finds the same paper and the saved answers.
+    let again = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}"), Some(&s.learner)).await;
+    assert_no_key(&again.body, &again.text);
+    assert_eq!(again.body["data"]["questions"], paper["questions"], "the paper never changes");
+    let saved = again.body["data"]["answers"].as_array().unwrap();
+    assert_eq!(saved.len(), 9);
+    let mc_saved = saved.iter().find(|a| a["slot"] == mc).unwrap();
+    assert_eq!(mc_saved["answer"]["choices"], json!([option(&paper, mc, "Dhaka")]));
+    assert_eq!(t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await.status, StatusCode::CONFLICT);
+
+    // Submitted: objective answers marked at once; the essay waits for the teacher, so no result yet.
+    let r = t.post(DHAKA, &format!("/exam-front/attempt/{attempt}/submit"), Some(&s.learner), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!((r.body["data"]["state"].as_str(), r.body["data"]["pending_marking"].as_i64()), (Some("submitted"), Some(1)));
+    assert_eq!((r.body["data"]["results_available"].as_bool(), r.body["data"]["score"].as_f64()), (Some(false), None));
+    assert_no_key(&r.body, &r.text);
+    assert_eq!(s.save(&attempt, &s.learner, mc, 10, json!({ "choices": [0] })).await.status, StatusCode::CONFLICT);
+
+    // The marking queue holds the essay; marks above the question's are refused.
+    let queue = t.get(DHAKA, &format!("/course/exam/marking/{exam_id}"), Some(&s.teacher)).await;
+    let items = queue.body["data"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{}", queue.text);
+    assert_eq!((items[0]["question_type"].as_str(), items[0]["answer"]["text"].as_str()), (Some("essay"), Some("১৯৭১ সালে...")));
+    let mark = |marks: f64| json!({ "attempt": attempt, "slot": items[0]["slot"], "marks": marks, "comment": "ভালো" });
+    let r = t.post(DHAKA, "/course/batch/manual_mark", Some(&s.teacher), mark(11.0)).await;
+    assert_eq!((r.status, r.body["errors"]["marks"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{}", r.text);
+    let r = t.post(DHAKA, "/course/batch/manual_mark", Some(&s.teacher), json!({ "attempt": attempt, "slot": mc, "marks": 1 })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "a machine-marked answer is not in the queue");
+    let r = t.post(DHAKA, "/course/batch/manual_mark", Some(&s.teacher), mark(7.5)).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("finished")), "{}", r.text);
+
+    // Now the learner sees marks and, as the exam shows answers, the key and explanations.
+    // mc 1 + ms 2 + tf 1 + dropdown 0 (wrong) + blanks 2 + short 1 + essay 7.5 + date 1 + time 1 = 16.5 of 35.
+    let result = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await;
+    let data = &result.body["data"];
+    assert_eq!((data["results_available"].as_bool(), data["score"].as_f64(), data["max_score"].as_f64()), (Some(true), Some(16.5), Some(35.0)), "{}", result.text);
+    assert_eq!(data["passed"].as_bool(), Some(true), "16.5 of 35 is 47.1%, above 40%");
+    let q = |kind: &str| data["questions"].as_array().unwrap().iter().find(|q| q["question_type"] == kind).unwrap().clone();
+    assert_eq!((q("essay")["awarded"].as_f64(), q("essay")["comment"].as_str()), (Some(7.5), Some("ভালো")));
+    assert_eq!((q("paragraph")["status"].as_str(), q("paragraph")["awarded"].as_f64()), (Some("unanswered"), Some(0.0)));
+    assert_eq!(q("multiple_choice")["explanation"], "Dhaka since 1971.");
+    assert_eq!(q("dropdown")["awarded"].as_f64(), Some(0.0));
+
+    // One attempt allowed: a second start is refused, until the teacher gives one more.
+    let r = s.start(&uuid, &s.learner).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("attempts_exhausted")));
+    let list = t.get(DHAKA, &format!("/course/exam/attempts/{exam_id}"), Some(&s.teacher)).await;
+    let learner_id = list.body["data"][0]["user_id"].as_i64().unwrap();
+    let r = t.put(DHAKA, "/course/batch/increase_attempt", &s.teacher, json!({ "exam_id": exam_id, "user_id": learner_id, "extra_attempts": 1, "extra_minutes": 15 })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let second = s.start(&uuid, &s.learner).await;
+    assert_eq!((second.status, second.body["data"]["attempt_no"].as_i64()), (StatusCode::OK, Some(2)), "{}", second.text);
+    let deadline = chrono::DateTime::parse_from_rfc3339(second.body["data"]["deadline"].as_str().unwrap()).unwrap();
+    assert!((deadline.with_timezone(&Utc) - Utc::now()).num_minutes() >= 44, "30 minutes plus 15 extra");
+    t.platform.user("admin@dhaka.example", Some((s.tenant, "partner-admin"))).await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let log = t.get(DHAKA, "/my-account/activity/view?search=override", Some(&admin)).await;
+    assert_eq!(log.body["data"][0]["details"]["extra_minutes"], 15, "the site's admins see who was given what: {}", log.text);
+
+    // Statistics are computed in the background and then read.
+    let db = t.state.pools.get(s.tenant).await.unwrap();
+    stats::compute(&t.state.exams.papers, s.tenant, &db, exam_id).await.unwrap();
+    let stat = t.get(DHAKA, &format!("/course/exam/view-stat/{exam_id}"), Some(&s.teacher)).await;
+    assert_eq!((stat.body["data"]["finished"].as_i64(), stat.body["data"]["mean_percent"].as_f64()), (Some(1), Some(47.14)), "{}", stat.text);
+    let qa = t.get(DHAKA, &format!("/course/exam/q-analytics/{exam_id}"), Some(&s.teacher)).await;
+    let mcq = qa.body["data"].as_array().unwrap().iter().find(|q| q["question_type"] == "multiple_choice").unwrap().clone();
+    assert_eq!((mcq["facility"].as_f64(), mcq["options"][0]["chosen"].as_i64()), (Some(1.0), Some(1)), "{}", qa.text);
+
+    // Nobody outside the author's reach: another teacher of the site, another site.
+    t.platform.user("colleague@dhaka.example", Some((s.tenant, "teacher"))).await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    assert_eq!(t.get(DHAKA, &format!("/course/exam/view-single/{exam_id}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/course/exam/view-single", Some(&colleague)).await.body["total"], 0);
+    assert_eq!(t.get(DHAKA, &format!("/course/exam/marking/{exam_id}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/course/exam/view-single", Some(&s.learner)).await.status, StatusCode::FORBIDDEN);
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, &format!("/course/exam/view-single/{exam_id}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/exam-front/single/{uuid}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/exam-front/attempt/{attempt}/result"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    let r = t.post(SYLHET, "/course/batch/manual_mark", Some(&stranger), mark(1.0)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
+}
+
+#[tokio::test]
+async fn the_deadline_closes_attempts_and_bad_settings_are_refused() {
+    let s = site().await;
+    let t = &s.t;
+    let mc = s.questions[0];
+
+    // Bad settings, each named on its field.
+    let folder = t.post(DHAKA, "/question-bank/create-folder", Some(&s.teacher), json!({ "name": "Pool" })).await.body["data"]["id"].as_i64().unwrap();
+    for id in &s.questions[..2] {
+        let mut q = one_of_each_type()[0].clone();
+        q["folder_id"] = json!(folder);
+        q["text"] = json!(format!("Pool question {id}"));
+        assert_eq!(t.post(DHAKA, "/question-bank/create", Some(&s.teacher), q).await.status, StatusCode::CREATED);
+    }
+    let mut bad = exam(json!([{ "folder_id": folder, "pick": 3 }, { "question_id": 999_999 }]));
+    bad["ends_at"] = bad["starts_at"].clone();
+    bad["duration_minutes"] = json!(0);
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&s.teacher), bad).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in ["ends_at", "duration_minutes", "parts.0.pick", "parts.1.question_id"] {
+        assert!(r.body["errors"][field].is_array(), "{field}: {}", r.text);
+    }
+    let r = t.call(Method::POST, DHAKA, "/course/exam/create-single", Some(&s.teacher), &[("lang", "2")], Some(exam(json!([])))).await;
+    assert_eq!(r.body["errors"]["parts"][0], "পরীক্ষায় অন্তত একটি প্রশ্ন যোগ করুন।", "{}", r.text);
+
+    // Random picks: two of the folder's two questions, plus one fixed.
+    let created = s.create(exam(json!([{ "question_id": mc }, { "folder_id": folder, "pick": 2 }]))).await;
+    let uuid = created["uuid"].as_str().unwrap().to_owned();
+    let r = t.delete(DHAKA, &format!("/question-bank/delete-folder/{folder}?withfolder=1"), Some(&s.teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("folder_in_use")), "{}", r.text);
+    let paper = s.start(&uuid, &s.learner).await.body["data"].clone();
+    assert_eq!(paper["questions"].as_array().unwrap().len(), 3);
+    let attempt = paper["uuid"].as_str().unwrap().to_owned();
+    let slot = slot_of(&paper, "multiple_choice");
+    s.save(&attempt, &s.learner, slot, 1, json!({ "choices": [paper["questions"][slot]["options"][0]["id"]] })).await;
+
+    // Past the deadline but within the grace: saves count, flagged late.
+    s.sql("UPDATE exam_attempts SET deadline = now() - interval '10 seconds' WHERE uuid = $1", &attempt).await;
+    let r = s.save(&attempt, &s.learner, slot, 2, json!({ "choices": [paper["questions"][slot]["options"][1]["id"]] })).await;
+    assert_eq!((r.status, r.body["data"]["late"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
+
+    // Past the grace: the sweeper closes the attempt with what was saved; later calls are refused.
+    s.sql("UPDATE exam_attempts SET deadline = now() - interval '2 minutes' WHERE uuid = $1", &attempt).await;
+    let db = t.state.pools.get(s.tenant).await.unwrap();
+    assert_eq!(sweeper::sweep(&t.state, s.tenant, &db).await.unwrap(), 1);
+    assert_eq!(sweeper::sweep(&t.state, s.tenant, &db).await.unwrap(), 0, "closed once");
+    let r = t.post(DHAKA, &format!("/exam-front/attempt/{attempt}/submit"), Some(&s.learner), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("attempt_closed")));
+    assert_eq!(s.save(&attempt, &s.learner, slot, 3, json!({ "choices": [] })).await.status, StatusCode::CONFLICT);
+    let result = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await;
+    let data = &result.body["data"];
+    assert_eq!((data["state"].as_str(), data["auto_closed"].as_bool()), (Some("finished"), Some(true)), "{}", result.text);
+    assert_eq!(data["questions"][slot]["answer"]["choices"][0], paper["questions"][slot]["options"][1]["id"], "the late save counted");
+
+    // A learner's own call closes an overdue attempt even before the sweeper comes by.
+    let t2 = s.create(exam(json!([{ "question_id": mc }]))).await;
+    let uuid2 = t2["uuid"].as_str().unwrap();
+    let attempt2 = s.start(uuid2, &s.learner).await.body["data"]["uuid"].as_str().unwrap().to_owned();
+    s.sql("UPDATE exam_attempts SET deadline = now() - interval '5 minutes' WHERE uuid = $1", &attempt2).await;
+    let r = t.post(DHAKA, &format!("/exam-front/attempt/{attempt2}/submit"), Some(&s.learner), json!({})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    let intro = t.get(DHAKA, &format!("/exam-front/single/{uuid2}"), Some(&s.learner)).await;
+    assert_eq!((intro.body["data"]["active_attempt"].is_null(), intro.body["data"]["reason"].as_str()), (true, Some("attempts_exhausted")));
+
+    // Outside the window, no start; unpublished exams do not exist for learners.
+    let mut later = exam(json!([{ "question_id": mc }]));
+    later["starts_at"] = json!(Utc::now() + Duration::hours(1));
+    later["ends_at"] = json!(Utc::now() + Duration::hours(2));
+    let later = s.create(later).await;
+    let r = s.start(later["uuid"].as_str().unwrap(), &s.learner).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_not_open")));
+    let mut draft = exam(json!([{ "question_id": mc }]));
+    draft["published"] = json!(false);
+    let draft = s.create(draft).await;
+    assert_eq!(s.start(draft["uuid"].as_str().unwrap(), &s.learner).await.status, StatusCode::NOT_FOUND);
+}
