@@ -256,3 +256,18 @@ describe('the pending-save queue', () => {
     expect(storage.m.size).toBe(0);
   });
 });
+
+describe('leaving and coming back', () => {
+  it('starts the stopped timers again on resume', async () => {
+    const server = fakeServer();
+    const sync = new AnswerSync({ attempt: A, send: server.send, storage });
+    sync.load([0], []);
+    sync.change(0, text('a'));
+    sync.dispose();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(server.calls).toHaveLength(0);
+    sync.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls.map((c) => c.seq)).toEqual([1]);
+  });
+});

@@ -246,6 +246,14 @@ export class AnswerSync {
     }
   }
 
+  /** Schedules again whatever is unsent and not on its way (after dispose: a remounted page). */
+  resume() {
+    if (this.closedFlag) return;
+    for (const [slot, s] of this.slots) {
+      if (s.seq > s.acked && !s.flight && s.timer === null) this.schedule(slot, 0);
+    }
+  }
+
   /**
    * An assignment's file goes up through its own call: it takes the slot's next client_seq here
    * (nothing is kept in storage: a file cannot be sent again from there).
@@ -299,9 +307,9 @@ export class AnswerSync {
     for (const slot of this.slots.keys()) removeStored(this.storage, this.opts.attempt, slot);
   }
 
+  /** Stops the timers (the page is leaving); resume() starts them again. */
   dispose() {
     for (const s of this.slots.values()) this.clearTimer(s);
-    this.listeners.clear();
   }
 
   subscribe = (listener: () => void) => {
