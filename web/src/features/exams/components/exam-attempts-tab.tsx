@@ -58,7 +58,7 @@ export function ExamAttemptsTab({ exam }: { exam: Exam }) {
     </>
   );
   const extraButton = (a: AttemptSummary) => (
-    <Button size="small" startIcon={<MoreTimeIcon />} onClick={() => setExtra(a)} aria-label={t('exams:attempts.extra_label', { name: a.user_name })} data-testid="give-extra">
+    <Button size="small" startIcon={<MoreTimeIcon />} onClick={() => setExtra(a)} sx={{ whiteSpace: 'nowrap' }} aria-label={t('exams:attempts.extra_label', { name: a.user_name })} data-testid="give-extra">
       {t('exams:attempts.extra')}
     </Button>
   );

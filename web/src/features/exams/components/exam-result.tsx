@@ -170,6 +170,9 @@ function KeyView({ q }: { q: ReviewQuestion }) {
   const lines: string[] = [];
   if (answer) lines.push(answer);
   if (key.accepted?.length) lines.push(key.accepted.join(' / '));
+  const blanks = (key.blanks ?? []).filter((b) => b.length);
+  // Teacher-marked questions have no key.
+  if (!lines.length && !blanks.length) return null;
   return (
     <Box sx={{ mt: 1.5, p: 1.5, borderRadius: 1, border: 1, borderColor: 'success.main' }} data-testid="review-key">
       <Typography variant="body2" sx={{ fontWeight: 600, color: 'success.main' }}>
@@ -180,7 +183,7 @@ function KeyView({ q }: { q: ReviewQuestion }) {
           {l}
         </Typography>
       ))}
-      {key.blanks?.length > 0 && (
+      {blanks.length > 0 && (
         <Box component="ol" sx={{ m: 0, pl: 3 }}>
           {key.blanks.map((b, i) => (
             <li key={i}>

@@ -1,6 +1,6 @@
 // Taking an attempt: one question at a time with the numbered navigator, previous/next, autosave
 // per question, the countdown (auto-submit at zero) and the submission with its confirmation.
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
@@ -23,6 +23,9 @@ import { ExamClock } from './exam-clock';
 import { QuestionNavigator } from './question-navigator';
 import { SaveStatus } from './save-status';
 
+/** A phone folds the navigator of a paper longer than this. */
+const FOLD_NAVIGATOR_OVER = 12;
+
 /** How long the submission waits for the last saves before it goes anyway (the server keeps what it has). */
 const FLUSH_WAIT_MS = 8_000;
 
@@ -41,6 +44,10 @@ export function ExamTaking({ paper, onFinished, clockSlot }: { paper: AttemptPap
   const [offset] = useState(() => clockOffset(paper.server_now, Date.now()));
   const [phase, setPhase] = useState<Phase>({ kind: 'taking' });
   const [closedNotice, setClosedNotice] = useState(false);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const foldable = phone && questions.length > FOLD_NAVIGATOR_OVER;
+  const [navOpen, setNavOpen] = useState(false);
   const finishing = useRef(false);
   const finished = useRef(onFinished);
   useEffect(() => {
@@ -136,7 +143,16 @@ export function ExamTaking({ paper, onFinished, clockSlot }: { paper: AttemptPap
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ p: 2, width: { xs: '100%', md: 240 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 80 }, order: { xs: 0, md: 1 } }}>
-          <QuestionNavigator items={navItems} current={index} onGo={go} />
+          <QuestionNavigator
+            items={navItems}
+            current={index}
+            onGo={(i) => {
+              go(i);
+              setNavOpen(false);
+            }}
+            open={foldable ? navOpen : undefined}
+            onToggle={foldable ? () => setNavOpen((o) => !o) : undefined}
+          />
           <Divider sx={{ my: 2 }} />
           <Button fullWidth variant="contained" color="secondary" startIcon={<SendIcon />} onClick={() => setPhase({ kind: 'confirm' })} disabled={busy} data-testid="open-submit">
             {t('exams:take.submit')}

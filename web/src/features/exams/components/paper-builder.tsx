@@ -71,7 +71,8 @@ export function PaperBuilder({ form, folders, foldersError }: { form: Form; fold
           {fields.map((f, i) => {
             const part = parts?.[i] ?? f;
             const err = partErrors(i);
-            const rowError = err?.question_id?.message ?? err?.ref?.message;
+            // Messages with no field of their own in this row show under it.
+            const rowError = part.kind === 'question' ? (err?.question_id ?? err?.ref ?? err?.pick ?? err?.folder_id)?.message : (err?.question_id ?? err?.ref)?.message;
             const position = formatNumber(i + 1, lang);
             const name = part.kind === 'question' ? localText(part.question, lang) || t('exams:paper.question_n', { id: formatNumber(part.question_id ?? 0, lang) }) : t('exams:paper.random_part');
             return (

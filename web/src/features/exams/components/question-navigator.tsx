@@ -1,6 +1,8 @@
 // Numbered buttons, one per question: filled when answered, outlined when not, the current one
 // marked; the arrow keys move along them.
-import { Box, ButtonBase, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Stack, Typography } from '@mui/material';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/lang';
@@ -12,7 +14,8 @@ export interface NavItem {
   unsaved: boolean;
 }
 
-export function QuestionNavigator({ items, current, onGo }: { items: readonly NavItem[]; current: number; onGo: (index: number) => void }) {
+/** `open`/`onToggle`: a long paper on a phone can fold the buttons away (undefined: always shown). */
+export function QuestionNavigator({ items, current, onGo, open, onToggle }: { items: readonly NavItem[]; current: number; onGo: (index: number) => void; open?: boolean; onToggle?: () => void }) {
   const { t, i18n } = useTranslation('exams');
   const lang = i18n.language;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -27,10 +30,17 @@ export function QuestionNavigator({ items, current, onGo }: { items: readonly Na
 
   return (
     <Box component="nav" aria-label={t('take.navigator')} data-testid="question-navigator">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="answered-count">
-        {t('take.answered_of', { answered: formatNumber(answered, lang), total: formatNumber(items.length, lang) })}
-      </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: open === false ? 0 : 1 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="answered-count">
+          {t('take.answered_of', { answered: formatNumber(answered, lang), total: formatNumber(items.length, lang) })}
+        </Typography>
+        {onToggle && (
+          <Button size="small" onClick={onToggle} aria-expanded={!!open} aria-controls="question-buttons" endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} data-testid="toggle-navigator">
+            {open ? t('take.hide_numbers') : t('take.show_numbers')}
+          </Button>
+        )}
+      </Stack>
+      <Box component="ol" id="question-buttons" hidden={open === false} sx={{ listStyle: 'none', p: 0, m: 0, display: open === false ? 'none' : 'flex', flexWrap: 'wrap', gap: 0.75 }}>
         {items.map((item, i) => {
           const isCurrent = i === current;
           const n = formatNumber(i + 1, lang);
