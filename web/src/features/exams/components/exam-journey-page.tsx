@@ -44,6 +44,8 @@ export default function ExamJourneyPage() {
       next.set('q', '1');
       setParams(next, { replace: true });
     },
+    // The exam may have closed, or an attempt started elsewhere: the intro says what holds now.
+    onError: () => void qc.invalidateQueries({ queryKey: examFrontKeys.intro(uuid) }),
   });
 
   const onFinished = useCallback(
