@@ -37,6 +37,10 @@ const QuestionListPage = lazy(() => import('../features/questions/components/que
 const QuestionFormPage = lazy(() => import('../features/questions/components/question-form-page'));
 const FolderListPage = lazy(() => import('../features/questions/components/folder-list-page'));
 const FolderPage = lazy(() => import('../features/questions/components/folder-page'));
+const ExamListPage = lazy(() => import('../features/exams/components/exam-list-page'));
+const ExamCreatePage = lazy(() => import('../features/exams/components/exam-create-page'));
+const ExamEditPage = lazy(() => import('../features/exams/components/exam-edit-page'));
+const ExamJourneyPage = lazy(() => import('../features/exams/components/exam-journey-page'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
 const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
@@ -133,12 +137,25 @@ export const routes: RouteObject[] = [
               { path: 'question-bank/folders/:slug', element: <FolderPage /> },
             ],
           },
+          {
+            element: <RequireMenuClass allow={PAGE_ACCESS.exams} />,
+            children: [
+              { path: 'exam/single', element: <ExamListPage /> },
+              { path: 'exam/single/create', element: <ExamCreatePage /> },
+              { path: 'exam/edit', element: <Navigate to="/exam/single" replace /> },
+              { path: 'exam/edit/:id', element: <ExamEditPage /> },
+              { path: 'exam/edit/:id/:slug', element: <ExamEditPage /> },
+            ],
+          },
         ],
       },
       {
         element: <LearnLayout />,
         errorElement: <ErrorPage />,
-        children: [{ path: 'course/journey/:uuid', element: <JourneyPage /> }],
+        children: [
+          { path: 'course/journey/:uuid', element: <JourneyPage /> },
+          { path: 'exam/journey/:uuid', element: <ExamJourneyPage /> },
+        ],
       },
     ],
   },

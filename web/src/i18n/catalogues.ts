@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'courses',
   'learn',
   'questions',
+  'exams',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -35,18 +35,21 @@ export const PAGE_ACCESS = {
   partners: ['super'],
   /** /settings/profile: the partner's own site */
   siteSettings: ['partner'],
+  /** /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
+  exams: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/course', PAGE_ACCESS.authoring],
   ['/template/certificate', PAGE_ACCESS.authoring],
   ['/question-bank', PAGE_ACCESS.authoring],
+  ['/exam', PAGE_ACCESS.exams],
   ['/partners', PAGE_ACCESS.partners],
   ['/settings/profile', PAGE_ACCESS.siteSettings],
 ];
 
-/** Pages under /course that are not authoring (the public course page and the learner's journey). */
-const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey'];
+/** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */
+const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/journey'];
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

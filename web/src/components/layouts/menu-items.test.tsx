@@ -7,8 +7,8 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0]) =>
     menuFor(cls).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/question-bank/list', '/settings/profile', '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
   });
@@ -53,6 +53,17 @@ describe('sidebar menu', () => {
         expect(isItemActive(course, path), path).toBe(false);
       }
     }
+  });
+  it('lights Exam Centre on every single exam screen', () => {
+    for (const cls of ['super', 'partner'] as const) {
+      const exams = menuFor(cls).find((i) => i.key === 'exam')!;
+      const course = menuFor(cls).find((i) => i.key === 'course')!;
+      for (const path of ['/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking']) {
+        expect(isItemActive(exams, path), path).toBe(true);
+        expect(isItemActive(course, path), path).toBe(false);
+      }
+    }
+    expect(menuFor('learner').some((i) => i.key === 'exam')).toBe(false);
   });
   it('highlights home in the bottom bar on / and /dashboard', () => {
     expect(bottomBarValue('/')).toBe('home');

@@ -2,6 +2,7 @@
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
@@ -25,6 +26,7 @@ export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
   {
     key: 'profile',

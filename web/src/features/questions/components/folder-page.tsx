@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { folderPath } from '../hooks/folder-tree';
+import { folderPath } from '../../../lib/folder-tree';
 import { useAllFolders } from '../hooks/use-questions';
 import { FolderDeleteDialog, FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
 import { FolderGrid } from './folder-grid';

@@ -3,7 +3,7 @@ import { Chip, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, QuestionSummary, QuestionType } from '../api/questions-api';
-import { buildFolderTree, flattenTree } from '../hooks/folder-tree';
+import { buildFolderTree, flattenTree } from '../../../lib/folder-tree';
 
 /** The question's text in the interface language, else in the other one. */
 export function questionText(q: Pick<QuestionSummary, 'text' | 'text_bn'>, lang: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../api/questions-api';
+import { asciiDigits } from '../../../lib/digits';
 import {
-  asciiDigits,
   countGaps,
   emptyQuestionValues,
   gapsOf,

@@ -1,5 +1,6 @@
 // Values of the question form (one form for the 11 types), the checks that mirror the server's
 // rules, and the body sent to POST /question-bank/create and PUT /question-bank/update/{id}.
+import { asciiDigits, localDigits } from '../../../lib/digits';
 import type { Question, QuestionInput, QuestionOption, QuestionType } from '../api/questions-api';
 
 export interface QuestionFormValues {
@@ -77,18 +78,6 @@ export function questionValues(q: Question, lang = 'en'): QuestionFormValues {
     accepted: [...(q.accepted ?? [])],
     answer: q.answer ?? '',
   };
-}
-
-const BANGLA_ZERO = 0x09e6;
-
-/** Bangla digits (০-৯) as ASCII digits; everything else unchanged. */
-export function asciiDigits(s: string): string {
-  return s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BANGLA_ZERO));
-}
-
-/** ASCII digits as Bangla digits in the Bangla interface (numbers put into text inputs). */
-export function localDigits(s: string, lang: string): string {
-  return lang === 'bn' ? s.replace(/[0-9]/g, (d) => String.fromCharCode(BANGLA_ZERO + Number(d))) : s;
 }
 
 /** Number of gaps (`___`, three underscores) in a text. */

@@ -4,7 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Domain } from '../api/custom-domain-api';
-import { copyText } from '../hooks/copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { dnsRecords } from '../hooks/domain-name';
 
 /** The DNS records to create for a domain. A table from sm up; one block per record on phones. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Folder } from '../api/questions-api';
 import { buildFolderTree, descendantIds, flattenTree, folderPath } from './folder-tree';
+
+interface Folder {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  question_count: number;
+  folder_count: number;
+}
 
 const f = (id: number, parent_id: number | null, name: string): Folder => ({ id, parent_id, name, question_count: 0, folder_count: 0 });
 const folders = [f(1, null, 'Science'), f(2, 1, 'Physics'), f(3, 2, 'Motion'), f(4, null, 'Bangla'), f(5, 1, 'Chemistry'), f(6, 99, 'Orphan')];

@@ -1,0 +1,51 @@
+// Small pieces shared by the exam screens.
+import { Chip, type ChipProps } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { QuestionType } from '../api/exams-api';
+
+export function TypeChip({ type }: { type: QuestionType }) {
+  const { t } = useTranslation('exams');
+  return <Chip size="small" variant="outlined" color="primary" label={t(`types.${type}`, { defaultValue: type })} data-testid="question-type" data-type={type} />;
+}
+
+const STATE_COLOURS: Record<string, ChipProps['color']> = {
+  not_started: 'default',
+  in_progress: 'info',
+  overdue: 'warning',
+  submitted: 'warning',
+  finished: 'success',
+  abandoned: 'default',
+};
+
+/** An attempt's state; `pending` marks a submitted attempt still waiting for a teacher. */
+export function StateChip({ state, pending = 0 }: { state: string; pending?: number }) {
+  const { t } = useTranslation('exams');
+  const waiting = pending > 0 && (state === 'submitted' || state === 'finished');
+  return (
+    <Chip
+      size="small"
+      color={waiting ? 'warning' : (STATE_COLOURS[state] ?? 'default')}
+      label={waiting ? t('states.awaiting_marking') : t(`states.${state}`, { defaultValue: state })}
+      data-testid="attempt-state"
+      data-state={state}
+    />
+  );
+}
+
+export function PassedChip({ passed }: { passed: boolean | null }) {
+  const { t } = useTranslation('exams');
+  if (passed === null) return null;
+  return <Chip size="small" variant="outlined" color={passed ? 'success' : 'error'} label={passed ? t('result.passed') : t('result.failed')} data-testid="passed-chip" data-passed={passed} />;
+}
+
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
