@@ -33,8 +33,6 @@ pub struct AttemptRow {
 const COLUMNS: &str = "id, uuid, exam_id, user_id, user_name, attempt_no, state, layout, max_score::float8 AS max_score,
         started_at, deadline, submitted_at, late, auto_closed, score::float8 AS score, pending_marking, passed";
 
-pub const OPEN: &str = "state IN ('not_started', 'in_progress')";
-
 pub async fn find(db: &PgPool, uuid: Uuid) -> sqlx::Result<Option<AttemptRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM exam_attempts WHERE uuid = $1"))).bind(uuid).fetch_optional(db).await
 }

@@ -4,7 +4,7 @@
 use super::settings::{PartInput, Settings};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool, Row};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -183,31 +183,36 @@ async fn write_parts(tx: &mut PgConnection, exam_id: i64, parts: &[PartInput]) -
     Ok(())
 }
 
+type Statement<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+/// Binds the settings in their column order (title .. published), after the statement's own parameters.
+fn bind_settings<'q>(q: Statement<'q>, s: &'q Settings) -> Statement<'q> {
+    q.bind(&s.title)
+        .bind(&s.title_bn)
+        .bind(&s.instructions)
+        .bind(&s.instructions_bn)
+        .bind(s.starts_at)
+        .bind(s.ends_at)
+        .bind(s.duration_minutes)
+        .bind(s.attempts_allowed)
+        .bind(s.pass_percent)
+        .bind(s.shuffle_questions)
+        .bind(s.shuffle_options)
+        .bind(&s.results_release)
+        .bind(s.show_answers)
+        .bind(s.grace_seconds)
+        .bind(s.published)
+}
+
 pub async fn insert(db: &PgPool, owner: i64, s: &Settings) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
-    let id: i64 = sqlx::query_scalar(
+    let insert = sqlx::query(
         "INSERT INTO exams (owner_id, title, title_bn, instructions, instructions_bn, starts_at, ends_at, duration_minutes,
                 attempts_allowed, pass_percent, shuffle_questions, shuffle_options, results_release, show_answers, grace_seconds, published)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
     )
-    .bind(owner)
-    .bind(&s.title)
-    .bind(&s.title_bn)
-    .bind(&s.instructions)
-    .bind(&s.instructions_bn)
-    .bind(s.starts_at)
-    .bind(s.ends_at)
-    .bind(s.duration_minutes)
-    .bind(s.attempts_allowed)
-    .bind(s.pass_percent)
-    .bind(s.shuffle_questions)
-    .bind(s.shuffle_options)
-    .bind(&s.results_release)
-    .bind(s.show_answers)
-    .bind(s.grace_seconds)
-    .bind(s.published)
-    .fetch_one(&mut *tx)
-    .await?;
+    .bind(owner);
+    let id: i64 = bind_settings(insert, s).fetch_one(&mut *tx).await?.try_get(0)?;
     write_parts(&mut tx, id, &s.parts).await?;
     tx.commit().await?;
     Ok(id)
@@ -216,33 +221,15 @@ pub async fn insert(db: &PgPool, owner: i64, s: &Settings) -> sqlx::Result<i64> 
 /// Replaces an exam's settings and recipe; attempts already made keep their papers.
 pub async fn update(db: &PgPool, id: i64, owner: Option<i64>, s: &Settings) -> sqlx::Result<bool> {
     let mut tx = db.begin().await?;
-    let done = sqlx::query(
+    let update = sqlx::query(
         "UPDATE exams SET title = $3, title_bn = $4, instructions = $5, instructions_bn = $6, starts_at = $7, ends_at = $8,
                 duration_minutes = $9, attempts_allowed = $10, pass_percent = $11, shuffle_questions = $12, shuffle_options = $13,
                 results_release = $14, show_answers = $15, grace_seconds = $16, published = $17, revision = revision + 1, updated_at = now()
           WHERE id = $1 AND deleted_at IS NULL AND ($2::bigint IS NULL OR owner_id = $2)",
     )
     .bind(id)
-    .bind(owner)
-    .bind(&s.title)
-    .bind(&s.title_bn)
-    .bind(&s.instructions)
-    .bind(&s.instructions_bn)
-    .bind(s.starts_at)
-    .bind(s.ends_at)
-    .bind(s.duration_minutes)
-    .bind(s.attempts_allowed)
-    .bind(s.pass_percent)
-    .bind(s.shuffle_questions)
-    .bind(s.shuffle_options)
-    .bind(&s.results_release)
-    .bind(s.show_answers)
-    .bind(s.grace_seconds)
-    .bind(s.published)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
+    .bind(owner);
+    let done = bind_settings(update, s).execute(&mut *tx).await?.rows_affected() == 1;
     if done {
         write_parts(&mut tx, id, &s.parts).await?;
     }

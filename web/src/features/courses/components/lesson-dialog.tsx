@@ -32,7 +32,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createLesson, LESSON_TYPES, updateLesson, type Lesson } from '../api/courses-api';
-import { uploadLessonFile, type UploadHandle } from '../api/lesson-file-upload';
+import { uploadLessonFile } from '../api/lesson-file-upload';
+import type { UploadHandle } from '../../../lib/upload';
 import { applyFieldErrors } from '../../../lib/server-errors';
 import { FILE_ACCEPT, isBodyType, isHttpUrl, isMediaType, LESSON_FILE_MAX_BYTES, lessonBody, lessonValues, type LessonFormValues } from '../hooks/lesson-form';
 import { LessonTypeIcon } from './lesson-type-icon';
@@ -59,7 +60,7 @@ export function LessonDialog(props: {
   const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
   const [percent, setPercent] = useState(0);
   const [error, setError] = useState<{ err: unknown; uploadOnly: boolean } | null>(null);
-  const upload = useRef<UploadHandle | null>(null);
+  const upload = useRef<UploadHandle<Lesson> | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const { open, lesson } = props;
 

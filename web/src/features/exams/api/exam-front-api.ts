@@ -1,7 +1,8 @@
 // Single exams, the learner's side (/exam/journey/:uuid): the exam's intro, starting or resuming
 // an attempt, saving answers one slot at a time, uploading an assignment's file, submitting, and
 // the result. Contract: /tmp/notes/exam-api-contract.md "Learner".
-import { api, buildHeaders, parseApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { uploadForm, type UploadHandle } from '../../../lib/upload';
 import type { DataEnvelope } from '../../../lib/types';
 import type { Answer, AttemptState, QuestionType } from './exams-api';
 
@@ -146,45 +147,10 @@ export function fetchResult(uuid: string) {
   return api<DataEnvelope<AttemptResult>>(`/exam-front/attempt/${uuid}/result`).then((r) => r.data);
 }
 
-export interface UploadHandle {
-  promise: Promise<SavedAnswer>;
-  abort: () => void;
-}
-
-/**
- * POST /exam-front/attempt/{uuid}/file/{slot} as multipart (fields `file` and `client_seq`).
- * XMLHttpRequest rather than fetch, for the upload progress events; onProgress gets 0..100.
- * Rejects with an ApiError (status 0 when the network fails).
- */
-export function uploadAnswerFile(uuid: string, slot: number, clientSeq: number, file: File, onProgress: (percent: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<SavedAnswer>((resolve, reject) => {
-    xhr.open('POST', `/exam-front/attempt/${uuid}/file/${slot}`);
-    // The browser sets the multipart Content-Type with its boundary.
-    for (const [k, v] of Object.entries(buildHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
-        onProgress(100);
-        resolve((body as DataEnvelope<SavedAnswer>).data);
-      } else {
-        reject(parseApiError(xhr.status >= 200 && xhr.status < 300 ? 502 : xhr.status, body));
-      }
-    };
-    xhr.onerror = () => reject(parseApiError(0, null));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    const form = new FormData();
-    form.append('client_seq', String(clientSeq));
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+/** POST /exam-front/attempt/{uuid}/file/{slot} as multipart (fields `client_seq` and `file`), with progress. */
+export function uploadAnswerFile(uuid: string, slot: number, clientSeq: number, file: File, onProgress: (percent: number) => void): UploadHandle<SavedAnswer> {
+  const form = new FormData();
+  form.append('client_seq', String(clientSeq));
+  form.append('file', file, file.name);
+  return uploadForm<SavedAnswer>(`/exam-front/attempt/${uuid}/file/${slot}`, form, onProgress);
 }

@@ -23,7 +23,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Answer } from '../api/exams-api';
-import { uploadAnswerFile, type PaperQuestion, type UploadHandle } from '../api/exam-front-api';
+import { uploadAnswerFile, type PaperQuestion, type SavedAnswer } from '../api/exam-front-api';
+import type { UploadHandle } from '../../../lib/upload';
 import { emptyAnswer, shownDigits, toggleChoice, withBlank } from '../hooks/answer-logic';
 import { asciiDigits } from '../../../lib/digits';
 import { formatBytes, localText } from '../hooks/exam-format';
@@ -184,7 +185,7 @@ function FileAnswer({ question, answer, disabled, attempt, sync, labelledBy }: {
   const lang = i18n.language;
   const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
-  const handle = useRef<UploadHandle | null>(null);
+  const handle = useRef<UploadHandle<SavedAnswer> | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   // An upload goes on when the learner moves to another question; the autosave status follows it.
