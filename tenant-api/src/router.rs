@@ -5,7 +5,7 @@ use crate::state::AppState;
 use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
-use crate::questions::{bank, folders};
+use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
@@ -61,6 +61,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(folders::create_folder))
         .routes(routes!(folders::update_folder))
         .routes(routes!(folders::delete_folder))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(transfer::import_questions)), transfer::BODY_LIMIT))
+        .routes(routes!(transfer::export_questions))
         .routes(routes!(exam_authoring::view_single))
         .routes(routes!(exam_authoring::view_single_exam))
         .routes(routes!(exam_authoring::create_single))

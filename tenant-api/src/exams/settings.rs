@@ -104,6 +104,12 @@ pub fn validate(v: &mut Validator, input: &ExamInput) -> Settings {
     if input.starts_at.is_some() && input.ends_at.is_some() && ends_at <= starts_at {
         v.add("ends_at", "invalid_window", None);
     }
+    // Within this century, and so within what the database stores.
+    for (field, at) in [("starts_at", input.starts_at), ("ends_at", input.ends_at)] {
+        if at.is_some_and(|t| !(2000..2100).contains(&chrono::Datelike::year(&t))) {
+            v.add(field, "date_out_of_range", None);
+        }
+    }
     let pass_percent = match input.pass_percent {
         None => {
             v.add("pass_percent", "required", None);
@@ -217,6 +223,9 @@ mod tests {
                 "results_release:invalid_choice",
             ]
         );
+        let mut e = good();
+        e.starts_at = "0001-01-01T00:00:00Z".parse().ok();
+        assert_eq!(codes(&e), ["starts_at:date_out_of_range"]);
         let empty = ExamInput::default();
         let got = codes(&empty);
         for field in ["title:required", "starts_at:required", "parts:no_parts", "duration_minutes:required"] {

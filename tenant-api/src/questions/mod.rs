@@ -3,8 +3,10 @@
 
 pub mod bank;
 pub mod content;
+pub mod exchange;
 pub mod folders;
 pub mod store;
+pub mod transfer;
 
 use crate::courses::access::require_author;
 use control_plane::auth::Caller;

@@ -88,6 +88,23 @@ pub struct Placement {
 /// A new question at version 1.
 pub async fn insert(db: &PgPool, owner: i64, kind: &str, place: &Placement, content: &Content) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
+    let id = insert_in(&mut tx, owner, kind, place, content).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Many new questions, all or none (an import).
+pub async fn insert_all(db: &PgPool, owner: i64, questions: &[(String, Placement, Content)]) -> sqlx::Result<Vec<i64>> {
+    let mut tx = db.begin().await?;
+    let mut ids = Vec::with_capacity(questions.len());
+    for (kind, place, content) in questions {
+        ids.push(insert_in(&mut tx, owner, kind, place, content).await?);
+    }
+    tx.commit().await?;
+    Ok(ids)
+}
+
+async fn insert_in(tx: &mut Transaction<'_, Postgres>, owner: i64, kind: &str, place: &Placement, content: &Content) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO questions (folder_id, owner_id, category_id, question_type, text, text_bn, marks)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
@@ -99,11 +116,25 @@ pub async fn insert(db: &PgPool, owner: i64, kind: &str, place: &Placement, cont
     .bind(&content.text)
     .bind(&content.text_bn)
     .bind(content.marks)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut **tx)
     .await?;
-    add_version(&mut tx, id, 1, kind, content, owner).await?;
-    tx.commit().await?;
+    add_version(tx, id, 1, kind, content, owner).await?;
     Ok(id)
+}
+
+/// Every question the owner reaches (in one folder, or all), oldest first, at its current
+/// version: what an export writes.
+pub async fn contents(db: &PgPool, owner: Option<i64>, folder: Option<i64>) -> sqlx::Result<Vec<(i64, String, Content)>> {
+    let rows: Vec<(i64, String, sqlx::types::Json<Content>)> = sqlx::query_as(
+        "SELECT q.id, q.question_type, v.content FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
+          WHERE q.deleted_at IS NULL AND ($1::bigint IS NULL OR q.owner_id = $1) AND ($2::bigint IS NULL OR q.folder_id = $2)
+          ORDER BY q.id LIMIT 5000",
+    )
+    .bind(owner)
+    .bind(folder)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(id, kind, c)| (id, kind, c.0)).collect())
 }
 
 /// The question's next version; `false` when it is gone (or not the owner's).

@@ -164,6 +164,14 @@ async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     let r = s.save(&attempt, &s.learner, 99, 1, json!({ "text": "x" })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let assignment = slot_of(&paper, "assignment");
+    let file_path = format!("/exam-front/attempt/{attempt}/file/{assignment}");
+    let r = t.upload(DHAKA, &file_path, &s.learner, &[("client_seq", None, b"1"), ("file", Some("map.exe"), b"MZ\x90\x00 not a document")]).await;
+    assert_eq!((r.status, r.body["errors"]["file"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "checked by its bytes: {}", r.text);
+    let r = t.upload(DHAKA, &file_path, &s.learner, &[("client_seq", None, b"1"), ("file", Some("map.pdf"), b"%PDF-1.4 my map")]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = t.upload(DHAKA, &format!("/exam-front/attempt/{attempt}/file/{mc}"), &s.learner, &[("client_seq", None, b"1"), ("file", Some("map.pdf"), b"%PDF-1.4")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "files answer assignments only");
     let r = t.call(Method::PUT, DHAKA, &format!("/exam-front/attempt/{attempt}/answer"), Some(&s.learner), &[], Some(json!({ "slot": "one" }))).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "wrong types are refused: {}", r.text);
 
@@ -179,7 +187,7 @@ async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
     assert_no_key(&again.body, &again.text);
     assert_eq!(again.body["data"]["questions"], paper["questions"], "the paper never changes");
     let saved = again.body["data"]["answers"].as_array().unwrap();
-    assert_eq!(saved.len(), 9);
+    assert_eq!(saved.len(), 10);
     let mc_saved = saved.iter().find(|a| a["slot"] == mc).unwrap();
     assert_eq!(mc_saved["answer"]["choices"], json!([option(&paper, mc, "Dhaka")]));
     assert_eq!(t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await.status, StatusCode::CONFLICT);
@@ -187,15 +195,22 @@ async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
     // Submitted: objective answers marked at once; the essay waits for the teacher, so no result yet.
     let r = t.post(DHAKA, &format!("/exam-front/attempt/{attempt}/submit"), Some(&s.learner), json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert_eq!((r.body["data"]["state"].as_str(), r.body["data"]["pending_marking"].as_i64()), (Some("submitted"), Some(1)));
+    assert_eq!((r.body["data"]["state"].as_str(), r.body["data"]["pending_marking"].as_i64()), (Some("submitted"), Some(2)));
     assert_eq!((r.body["data"]["results_available"].as_bool(), r.body["data"]["score"].as_f64()), (Some(false), None));
     assert_no_key(&r.body, &r.text);
     assert_eq!(s.save(&attempt, &s.learner, mc, 10, json!({ "choices": [0] })).await.status, StatusCode::CONFLICT);
 
-    // The marking queue holds the essay; marks above the question's are refused.
+    // The marking queue holds the essay and the assignment (a link to its file); marks above the
+    // question's are refused.
     let queue = t.get(DHAKA, &format!("/course/exam/marking/{exam_id}"), Some(&s.teacher)).await;
     let items = queue.body["data"].as_array().unwrap();
-    assert_eq!(items.len(), 1, "{}", queue.text);
+    assert_eq!(items.len(), 2, "{}", queue.text);
+    let file = items.iter().find(|i| i["question_type"] == "assignment").unwrap();
+    let link = file["file_url"].as_str().unwrap();
+    assert_eq!(reqwest::get(link).await.unwrap().bytes().await.unwrap().as_ref(), b"%PDF-1.4 my map", "the file is in the site's bucket");
+    let r = t.post(DHAKA, "/course/batch/manual_mark", Some(&s.teacher), json!({ "attempt": attempt, "slot": file["slot"], "marks": 8 })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("submitted")), "the essay still waits: {}", r.text);
+    let items: Vec<&Value> = items.iter().filter(|i| i["question_type"] == "essay").collect();
     assert_eq!((items[0]["question_type"].as_str(), items[0]["answer"]["text"].as_str()), (Some("essay"), Some("১৯৭১ সালে...")));
     let mark = |marks: f64| json!({ "attempt": attempt, "slot": items[0]["slot"], "marks": marks, "comment": "ভালো" });
     let r = t.post(DHAKA, "/course/batch/manual_mark", Some(&s.teacher), mark(11.0)).await;
@@ -206,11 +221,11 @@ async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
     assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("finished")), "{}", r.text);
 
     // Now the learner sees marks and, as the exam shows answers, the key and explanations.
-    // mc 1 + ms 2 + tf 1 + dropdown 0 (wrong) + blanks 2 + short 1 + essay 7.5 + date 1 + time 1 = 16.5 of 35.
+    // mc 1 + ms 2 + tf 1 + dropdown 0 (wrong) + blanks 2 + short 1 + essay 7.5 + assignment 8 + date 1 + time 1 = 24.5 of 35.
     let result = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await;
     let data = &result.body["data"];
-    assert_eq!((data["results_available"].as_bool(), data["score"].as_f64(), data["max_score"].as_f64()), (Some(true), Some(16.5), Some(35.0)), "{}", result.text);
-    assert_eq!(data["passed"].as_bool(), Some(true), "16.5 of 35 is 47.1%, above 40%");
+    assert_eq!((data["results_available"].as_bool(), data["score"].as_f64(), data["max_score"].as_f64()), (Some(true), Some(24.5), Some(35.0)), "{}", result.text);
+    assert_eq!((data["passed"].as_bool(), data["percent"].as_f64()), (Some(true), Some(70.0)));
     let q = |kind: &str| data["questions"].as_array().unwrap().iter().find(|q| q["question_type"] == kind).unwrap().clone();
     assert_eq!((q("essay")["awarded"].as_f64(), q("essay")["comment"].as_str()), (Some(7.5), Some("ভালো")));
     assert_eq!((q("paragraph")["status"].as_str(), q("paragraph")["awarded"].as_f64()), (Some("unanswered"), Some(0.0)));
@@ -237,7 +252,7 @@ async fn a_learner_takes_a_paper_of_every_type_and_a_teacher_marks_it() {
     let db = t.state.pools.get(s.tenant).await.unwrap();
     stats::compute(&t.state.exams.papers, s.tenant, &db, exam_id).await.unwrap();
     let stat = t.get(DHAKA, &format!("/course/exam/view-stat/{exam_id}"), Some(&s.teacher)).await;
-    assert_eq!((stat.body["data"]["finished"].as_i64(), stat.body["data"]["mean_percent"].as_f64()), (Some(1), Some(47.14)), "{}", stat.text);
+    assert_eq!((stat.body["data"]["finished"].as_i64(), stat.body["data"]["mean_percent"].as_f64()), (Some(1), Some(70.0)), "{}", stat.text);
     let qa = t.get(DHAKA, &format!("/course/exam/q-analytics/{exam_id}"), Some(&s.teacher)).await;
     let mcq = qa.body["data"].as_array().unwrap().iter().find(|q| q["question_type"] == "multiple_choice").unwrap().clone();
     assert_eq!((mcq["facility"].as_f64(), mcq["options"][0]["chosen"].as_i64()), (Some(1.0), Some(1)), "{}", qa.text);

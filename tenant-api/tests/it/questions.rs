@@ -165,3 +165,86 @@ async fn teachers_keep_a_versioned_question_bank_of_every_type() {
     assert_eq!(t.get(DHAKA, "/question-bank/view-folder?no_pagination=1", Some(&teacher)).await.body["total"], 1);
     assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete/{}", ids[0]), Some(&teacher)).await.status, StatusCode::NOT_FOUND, "already gone");
 }
+
+const MOODLE_FILE: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/Geography</text></category></question>
+  <question type="multichoice"><questiontext format="html"><text><![CDATA[<p>Capital of <b>Bangladesh</b>?</p>]]></text></questiontext>
+    <defaultgrade>1</defaultgrade><single>true</single>
+    <answer fraction="100"><text>Dhaka</text></answer><answer fraction="0"><text>Sylhet</text></answer></question>
+  <question type="multichoice"><questiontext><text><![CDATA[<span lang="en" class="multilang">Rivers</span><span lang="bn" class="multilang">নদী</span>]]></text></questiontext>
+    <defaultgrade>2</defaultgrade><single>false</single>
+    <answer fraction="50"><text>Padma</text></answer><answer fraction="50"><text>Meghna</text></answer><answer fraction="-100"><text>Nile</text></answer></question>
+  <question type="truefalse"><questiontext><text>The Sundarbans are in Bangladesh.</text></questiontext><defaultgrade>1</defaultgrade>
+    <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>
+  <question type="shortanswer"><questiontext><text>জাতীয় ফুল?</text></questiontext><defaultgrade>1</defaultgrade>
+    <answer fraction="100"><text>শাপলা</text></answer></question>
+  <question type="numerical"><questiontext><text>How many divisions?</text></questiontext><defaultgrade>1</defaultgrade>
+    <answer fraction="100"><text>8</text></answer></question>
+  <question type="multianswer"><questiontext><text><![CDATA[Dhaka is the {1:SHORTANSWER:=capital} of {1:SA:=Bangladesh~=BD}.]]></text></questiontext><defaultgrade>2</defaultgrade></question>
+  <question type="essay"><questiontext><text>Describe your village.</text></questiontext><defaultgrade>5</defaultgrade>
+    <responseformat>editor</responseformat><responsefieldlines>5</responsefieldlines><attachments>0</attachments></question>
+  <question type="essay"><questiontext><text>Write about 1971.</text></questiontext><defaultgrade>10</defaultgrade>
+    <responseformat>editor</responseformat><responsefieldlines>15</responsefieldlines><attachments>0</attachments></question>
+  <question type="essay"><questiontext><text>Upload your map.</text></questiontext><defaultgrade>10</defaultgrade>
+    <responseformat>noinline</responseformat><attachments>1</attachments></question>
+</quiz>"#;
+
+#[tokio::test]
+async fn question_files_import_whole_or_not_at_all_and_export_round_trip() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("teacher@sylhet.example", Some((sylhet, "teacher"))).await;
+    t.platform.user("learner@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let stranger = t.acting(SYLHET, "teacher@sylhet.example").await;
+    let learner = t.login(DHAKA, "learner@example.com").await;
+    let total = async |token: &str, host: &str| t.get(host, "/question-bank/view", Some(token)).await.body["total"].as_i64().unwrap();
+
+    // A Moodle file with every supported type, into a folder.
+    let folder = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "From Moodle" })).await.body["data"]["id"].as_i64().unwrap();
+    let folder_field = folder.to_string();
+    let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("folder_id", None, folder_field.as_bytes()), ("file", Some("quiz.xml"), MOODLE_FILE.as_bytes())]).await;
+    assert_eq!((r.status, r.body["data"]["imported"].as_i64()), (StatusCode::CREATED, Some(9)), "{}", r.text);
+    let listed = t.get(DHAKA, &format!("/question-bank/view?folder_id={folder}&limit=50"), Some(&teacher)).await;
+    let mut kinds: Vec<String> = listed.body["data"].as_array().unwrap().iter().map(|q| q["question_type"].as_str().unwrap().to_owned()).collect();
+    kinds.sort();
+    assert_eq!(kinds, ["assignment", "essay", "fill_blanks", "multiple_choice", "multiple_select", "paragraph", "short_answer", "short_answer", "true_false"]);
+    let blanks = listed.body["data"].as_array().unwrap().iter().find(|q| q["question_type"] == "fill_blanks").unwrap()["id"].as_i64().unwrap();
+    let blanks = t.get(DHAKA, &format!("/question-bank/view/{blanks}"), Some(&teacher)).await;
+    assert_eq!((blanks.body["data"]["text"].as_str(), &blanks.body["data"]["blanks"]), (Some("Dhaka is the ___ of ___."), &json!([["capital"], ["Bangladesh", "BD"]])));
+
+    // Exported and imported again: the same questions.
+    let exported = t.get(DHAKA, &format!("/question-bank/export?format=moodle&folder_id={folder}"), Some(&teacher)).await;
+    assert_eq!((exported.status, exported.header("content-disposition")), (StatusCode::OK, "attachment; filename=\"questions.xml\""));
+    let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some("again.xml"), exported.text.as_bytes())]).await;
+    assert_eq!(r.body["data"]["imported"].as_i64(), Some(9), "{}", r.text);
+    let csv = t.get(DHAKA, &format!("/question-bank/export?format=csv&folder_id={folder}"), Some(&teacher)).await;
+    assert!(csv.text.contains("type,text,text_bn,marks"), "{}", csv.text);
+    let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some("again.csv"), csv.text.as_bytes())]).await;
+    assert_eq!(r.body["data"]["imported"].as_i64(), Some(9), "{}", r.text);
+    assert_eq!(total(&teacher, DHAKA).await, 27);
+
+    // A bad row refuses the whole file, each problem named by its row; nothing is imported.
+    let bad = "type,text,marks,options,answer\nmultiple_choice,Capital?,1,Dhaka|Sylhet,1\nriddle,What?,1,,\nmultiple_choice,Pick,0,a|b,\n";
+    let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some("bad.csv"), bad.as_bytes())]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    for field in ["rows.3.type", "rows.4.marks", "rows.4.options"] {
+        assert!(r.body["errors"][field].is_array(), "{field}: {}", r.text);
+    }
+    assert!(r.body["errors"]["rows.2.type"].is_null(), "the good row has no problem");
+    assert_eq!(total(&teacher, DHAKA).await, 27, "a bad file changes nothing");
+    for (name, bytes) in [("broken.xml", &b"<quiz><question type=\"truefalse\">"[..]), ("empty.csv", b"type,text\n"), ("nohead.csv", b"1,2\n3,4\n")] {
+        let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some(name), bytes)]).await;
+        assert_eq!((r.status, r.body["errors"]["file"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{name}: {}", r.text);
+    }
+
+    // Only the bank's people, and only into their own site's folders.
+    assert_eq!(t.upload(DHAKA, "/question-bank/import", &learner, &[("file", Some("q.xml"), MOODLE_FILE.as_bytes())]).await.status, StatusCode::FORBIDDEN);
+    let r = t.upload(SYLHET, "/question-bank/import", &stranger, &[("folder_id", None, folder_field.as_bytes()), ("file", Some("q.xml"), MOODLE_FILE.as_bytes())]).await;
+    assert_eq!((r.status, r.body["errors"]["folder_id"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{}", r.text);
+    let theirs = t.get(SYLHET, "/question-bank/export?format=csv", Some(&stranger)).await;
+    assert!(!theirs.text.contains("Bangladesh"), "another site's export has none of Dhaka's questions");
+}

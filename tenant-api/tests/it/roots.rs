@@ -30,28 +30,8 @@ async fn teacher(t: &TestApp) -> String {
     t.acting(DHAKA, "teacher@dhaka.example").await
 }
 
-fn multipart(boundary: &str, field: &str, file_name: &str, content: &[u8]) -> Vec<u8> {
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(content);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    body
-}
-
 async fn upload(t: &TestApp, token: &str, lesson: i64, file_name: &str, content: &[u8]) -> Response {
-    let boundary = "----roots-test-boundary";
-    let request = Request::builder()
-        .method(Method::POST)
-        .uri(format!("/course/schedule/lesson/{lesson}/file"))
-        .header("host", DHAKA)
-        .header("accept", "application/json")
-        .header("authorization", format!("Bearer {token}"))
-        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-        .body(Body::from(multipart(boundary, "file", file_name, content)))
-        .unwrap();
-    t.send(request).await
+    t.upload(DHAKA, &format!("/course/schedule/lesson/{lesson}/file"), token, &[("file", Some(file_name), content)]).await
 }
 
 async fn objects(t: &TestApp, tenant: i64, prefix: &str) -> Vec<(String, i64)> {
