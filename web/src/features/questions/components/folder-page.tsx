@@ -1,5 +1,5 @@
 // /question-bank/folders/:slug (slug = the folder id): the way up (breadcrumb), the folder's
-// subfolders and its questions, and "create question here".
+// subfolders and its questions, "create question here", and importing into / exporting the folder.
 import { Box, Breadcrumbs, Button, Card, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
@@ -16,6 +16,7 @@ import { folderPath } from '../../../lib/folder-tree';
 import { useAllFolders } from '../hooks/use-questions';
 import { FolderDeleteDialog, FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
 import { FolderGrid } from './folder-grid';
+import { QuestionFileActions } from './question-file-actions';
 import { QuestionList } from './question-list';
 
 export default function FolderPage() {
@@ -114,9 +115,14 @@ export default function FolderPage() {
         />
       </Box>
 
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {t('questions:folders.questions')}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t('questions:folders.questions')}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <QuestionFileActions key={folder.id} folderId={folder.id} buttonSx={{ flex: { xs: 1, sm: 'none' } }} />
+        </Stack>
+      </Box>
       <QuestionList key={`q-${folder.id}`} folderId={folder.id} />
 
       <FolderNameDialog open={dialog === 'create'} folder={null} parent={folder} onClose={() => setDialog(null)} />

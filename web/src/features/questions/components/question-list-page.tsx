@@ -1,11 +1,16 @@
-// /question-bank/list: every question of the bank with search, type and folder filters.
+// /question-bank/list: every question of the bank with search, type and folder filters; import a
+// question file, export the bank as one.
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { QuestionFileActions } from './question-file-actions';
 import { QuestionList } from './question-list';
+
+/** On phones the four actions take two rows of two. */
+const twoPerRow = { flex: { xs: '1 1 calc(50% - 8px)', sm: 'none' } } as const;
 
 export default function QuestionListPage() {
   const { t } = useTranslation(['questions', 'common']);
@@ -18,11 +23,12 @@ export default function QuestionListPage() {
         title={t('questions:list.title')}
         subtitle={t('questions:list.subtitle')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-            <Button component={RouterLink} to="/question-bank/folders" variant="outlined" startIcon={<FolderOutlinedIcon />} data-testid="folders-link" sx={{ flex: { xs: 1, sm: 'none' } }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
+            <QuestionFileActions buttonSx={twoPerRow} />
+            <Button component={RouterLink} to="/question-bank/folders" variant="outlined" startIcon={<FolderOutlinedIcon />} data-testid="folders-link" sx={twoPerRow}>
               {t('questions:list.folders')}
             </Button>
-            <Button component={RouterLink} to={createTo} variant="contained" startIcon={<AddIcon />} data-testid="create-question-link" sx={{ flex: { xs: 1, sm: 'none' } }}>
+            <Button component={RouterLink} to={createTo} variant="contained" startIcon={<AddIcon />} data-testid="create-question-link" sx={twoPerRow}>
               {t('questions:list.create')}
             </Button>
           </Stack>
