@@ -1,8 +1,11 @@
 // (10) The demo teacher of dhaka builds a question bank in Bangla: creates a folder, creates one
 // question of each of the 11 types in it through the form, meets the field error of a
 // multiple-choice question without a correct option, edits a question (version 2), deletes one,
-// then deletes the folder with its questions; a learner has no Question Bank in the menu and is refused its pages.
-import { expect, test, type Page } from '@playwright/test';
+// then deletes the folder with its questions; the teacher imports a CSV file into a folder (first
+// with a bad row: the row report, nothing imported; then fixed: 2 questions) and exports it as CSV;
+// a learner has no Question Bank in the menu and is refused its pages.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { becomeTeacher, catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
 import { LEARNER, signInOn, stampNow, TEACHER } from './seed';
 
@@ -247,6 +250,114 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await page.waitForURL('**/question-bank/folders');
   await expect(page.getByText(q('folders.deleted'))).toBeVisible();
   await expect(card).toHaveCount(0);
+});
+
+/** The columns the import reads, as the export and the template write them. */
+const CSV_HEADER = 'type,text,text_bn,marks,negative_marks,options,options_bn,answer,explanation,explanation_bn';
+
+/** The text of a downloaded CSV file, without the byte-order mark written for Excel. */
+function downloadedText(path: string): string {
+  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+}
+
+/** Clicks `action` and returns the download it starts. */
+async function downloadOf(page: Page, action: () => Promise<unknown>): Promise<Download> {
+  const wait = page.waitForEvent('download');
+  await action();
+  return wait;
+}
+
+test('the teacher imports questions from a CSV file and exports them', async ({ page }) => {
+  const IMPORT_FOLDER = `ইমপোর্ট ফোল্ডার ${stamp}`;
+  const saText = `বাংলাদেশের জাতীয় পাখির নাম কী? ${stamp}`;
+  const mcText = `বাংলাদেশের দীর্ঘতম নদী কোনটি? ${stamp}`;
+  /** Line 1 the header, line 2 a short answer, line 3 a multiple choice whose answer is `mcAnswer`. */
+  const csv = (mcAnswer: string) =>
+    ['type,text_bn,marks,options_bn,answer', `short_answer,${saText},১,,দোয়েল|Magpie robin`, `multiple_choice,${mcText},২,পদ্মা|মেঘনা|যমুনা,${mcAnswer}`, ''].join('\r\n');
+
+  await signInOn(page, site(), TEACHER);
+  await chooseLanguage(page, 'en');
+  await becomeTeacher(page);
+  await chooseLanguage(page, 'bn');
+
+  // A folder to import into.
+  await page.goto(`${site()}/question-bank/folders`);
+  await page.getByTestId('create-folder').click();
+  await page.locator('#folder-name').fill(IMPORT_FOLDER);
+  const folderRes = await responseOf(page, 'POST', '/question-bank/create-folder', () => page.getByTestId('save-folder').click(), [201]);
+  const importFolderId = ((await folderRes.json()).data as { id: number }).id;
+  await page.goto(`${site()}/question-bank/folders/${importFolderId}`);
+  await expect(page.getByTestId('folder-heading')).toHaveText(IMPORT_FOLDER);
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
+
+  // The import dialog starts in this folder and offers a CSV template made in the browser.
+  await page.getByTestId('import-questions').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(q('import.title'));
+  await expect(page.locator('#import-folder')).toContainText(IMPORT_FOLDER);
+  const template = await downloadOf(page, () => page.getByTestId('import-template').click());
+  expect(template.suggestedFilename()).toBe('question-import-template.csv');
+  const templateLines = downloadedText(await template.path()).split(/\r?\n/).filter(Boolean);
+  expect(templateLines[0]).toBe(CSV_HEADER);
+  expect(templateLines).toHaveLength(3);
+
+  // Line 3 names option ৫ of three: the file is refused, the report names line 3, nothing is imported.
+  await page.getByTestId('import-file-input').setInputFiles({ name: 'প্রশ্ন.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('৫')) });
+  await expect(page.getByTestId('import-file-name')).toContainText('প্রশ্ন.csv');
+  const refused = await responseOf(page, 'POST', '/question-bank/import', () => page.getByTestId('import-submit').click(), [422]);
+  const refusal = (await refused.json()) as { code: string; errors: Record<string, string[]> };
+  expect(refusal.code).toBe('validation_failed');
+  expect(Object.keys(refusal.errors).every((k) => k.startsWith('rows.3.')), JSON.stringify(refusal.errors)).toBe(true);
+  await expect(page.getByTestId('import-nothing')).toHaveText(q('import.nothing_imported'));
+  await expect(page.getByTestId('import-failed')).toContainText(q('import.refused'));
+  const reportRows = page.getByTestId('import-report-row');
+  await expect(reportRows.first()).toBeVisible();
+  await expect(page.locator('[data-testid="import-report-row"]:not([data-row="3"])')).toHaveCount(0);
+  const answerRow = page.locator('[data-testid="import-report-row"][data-row="3"][data-field="answer"]');
+  await expect(answerRow.getByTestId('import-report-line')).toHaveText('৩');
+  // The server wrote its message in the interface's language.
+  await expect(answerRow.getByTestId('import-report-message')).toHaveText(bn['errors:invalid_choice']);
+  await shot(page, 'question-bank-import-refused');
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
+
+  // Fixed (option ১): both questions are imported into the folder and listed.
+  await page.getByTestId('import-file-input').setInputFiles({ name: 'প্রশ্ন-ঠিক.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('১')) });
+  await expect(page.getByTestId('import-failed')).toHaveCount(0);
+  await expect(page.getByTestId('import-report')).toHaveCount(0);
+  const imported = await responseOf(page, 'POST', '/question-bank/import', () => page.getByTestId('import-submit').click(), [201]);
+  const result = (await imported.json()).data as { imported: number; ids: number[] };
+  expect(result.imported).toBe(2);
+  expect(result.ids).toHaveLength(2);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(q('import.done_other').replace('{{count, number}}', '২'))).toBeVisible();
+  await expect(page.getByTestId('question-row')).toHaveCount(2);
+  await expect(page.getByTestId('question-total')).toContainText('২');
+  const [saId, mcId] = result.ids;
+  await expect(page.locator(`[data-testid="question-row"][data-question-id="${saId}"]`).getByTestId('question-text')).toHaveText(saText);
+  await expect(page.locator(`[data-testid="question-row"][data-question-id="${mcId}"]`).getByTestId('question-text')).toHaveText(mcText);
+  await expect(page.locator(`[data-testid="question-row"][data-question-id="${mcId}"]`).getByTestId('question-type')).toHaveAttribute('data-type', 'multiple_choice');
+  await shot(page, 'question-bank-import-done');
+
+  // Export the folder as CSV: the header row, then the two questions.
+  await page.getByTestId('export-questions').click();
+  await expect(page.getByRole('menu')).toContainText(q('export.scope_folder'));
+  const exportCall = page.waitForResponse((r) => new URL(r.url()).pathname === '/question-bank/export');
+  const exported = await downloadOf(page, () => page.getByTestId('export-csv').click());
+  const exportUrl = new URL((await exportCall).url());
+  expect([exportUrl.searchParams.get('format'), exportUrl.searchParams.get('folder_id')]).toEqual(['csv', String(importFolderId)]);
+  expect(exported.suggestedFilename()).toBe('questions.csv');
+  const exportedText = downloadedText(await exported.path());
+  const exportedLines = exportedText.split(/\r?\n/).filter(Boolean);
+  expect(exportedLines[0]).toBe(CSV_HEADER);
+  expect(exportedLines).toHaveLength(3);
+  expect(exportedText).toContain(saText);
+  expect(exportedText).toContain(mcText);
+
+  // Clean up: the folder goes with its questions.
+  await page.getByTestId('this-folder-delete').click();
+  await page.getByTestId('delete-all').click();
+  await responseOf(page, 'DELETE', `/question-bank/delete-folder/${importFolderId}`, () => page.getByTestId('confirm-delete-folder').click(), [200]);
+  await page.waitForURL('**/question-bank/folders');
 });
 
 test('a learner has no Question Bank', async ({ page }) => {
