@@ -153,12 +153,15 @@ export function ImportDialog({ open, folderId, onClose }: { open: boolean; folde
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="import-dialog-title" data-testid="import-dialog">
-      <form
+      {/* A flex column, so that the content scrolls between the title and the buttons, which stay in view. */}
+      <Box
+        component="form"
         noValidate
-        onSubmit={(e) => {
+        onSubmit={(e: React.FormEvent) => {
           e.preventDefault();
           void submit();
         }}
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       >
         <DialogTitle id="import-dialog-title">{t('questions:import.title')}</DialogTitle>
         <DialogContent>
@@ -333,7 +336,7 @@ export function ImportDialog({ open, folderId, onClose }: { open: boolean; folde
             {t('questions:import.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

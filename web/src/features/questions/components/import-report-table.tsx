@@ -24,7 +24,7 @@ export function ImportReportTable({ rows, kind }: { rows: readonly ReportRow[]; 
         {t('import.report_count', { count: rows.length })} · {t(kind === 'csv' ? 'import.rows_hint_csv' : 'import.rows_hint_xml', { n: formatNumber(1, lang) })}
       </Typography>
       <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: { sm: 360 } }}>
-        <Table size="small" stickyHeader aria-labelledby="import-report-title">
+        <Table size="small" stickyHeader aria-labelledby="import-report-title" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: '1%', whiteSpace: 'nowrap' }}>{t(kind === 'csv' ? 'import.col_row_csv' : 'import.col_row_xml')}</TableCell>
@@ -38,7 +38,7 @@ export function ImportReportTable({ rows, kind }: { rows: readonly ReportRow[]; 
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }} data-testid="import-report-line">
                   {formatNumber(r.row, lang)}
                 </TableCell>
-                <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }}>
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'break-word' }}>
                   {label(r.field)}
                   {kind === 'csv' && (
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -46,7 +46,7 @@ export function ImportReportTable({ rows, kind }: { rows: readonly ReportRow[]; 
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }} data-testid="import-report-message">
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'break-word' }} data-testid="import-report-message">
                   {r.message}
                 </TableCell>
               </TableRow>
