@@ -38,6 +38,9 @@ pub struct Exams {
     live: Arc<Mutex<HashSet<TenantId>>>,
     /// Exams whose statistics are out of date.
     stale: Arc<Mutex<HashSet<(TenantId, i64)>>>,
+    /// Learners' names (platform accounts, not a site's data), copied onto their attempts. The
+    /// cover page reads them so that a class starting at once does not.
+    names: Cache<i64, Arc<str>>,
 }
 
 impl Default for Exams {
@@ -47,6 +50,7 @@ impl Default for Exams {
             published: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(5)).build(),
             live: Arc::default(),
             stale: Arc::default(),
+            names: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(3600)).build(),
         }
     }
 }
@@ -59,6 +63,13 @@ impl Exams {
             .await
             .map_err(|e| control_plane::AppError::Internal(anyhow::anyhow!("exam: {e}")))?;
         found.ok_or(control_plane::AppError::Missing("exam_not_found"))
+    }
+
+    pub async fn learner_name(&self, control: &sqlx::PgPool, user_id: i64) -> control_plane::AppResult<Arc<str>> {
+        self.names
+            .try_get_with(user_id, async { control_plane::users::store::find(control, user_id).await.map(|u| Arc::from(u.name)) })
+            .await
+            .map_err(|e| control_plane::AppError::Internal(anyhow::anyhow!("learner name: {e}")))
     }
 
     pub async fn forget(&self, tenant: TenantId, uuid: Uuid) {

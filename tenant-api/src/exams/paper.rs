@@ -84,8 +84,9 @@ impl Papers {
             .map_err(|e| AppError::Internal(anyhow::anyhow!("exam recipe: {e}")))
     }
 
-    /// The versions these slots show, in slot order; misses are read in one query.
-    pub async fn versions(&self, tenant: TenantId, db: &PgPool, slots: &[Slot]) -> AppResult<Vec<Arc<Versioned>>> {
+    /// The versions these slots show, in slot order; misses are read in one query (on the
+    /// caller's connection when it holds one, so a transaction never waits for a second).
+    pub async fn versions<'e, E: sqlx::PgExecutor<'e>>(&self, tenant: TenantId, db: E, slots: &[Slot]) -> AppResult<Vec<Arc<Versioned>>> {
         let mut found: HashMap<(i64, i32), Arc<Versioned>> = HashMap::new();
         let mut missing: (Vec<i64>, Vec<i32>) = (vec![], vec![]);
         for s in slots {

@@ -73,7 +73,7 @@ pub async fn marking_queue(
     let mut items = Vec::new();
     for (attempt, user_name, layout, slot, answer) in attempts::to_mark(&db, id).await? {
         let Some(s) = layout.0.get(slot as usize) else { continue };
-        let v = app.exams.papers.versions(tenant.id, &db, std::slice::from_ref(s)).await?.remove(0);
+        let v = app.exams.papers.versions(tenant.id, &*db, std::slice::from_ref(s)).await?.remove(0);
         let file_url = match answer.0.file.as_deref() {
             Some(key) => Some(media::presigned(&app, &tenant, key).await?),
             None => None,
@@ -118,7 +118,7 @@ pub async fn manual_mark(
     let attempt = attempts::find(&db, uuid).await?.ok_or(AppError::Missing("attempt_not_found"))?;
     exam_of(&db, attempt.exam_id, &user).await.map_err(|_| AppError::Missing("attempt_not_found"))?;
     let slot = attempt.layout.0.get(usize::try_from(input.slot).unwrap_or(usize::MAX)).cloned().ok_or_else(|| AppError::field("slot", "invalid_choice"))?;
-    let max = app.exams.papers.versions(tenant.id, &db, &[slot]).await?.remove(0).content.marks;
+    let max = app.exams.papers.versions(tenant.id, &*db, &[slot]).await?.remove(0).content.marks;
     let mut v = Validator::default();
     let marks = match input.marks {
         Some(m) if m.is_finite() && (0.0..=max).contains(&m) => (m * 100.0).round() / 100.0,

@@ -18,7 +18,6 @@ use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath};
 use control_plane::response::Data;
 use control_plane::tenancy::Tenant;
-use control_plane::users::store as users;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
@@ -114,6 +113,7 @@ pub async fn exam_intro(
     settle(&app, &tenant, &db, &exam, &mut list).await?;
     let extra = store::override_of(&db, exam.id, user_id).await?;
     let allowed = exam.attempts_allowed + extra.extra_attempts;
+    app.exams.learner_name(&app.ctl.db, user_id).await?;
     let now = Utc::now();
     let active = list.iter().find(|a| a.state == "in_progress").map(|a| a.uuid);
     let reason = if active.is_some() { None } else { refusal(&exam, now, list.len(), allowed) };
@@ -179,13 +179,15 @@ pub struct AttemptPaper {
     pub answers: Vec<PaperAnswer>,
 }
 
-async fn paper_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, a: &AttemptRow, versions: Option<Vec<Arc<Versioned>>>) -> AppResult<AttemptPaper> {
-    let versions = match versions {
-        Some(v) => v,
-        None => app.exams.papers.versions(tenant.id, db, &a.layout.0).await?,
+/// `fresh`: the attempt was just created with these versions, so it has no answers yet.
+async fn paper_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, a: &AttemptRow, fresh: Option<Vec<Arc<Versioned>>>) -> AppResult<AttemptPaper> {
+    let (versions, answers) = match fresh {
+        Some(v) => (v, vec![]),
+        None => {
+            let mut conn = db.acquire().await?;
+            (app.exams.papers.versions(tenant.id, &mut *conn, &a.layout.0).await?, attempts::answers(&mut conn, a.id).await?)
+        }
     };
-    let mut conn = db.acquire().await?;
-    let answers = attempts::answers(&mut conn, a.id).await?;
     Ok(AttemptPaper {
         uuid: a.uuid,
         exam_uuid: exam.uuid,
@@ -224,11 +226,11 @@ pub async fn start_attempt(
         return Err(AppError::Conflict(code));
     }
     let (layout, versions) = app.exams.papers.draw(tenant.id, &db, &exam).await?;
-    let user = users::find(&app.ctl.db, user_id).await?;
+    let name = app.exams.learner_name(&app.ctl.db, user_id).await?;
     let new = NewAttempt {
         exam_id: exam.id,
         user_id,
-        user_name: &user.name,
+        user_name: &name,
         layout: &layout,
         max_score: paper::max_score(&versions),
         minutes: exam.duration_minutes + extra.extra_minutes,
@@ -300,7 +302,7 @@ async fn save(app: &AppState, tenant: &Tenant, db: &PgPool, uuid: Uuid, user_id:
         return Err(AppError::Conflict("attempt_closed"));
     }
     let slot: Slot = target.slot.map(|s| s.0).filter(|_| input.slot >= 0).ok_or_else(|| AppError::field("slot", "invalid_choice"))?;
-    let version = app.exams.papers.versions(tenant.id, db, std::slice::from_ref(&slot)).await?.remove(0);
+    let version = app.exams.papers.versions(tenant.id, &mut *tx, std::slice::from_ref(&slot)).await?.remove(0);
     let answer = marking::check(&version.question_type, &version.content, &input.answer).map_err(|code| AppError::field("answer", code))?;
     if version.question_type == "assignment" && answer.file.as_deref().is_some_and(|f| !f.starts_with(&file_prefix(uuid, input.slot))) {
         return Err(AppError::field("answer.file", "invalid_choice"));
@@ -348,7 +350,7 @@ pub async fn upload_answer_file(
         return Err(AppError::Conflict("attempt_closed"));
     }
     let target = attempt.layout.0.get(usize::try_from(slot).unwrap_or(usize::MAX)).cloned().ok_or_else(|| AppError::field("slot", "invalid_choice"))?;
-    let version = app.exams.papers.versions(tenant.id, &db, &[target]).await?.remove(0);
+    let version = app.exams.papers.versions(tenant.id, &*db, &[target]).await?.remove(0);
     if version.question_type != "assignment" {
         return Err(AppError::field("slot", "invalid_choice"));
     }
@@ -390,7 +392,7 @@ pub async fn close(app: &AppState, tenant: control_plane::tenancy::TenantId, db:
     if target.state != "in_progress" {
         return Ok(false);
     }
-    let versions = app.exams.papers.versions(tenant, db, &target.layout.0).await?;
+    let versions = app.exams.papers.versions(tenant, &mut *tx, &target.layout.0).await?;
     let answers = attempts::answers(&mut tx, attempt_id).await?;
     let marks: Vec<(i32, &str, Option<f64>)> = answers
         .iter()
@@ -499,8 +501,8 @@ pub struct AttemptResult {
 async fn result_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, a: &AttemptRow) -> AppResult<AttemptResult> {
     let shown = results_available(exam, a, Utc::now());
     let reveal = shown && exam.show_answers;
-    let versions = app.exams.papers.versions(tenant.id, db, &a.layout.0).await?;
     let mut conn = db.acquire().await?;
+    let versions = app.exams.papers.versions(tenant.id, &mut *conn, &a.layout.0).await?;
     let answers = attempts::answers(&mut conn, a.id).await?;
     let questions = a
         .layout

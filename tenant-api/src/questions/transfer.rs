@@ -118,7 +118,7 @@ pub struct ExportQuery {
 
 /// Export the questions the caller reaches as a Moodle XML or CSV file.
 #[utoipa::path(get, path = "/question-bank/export", tag = "question-bank", params(ExportQuery),
-    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, description = "The file", content((String = "application/xml"), (String = "text/csv"))), (status = 401), (status = 403), (status = 422)))]
 pub async fn export_questions(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
