@@ -64,3 +64,18 @@ mod tests {
         assert!(huge.offset() < i64::MAX / 2);
     }
 }
+
+/// `%words%` for an ILIKE search, with LIKE's own special characters (`%`, `_`, and the escape
+/// `\\`, which PostgreSQL refuses at the end of a pattern) taken out; `None` for no words.
+pub fn contains_pattern(search: Option<&str>) -> Option<String> {
+    search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")))
+}
+
+#[cfg(test)]
+mod pattern_tests {
+    #[test]
+    fn search_words_become_a_literal_contains_pattern() {
+        assert_eq!(super::contains_pattern(Some(" 50%_off\\ ")), Some("%50off%".to_owned()));
+        assert_eq!(super::contains_pattern(Some("  ")), None);
+    }
+}

@@ -34,7 +34,7 @@ pub async fn record(db: &PgPool, user_id: Option<i64>, action: &str, subject: Op
 }
 
 pub async fn page(db: &PgPool, request: PageRequest, search: Option<&str>) -> sqlx::Result<Page<ActivityLog>> {
-    let search = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_'], "")));
+    let search = control_plane::pagination::contains_pattern(search);
     let total: i64 = sqlx::query_scalar("SELECT count(*) FROM activity_logs WHERE $1::text IS NULL OR action ILIKE $1")
         .bind(&search)
         .fetch_one(db)

@@ -105,7 +105,7 @@ pub async fn list(
     search: Option<&str>,
     request: PageRequest,
 ) -> sqlx::Result<Page<Institution>> {
-    let search = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_'], "")));
+    let search = crate::pagination::contains_pattern(search);
     const FILTER: &str = "WHERE ($1::text IS NULL OR i.state = $1)
         AND ($2::text IS NULL OR i.slug ILIKE $2 OR i.institution_name ILIKE $2 OR i.institution_name_en ILIKE $2)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM institutions i {FILTER}")))

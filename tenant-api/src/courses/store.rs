@@ -132,7 +132,7 @@ pub async fn find_by_key(db: &PgPool, key: &str) -> sqlx::Result<Option<CourseRo
 
 /// This site's courses, newest first, optionally filtered by title.
 pub async fn page(db: &PgPool, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
-    let pattern = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")));
+    let pattern = control_plane::pagination::contains_pattern(search);
     let total: i64 = sqlx::query_scalar("SELECT count(*) FROM courses WHERE $1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1")
         .bind(&pattern)
         .fetch_one(db)

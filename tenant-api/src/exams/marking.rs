@@ -96,7 +96,7 @@ pub fn mark(kind: &str, c: &Content, answer: Option<&Answer>) -> Outcome {
             if right == 0 {
                 Outcome::Auto(-c.negative_marks)
             } else {
-                Outcome::Auto(((c.marks * right as f64 / c.blanks.len() as f64) * 100.0).round() / 100.0)
+                Outcome::Auto(content::round2(c.marks * right as f64 / c.blanks.len() as f64))
             }
         }
         "short_answer" if accepted(&answer.text, &c.accepted) => Outcome::Auto(c.marks),

@@ -121,7 +121,7 @@ pub async fn manual_mark(
     let max = app.exams.papers.versions(tenant.id, &*db, &[slot]).await?.remove(0).content.marks;
     let mut v = Validator::default();
     let marks = match input.marks {
-        Some(m) if m.is_finite() && (0.0..=max).contains(&m) => (m * 100.0).round() / 100.0,
+        Some(m) if m.is_finite() && (0.0..=max).contains(&m) => crate::questions::content::round2(m),
         Some(_) => {
             v.add("marks", "invalid_awarded_marks", None);
             0.0

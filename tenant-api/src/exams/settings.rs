@@ -119,7 +119,7 @@ pub fn validate(v: &mut Validator, input: &ExamInput) -> Settings {
             v.add("pass_percent", "invalid_pass_percent", None);
             0.0
         }
-        Some(p) => (p * 100.0).round() / 100.0,
+        Some(p) => crate::questions::content::round2(p),
     };
     let results_release = input.results_release.trim();
     if !RELEASES.contains(&results_release) {

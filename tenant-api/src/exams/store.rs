@@ -84,7 +84,7 @@ const FILTER: &str = "e.deleted_at IS NULL AND ($1::bigint IS NULL OR e.owner_id
 
 /// A page of exams, most recently changed first, and how many match in all.
 pub async fn page(db: &PgPool, owner: Option<i64>, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<ExamSummary>, i64)> {
-    let pattern = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")));
+    let pattern = control_plane::pagination::contains_pattern(search);
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM exams e WHERE {FILTER}")))
         .bind(owner)
         .bind(&pattern)

@@ -245,7 +245,8 @@ pub fn parse_time(value: &str) -> Option<String> {
     (m.len() == 2).then(|| time.format("%H:%M").to_string())
 }
 
-fn round2(x: f64) -> f64 {
+/// Marks to two decimals; a non-number is 0.
+pub fn round2(x: f64) -> f64 {
     if x.is_finite() { (x * 100.0).round() / 100.0 } else { 0.0 }
 }
 

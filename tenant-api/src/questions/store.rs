@@ -53,7 +53,7 @@ const FILTER: &str = "q.deleted_at IS NULL AND ($1::bigint IS NULL OR q.owner_id
 
 /// A page of questions, most recently changed first, and how many match in all.
 pub async fn page(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<QuestionSummary>, i64)> {
-    let pattern = like(f.search);
+    let pattern = control_plane::pagination::contains_pattern(f.search);
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM questions q WHERE {FILTER}")))
         .bind(f.owner)
         .bind(&pattern)
@@ -73,11 +73,6 @@ pub async fn page(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx:
         .fetch_all(db)
         .await?;
     Ok((rows, total))
-}
-
-/// `%text%` for ILIKE, with the wildcard characters of the search itself removed.
-fn like(search: Option<&str>) -> Option<String> {
-    search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")))
 }
 
 pub struct Placement {
@@ -223,7 +218,7 @@ pub struct FolderFilter<'a> {
 pub async fn folders(db: &PgPool, f: &FolderFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<Folder>, i64)> {
     const WHERE: &str = "($1::bigint IS NULL OR f.owner_id = $1) AND ($2::text IS NULL OR f.name ILIKE $2)
         AND (NOT $3 OR f.parent_id IS NOT DISTINCT FROM $4)";
-    let pattern = like(f.search);
+    let pattern = control_plane::pagination::contains_pattern(f.search);
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM question_folders f WHERE {WHERE}")))
         .bind(f.owner)
         .bind(&pattern)
