@@ -62,5 +62,6 @@ pub async fn migrate(config: &Config, pool: &PgPool) -> anyhow::Result<()> {
         .context("control migrations failed")?;
     crate::reference::languages::seed_shipped_catalogues(pool).await?;
     crate::institutions::store::ensure_main_site(pool).await?;
+    crate::catalogue::store::fill_missing_terms(pool).await?;
     Ok(())
 }

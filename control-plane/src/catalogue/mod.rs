@@ -4,6 +4,7 @@
 //! by its tracking code. Each tenant's own tables stay the source of truth.
 
 pub mod learner;
+pub mod phonetic;
 pub mod profiles;
 pub mod query;
 pub mod search;

@@ -2,7 +2,7 @@
 //! a partner site only its own (`course-search-solr`, `search-suggest`, `related-course`, and
 //! the recommendations).
 
-use super::query::prefix_tsquery;
+use super::query;
 use super::site_scope;
 use super::store::{self, Filter, Order};
 use crate::auth::{HostTenant, RequireUser};
@@ -18,11 +18,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
-
-fn words(search: Option<&str>) -> Option<(String, String)> {
-    let raw = search.map(str::trim).filter(|s| !s.is_empty())?;
-    prefix_tsquery(raw).map(|q| (q, raw.chars().take(100).collect()))
-}
 
 fn one_of(field: &str, value: Option<String>, allowed: &[&str]) -> AppResult<Option<String>> {
     match value.filter(|v| !v.is_empty()) {
@@ -74,7 +69,7 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
     let rows = q.rows.unwrap_or(15).clamp(1, 100);
     let start = q.start.unwrap_or(0).clamp(0, 10_000);
     let kind = one_of("type", q.kind, &["latest", "popular", "featured"])?;
-    let words = words(q.search.as_deref());
+    let words = q.search.as_deref().and_then(query::parse);
     let filter = Filter {
         site: site_scope(&tenant).or(q.owner_id),
         categories: q.category_id.map(|c| vec![c]),
@@ -129,7 +124,9 @@ pub struct SuggestionList {
     pub suggestions: Vec<Suggestion>,
 }
 
-/// Up to 8 course titles for the header search; `payload` is the course's uuid.
+/// Up to 8 course titles for the header search; `payload` is the course's uuid. The title is in
+/// the caller's language, except that a course found by the sound of Latin letters typed for
+/// Bangla (`gonit`) offers its Bangla title: the spelling the learner was reaching for.
 #[utoipa::path(get, path = "/learner-course/search-suggest", tag = "learner", params(SuggestQuery),
     responses((status = 200, body = Suggestions)))]
 pub async fn search_suggest(
@@ -139,18 +136,20 @@ pub async fn search_suggest(
     AppQuery(q): AppQuery<SuggestQuery>,
 ) -> AppResult<Json<Suggestions>> {
     let search = q.search.unwrap_or_default();
-    let filter = Filter { site: site_scope(&tenant), words: words(Some(&search)), ..Filter::default() };
+    let filter = Filter { site: site_scope(&tenant), words: query::parse(&search), ..Filter::default() };
     let found = match filter.words {
         Some(_) => store::search(&ctl.db, &filter, Order::Relevance, 8, 0).await?.0,
         None => Vec::new(),
     };
+    let typed = filter.words.map(|w| w.words).unwrap_or_default();
     let suggestions: Vec<Suggestion> = found
         .into_iter()
         .map(|r| r.view(&ctl.config.public_base_url))
         .map(|c| {
+            let by_sound = !c.title_bn.is_empty() && !query::starts_words(&c.title, &typed) && !query::starts_words(&c.summary, &typed);
             let term = match crate::i18n::Lang::from_headers(&headers) {
                 crate::i18n::Lang::Bn if !c.title_bn.is_empty() => c.title_bn,
-                _ if c.title.is_empty() => c.title_bn,
+                _ if c.title.is_empty() || by_sound => c.title_bn,
                 _ => c.title,
             };
             Suggestion { term, payload: c.uuid, url: c.url }

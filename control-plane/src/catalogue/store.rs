@@ -1,5 +1,6 @@
 //! SQL of the catalogue tables.
 
+use super::query::{Words, doc_terms};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgPool;
@@ -29,13 +30,14 @@ pub struct Entry<'a> {
 pub async fn upsert(db: &PgPool, e: Entry<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO catalogue_courses (institution_id, course_id, uuid, slug, title, title_bn, summary, thumbnail,
-             category_id, level, language, course_type, price, featured, instructor_id, instructor_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::float8::numeric, $14, $15, $16)
+             category_id, level, language, course_type, price, featured, instructor_id, instructor_name, search_terms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::float8::numeric, $14, $15, $16, $17)
          ON CONFLICT (institution_id, course_id) DO UPDATE SET slug = excluded.slug, title = excluded.title,
              title_bn = excluded.title_bn, summary = excluded.summary, thumbnail = excluded.thumbnail,
              category_id = excluded.category_id, level = excluded.level, language = excluded.language,
              course_type = excluded.course_type, price = excluded.price, featured = excluded.featured,
-             instructor_id = excluded.instructor_id, instructor_name = excluded.instructor_name",
+             instructor_id = excluded.instructor_id, instructor_name = excluded.instructor_name,
+             search_terms = excluded.search_terms",
     )
     .bind(e.institution_id)
     .bind(e.course_id)
@@ -53,9 +55,37 @@ pub async fn upsert(db: &PgPool, e: Entry<'_>) -> sqlx::Result<()> {
     .bind(e.featured)
     .bind(e.instructor_id)
     .bind(e.instructor_name)
+    .bind(doc_terms(e.title, e.title_bn, e.summary))
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Computes the search terms of courses projected before they existed (NULL after migration
+/// V8), a thousand at a time.
+pub async fn fill_missing_terms(db: &PgPool) -> sqlx::Result<u64> {
+    let mut filled = 0;
+    loop {
+        let rows: Vec<(i64, i64, String, String, String)> = sqlx::query_as(
+            "SELECT institution_id, course_id, title, title_bn, summary FROM catalogue_courses WHERE search_terms IS NULL LIMIT 1000",
+        )
+        .fetch_all(db)
+        .await?;
+        if rows.is_empty() {
+            return Ok(filled);
+        }
+        let mut tx = db.begin().await?;
+        for (institution_id, course_id, title, title_bn, summary) in &rows {
+            sqlx::query("UPDATE catalogue_courses SET search_terms = $3 WHERE institution_id = $1 AND course_id = $2")
+                .bind(institution_id)
+                .bind(course_id)
+                .bind(doc_terms(title, title_bn, summary))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        filled += rows.len() as u64;
+    }
 }
 
 pub async fn remove(db: &PgPool, institution_id: i64, course_id: i64) -> sqlx::Result<()> {
@@ -192,8 +222,8 @@ const SELECTED: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbn
 #[derive(Debug, Default)]
 pub struct Filter {
     pub site: Option<i64>,
-    /// A prefix tsquery (see [`super::query`]) and the raw text for trigram matching.
-    pub words: Option<(String, String)>,
+    /// What was typed (see [`super::query`]).
+    pub words: Option<Words>,
     /// In any of these categories.
     pub categories: Option<Vec<i64>>,
     pub course_type: Option<String>,
@@ -218,23 +248,20 @@ pub enum Order {
 
 /// How many matches a search ranks and counts at most. A word found in a tenth of 100,000
 /// courses would otherwise rank and count every one of them on each keystroke (1.4 s); past
-/// this many the pager says "1,000+" and the best of an arbitrary 1,000 come first. Reading
-/// the candidates' rows is what a search costs: 2,000 took twice as long as 1,000.
+/// this many the pager says "1,000+" and the best of an arbitrary 1,000 come first (those of the
+/// first partitions read). Reading the candidates' rows is what a search costs: 2,000 took
+/// twice as long as 1,000.
 pub const MATCH_CAP: i64 = 1000;
 
 /// How the words of a search are matched.
 #[derive(Clone, Copy, PartialEq)]
 enum Matching {
-    /// Whole words and word prefixes (GIN on the tsvector).
+    /// Index entries of words, prefixes and sounds (GIN on `search_doc`).
     Words,
     /// Trigram similarity, for misspellings (GIN on the trigrams).
     Similar,
 }
 
-/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
-/// more than the cap means "at least that many").
-/// Words are matched as words and prefixes first; only when that finds nothing are misspellings
-/// looked for by trigram similarity (the slower index: about 100 ms over 100,000 titles).
 /// Where a published course of an active site lives: its page on its own site.
 pub async fn course_url(db: &PgPool, urls: &crate::config::PublicUrl, uuid: Uuid) -> sqlx::Result<Option<String>> {
     let site: Option<(String, bool)> = sqlx::query_as(
@@ -247,6 +274,10 @@ pub async fn course_url(db: &PgPool, urls: &crate::config::PublicUrl, uuid: Uuid
     Ok(site.map(|(slug, is_main)| format!("{}/course/details/{uuid}", urls.site_url((!is_main).then_some(slug.as_str())))))
 }
 
+/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
+/// more than the cap means "at least that many").
+/// Words are matched by their index entries first; only when that finds nothing are
+/// misspellings looked for by trigram similarity (the slower index).
 pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     if f.words.is_none() {
         return matching(db, f, None, order, limit, offset).await;
@@ -258,25 +289,62 @@ pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i
     matching(db, f, Some(Matching::Similar), order, limit, offset).await
 }
 
+/// The filters as `search_doc` entries (migration V8), ANDed to the words' query.
+fn filter_entries(f: &Filter) -> String {
+    let mut entries = Vec::new();
+    let mut one = |name: &str, value: &str| entries.push(format!("'@{name}={}'", value.replace('\\', "\\\\").replace('\'', "''")));
+    if let Some(site) = f.site {
+        one("site", &site.to_string());
+    }
+    if let Some(course_type) = &f.course_type {
+        one("type", course_type);
+    }
+    if let Some(level) = &f.level {
+        one("level", level);
+    }
+    if let Some(language) = &f.language {
+        one("lang", language);
+    }
+    if let Some(free) = f.free {
+        one("price", if free { "free" } else { "paid" });
+    }
+    if f.featured {
+        entries.push("'@featured'".to_owned());
+    }
+    // An empty list matches nothing, which the column condition below says.
+    if let Some(categories) = f.categories.as_ref().filter(|c| !c.is_empty()) {
+        entries.push(format!("( {} )", categories.iter().map(|c| format!("'@cat={c}'")).collect::<Vec<_>>().join(" | ")));
+    }
+    entries.join(" & ")
+}
+
 async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     let (condition, rank) = match how {
-        Some(Matching::Words) => ("c.search_doc @@ to_tsquery('simple', $2)", "ts_rank(c.search_doc, to_tsquery('simple', $2))"),
+        Some(Matching::Words) => ("c.search_doc @@ $2::tsquery", "ts_rank(c.search_doc, to_tsquery('simple', $15))"),
         Some(Matching::Similar) => ("$3 <% c.search_title", "word_similarity($3, c.search_title)"),
         None => ("true", "0::real"),
     };
     // Without words the candidates are the newest (or most enrolled) first, read off an index.
+    // With words they are the first matches read, then ordered: ordering every match first
+    // would read them all.
     let (pre_order, order_by) = match (order, how.is_some()) {
-        (Order::Popular, _) => ("ORDER BY c.enrolled_count DESC, c.published_at DESC", "enrolled_count DESC, published_at DESC"),
+        (Order::Popular, false) => ("ORDER BY c.enrolled_count DESC, c.published_at DESC", "enrolled_count DESC, published_at DESC"),
+        (Order::Popular, true) => ("", "enrolled_count DESC, published_at DESC"),
         (Order::Relevance, true) => ("", "rank DESC, published_at DESC"),
+        (_, true) => ("", "published_at DESC, course_id DESC"),
         _ => ("ORDER BY c.published_at DESC, c.course_id DESC", "published_at DESC, course_id DESC"),
     };
-    // Rank and count the capped candidates, then fetch the cards of one page only.
+    // A site's own search names its partition.
+    let site = if f.site.is_some() { "c.institution_id = $1" } else { "$1::bigint IS NULL" };
+    // Rank and count the capped candidates, then fetch the cards of one page only. Courses of
+    // sites that are not active are left out by a hashed list of those few sites, not a join.
     let sql = format!(
         "WITH candidates AS MATERIALIZED (
              SELECT c.institution_id, c.course_id, c.published_at, c.enrolled_count, {rank} AS rank
-               FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+               FROM catalogue_courses c
               WHERE {condition}
-                AND ($1::bigint IS NULL OR c.institution_id = $1)
+                AND {site}
+                AND c.institution_id NOT IN (SELECT id FROM institutions WHERE state <> 'active')
                 AND ($4::bigint[] IS NULL OR c.category_id = ANY($4))
                 AND ($5::text IS NULL OR c.course_type = $5)
                 AND ($6::text IS NULL OR c.level = $6)
@@ -286,7 +354,7 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
                 AND NOT (c.uuid = ANY($10::uuid[]))
                 AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
                 AND ($14::bigint IS NULL OR c.instructor_id = $14)
-                AND ($2::text IS NULL OR $3::text IS NOT NULL) -- types $2 and $3 when the match does not use them
+                AND ($2::text IS NULL OR $3::text IS NOT NULL OR $15::text IS NOT NULL) -- types the unused
               {pre_order} LIMIT {cap}),
          page AS (SELECT * FROM candidates ORDER BY {order_by} LIMIT $11 OFFSET $12)
          SELECT {SELECTED}, (SELECT count(*) FROM candidates) AS total
@@ -297,10 +365,12 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         cap = MATCH_CAP + 1,
         order_by_k = order_by.split(", ").map(|part| format!("k.{part}")).collect::<Vec<_>>().join(", "),
     );
+    let filters = filter_entries(f);
+    let tsquery = f.words.as_ref().map(|w| if filters.is_empty() { w.matching.clone() } else { format!("( {} ) & {filters}", w.matching) });
     let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(f.site)
-        .bind(f.words.as_ref().map(|w| &w.0))
-        .bind(f.words.as_ref().map(|w| w.1.to_lowercase()))
+        .bind(tsquery)
+        .bind(f.words.as_ref().map(|w| &w.raw))
         .bind(&f.categories)
         .bind(&f.course_type)
         .bind(&f.level)
@@ -311,20 +381,21 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         .bind(limit)
         .bind(offset)
         .bind(&f.only)
-        .bind(f.instructor);
+        .bind(f.instructor)
+        .bind(f.words.as_ref().map(|w| &w.rank));
     let rows: Vec<Row> = match how {
-        // PostgreSQL cannot estimate how many courses several prefix words match. Planning for
-        // the given words, it bets on a sequential scan that stops at the cap, and when the words
-        // are rarer than it thinks that scan reads the whole catalogue (2 s over 100,000
-        // courses). The generic plan always reads the GIN index (about 5 ms whatever the words).
+        // The words' condition must be read from its GIN index, whatever the estimates: planned
+        // for given words PostgreSQL cannot tell how many courses they match, and its bet on a
+        // sequential scan stopping at the cap read the whole catalogue when they were rarer than
+        // it thought. The generic plan is made once per connection.
         Some(_) => {
             let mut tx = db.begin().await?;
-            sqlx::query("SET LOCAL plan_cache_mode = force_generic_plan").execute(&mut *tx).await?;
+            sqlx::raw_sql("SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off").execute(&mut *tx).await?;
             let rows = query.fetch_all(&mut *tx).await?;
             tx.commit().await?;
             rows
         }
-        // Without words the site filter must be planned for its value (the site index).
+        // Without words the filters must be planned for their values (the site's partition).
         None => query.fetch_all(db).await?,
     };
     let total = match rows.first() {

@@ -14,5 +14,6 @@ mod partners;
 mod pools;
 mod questions;
 mod roots;
+mod search;
 mod tls;
 mod validation;
