@@ -20,14 +20,23 @@ use unicode_normalization::UnicodeNormalization;
 const MAX_PREFIX: usize = 24;
 /// Words of a query that count.
 const MAX_WORDS: usize = 8;
+/// The words themselves and the four ways of cutting three words into runs.
+pub const MAX_BRANCHES: usize = 5;
 
 /// A search for what a visitor typed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Words {
-    /// A tsquery (to cast, not to parse) of index entries: the typed words, or their sounds.
-    pub matching: String,
+    /// Ways a course matches, each a conjunction of index entries (a tsquery to cast, not to
+    /// parse): the typed words, or their sounds (one by one, or runs of them joined). At most
+    /// [`MAX_BRANCHES`]. They are searched as separate index scans, OR-ed as bitmaps: GIN skips
+    /// through the lists of a conjunction, while one query OR-ing them would walk every posting
+    /// of every entry.
+    pub branches: Vec<String>,
     /// For `to_tsquery('simple', …)`: every word a prefix; orders the results.
     pub rank: String,
+    /// For several words that no course has together: courses with any of them (each word or
+    /// its sound), and the rank that counts how many they have.
+    pub any_word: Option<(String, String)>,
     /// The typed text, lower case, for trigram similarity when nothing matches.
     pub raw: String,
     /// The normalised words.
@@ -41,18 +50,18 @@ pub fn parse(input: &str) -> Option<Words> {
     if words.is_empty() {
         return None;
     }
-    let direct = words.iter().map(|w| entry('^', w)).collect::<Vec<_>>().join(" & ");
-    let mut alternatives = vec![format!("( {direct} )")];
+    let mut branches = vec![words.iter().map(|w| entry('^', w)).collect::<Vec<_>>().join(" & ")];
     for segments in segmentations(&words) {
         let sounds: Option<Vec<String>> = segments.iter().map(|s| sound_entry(s)).collect();
-        if let Some(sounds) = sounds {
-            let clause = format!("( {} )", sounds.join(" & "));
-            if !alternatives.contains(&clause) {
-                alternatives.push(clause);
-            }
+        if let Some(sounds) = sounds.map(|s| s.join(" & ")).filter(|b| !branches.contains(b)) {
+            branches.push(sounds);
         }
     }
-    Some(Words { matching: alternatives.join(" | "), rank, raw: input.trim().chars().take(100).collect::<String>().to_lowercase(), words })
+    let any_word = (words.len() > 1).then(|| {
+        let entries: Vec<String> = words.iter().flat_map(|w| [Some(entry('^', w)), sound_entry(std::slice::from_ref(w))]).flatten().collect();
+        (entries.join(" | "), rank.replace(" & ", " | "))
+    });
+    Some(Words { branches, rank, any_word, raw: input.trim().chars().take(100).collect::<String>().to_lowercase(), words })
 }
 
 /// The index entries of a course (see the module's comment).
@@ -163,18 +172,22 @@ mod tests {
     #[test]
     fn typed_words_match_index_entries_or_their_sounds() {
         let q = parse("Gonit").unwrap();
-        assert_eq!(q.matching, "( '^gonit' ) | ( '~gnt' )");
+        assert_eq!(q.branches, ["'^gonit'", "'~gnt'"]);
         assert_eq!(q.rank, "'gonit':*");
         // Two words: each by itself, or both as one compound.
         let q = parse("podartho biggan").unwrap();
-        assert_eq!(q.matching, "( '^podartho' & '^biggan' ) | ( '~pdrt' & '~bgn' ) | ( '~pdrtbgn' )");
+        assert_eq!(q.branches, ["'^podartho' & '^biggan'", "'~pdrt' & '~bgn'", "'~pdrtbgn'"]);
+        let any = q.any_word.unwrap();
+        assert_eq!((any.0.as_str(), any.1.as_str()), ("'^podartho' | '~pdrt' | '^biggan' | '~bgn'", "'podartho':* | 'biggan':*"));
+        assert_eq!(parse("gonit").unwrap().any_word, None);
         // A word too short to have a telling sound stays itself.
-        assert_eq!(parse("C programming").unwrap().matching, "( '^c' & '^programming' ) | ( '^c' & '~prgrmn' ) | ( '~kprgrmn' )");
+        assert_eq!(parse("C programming").unwrap().branches, ["'^c' & '^programming'", "'^c' & '~prgrmn'", "'~kprgrmn'"]);
         // Bangla digits are ASCII digits; joiners and punctuation go.
         assert_eq!(parse("ক্লাস ৯").unwrap().words, vec!["ক্লাস", "9"]);
         assert_eq!(parse("র\u{200D}্যাব!").unwrap().words, vec!["র্যাব"]);
         assert_eq!(parse(" ' : * "), None);
-        assert!(parse("gonit podartho rosayon bangla").unwrap().matching.matches('|').count() == 1, "more than three words are not joined");
+        assert_eq!(parse("gonit podartho rosayon bangla").unwrap().branches.len(), 2, "more than three words are not joined");
+        assert!(parse("gonit podartho rosayon").unwrap().branches.len() <= MAX_BRANCHES);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! SQL of the catalogue tables.
 
-use super::query::{Words, doc_terms};
+use super::query::{MAX_BRANCHES, Words, doc_terms};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgPool;
@@ -258,6 +258,8 @@ pub const MATCH_CAP: i64 = 1000;
 enum Matching {
     /// Index entries of words, prefixes and sounds (GIN on `search_doc`).
     Words,
+    /// The same, any of several words.
+    AnyWord,
     /// Trigram similarity, for misspellings (GIN on the trigrams).
     Similar,
 }
@@ -276,15 +278,21 @@ pub async fn course_url(db: &PgPool, urls: &crate::config::PublicUrl, uuid: Uuid
 
 /// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
 /// more than the cap means "at least that many").
-/// Words are matched by their index entries first; only when that finds nothing are
-/// misspellings looked for by trigram similarity (the slower index).
+/// Words are matched by their index entries first: all of them, or else (several words that no
+/// course has together) any of them, the courses with more of them first; only when that finds
+/// nothing are misspellings looked for by trigram similarity (the slower index).
 pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     if f.words.is_none() {
         return matching(db, f, None, order, limit, offset).await;
     }
-    let found = matching(db, f, Some(Matching::Words), order, limit, offset).await?;
-    if found.1 > 0 {
-        return Ok(found);
+    for how in [Matching::Words, Matching::AnyWord] {
+        if how == Matching::AnyWord && f.words.as_ref().is_some_and(|w| w.any_word.is_none()) {
+            continue;
+        }
+        let found = matching(db, f, Some(how), order, limit, offset).await?;
+        if found.1 > 0 {
+            return Ok(found);
+        }
     }
     matching(db, f, Some(Matching::Similar), order, limit, offset).await
 }
@@ -320,7 +328,11 @@ fn filter_entries(f: &Filter) -> String {
 
 async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     let (condition, rank) = match how {
-        Some(Matching::Words) => ("c.search_doc @@ $2::tsquery", "ts_rank(c.search_doc, to_tsquery('simple', $15))"),
+        Some(Matching::Words | Matching::AnyWord) => (
+            "(c.search_doc @@ $2::tsquery OR c.search_doc @@ $16::tsquery OR c.search_doc @@ $17::tsquery
+              OR c.search_doc @@ $18::tsquery OR c.search_doc @@ $19::tsquery)",
+            "ts_rank(c.search_doc, to_tsquery('simple', $15))",
+        ),
         Some(Matching::Similar) => ("$3 <% c.search_title", "word_similarity($3, c.search_title)"),
         None => ("true", "0::real"),
     };
@@ -354,7 +366,8 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
                 AND NOT (c.uuid = ANY($10::uuid[]))
                 AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
                 AND ($14::bigint IS NULL OR c.instructor_id = $14)
-                AND ($2::text IS NULL OR $3::text IS NOT NULL OR $15::text IS NOT NULL) -- types the unused
+                AND ($2::text IS NULL OR $3::text IS NOT NULL OR $15::text IS NOT NULL OR $16::text IS NULL
+                     OR $17::text IS NULL OR $18::text IS NULL OR $19::text IS NULL) -- types the unused
               {pre_order} LIMIT {cap}),
          page AS (SELECT * FROM candidates ORDER BY {order_by} LIMIT $11 OFFSET $12)
          SELECT {SELECTED}, (SELECT count(*) FROM candidates) AS total
@@ -365,11 +378,19 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         cap = MATCH_CAP + 1,
         order_by_k = order_by.split(", ").map(|part| format!("k.{part}")).collect::<Vec<_>>().join(", "),
     );
+    // Each way of matching the words, with the filters: one conjunction per index scan.
     let filters = filter_entries(f);
-    let tsquery = f.words.as_ref().map(|w| if filters.is_empty() { w.matching.clone() } else { format!("( {} ) & {filters}", w.matching) });
+    let (words, rank): (Vec<&String>, Option<&String>) = match (how, &f.words) {
+        (Some(Matching::AnyWord), Some(w)) => w.any_word.as_ref().map_or((vec![], None), |(any, rank)| (vec![any], Some(rank))),
+        (_, Some(w)) => (w.branches.iter().collect(), Some(&w.rank)),
+        (_, None) => (vec![], None),
+    };
+    let mut branches: Vec<Option<String>> =
+        words.iter().map(|b| Some(if filters.is_empty() { b.to_string() } else { format!("( {b} ) & {filters}") })).collect();
+    branches.resize(MAX_BRANCHES, None);
     let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(f.site)
-        .bind(tsquery)
+        .bind(&branches[0])
         .bind(f.words.as_ref().map(|w| &w.raw))
         .bind(&f.categories)
         .bind(&f.course_type)
@@ -382,15 +403,22 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         .bind(offset)
         .bind(&f.only)
         .bind(f.instructor)
-        .bind(f.words.as_ref().map(|w| &w.rank));
+        .bind(rank)
+        .bind(&branches[1])
+        .bind(&branches[2])
+        .bind(&branches[3])
+        .bind(&branches[4]);
     let rows: Vec<Row> = match how {
         // The words' condition must be read from its GIN index, whatever the estimates: planned
         // for given words PostgreSQL cannot tell how many courses they match, and its bet on a
         // sequential scan stopping at the cap read the whole catalogue when they were rarer than
-        // it thought. The generic plan is made once per connection.
+        // it thought. The generic plan is made once per connection. No JIT: a disabled scan's
+        // cost crosses its threshold, and compiling took 4 s for a query that runs in 1 ms.
         Some(_) => {
             let mut tx = db.begin().await?;
-            sqlx::raw_sql("SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off").execute(&mut *tx).await?;
+            sqlx::raw_sql("SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off; SET LOCAL jit = off")
+                .execute(&mut *tx)
+                .await?;
             let rows = query.fetch_all(&mut *tx).await?;
             tx.commit().await?;
             rows

@@ -124,6 +124,12 @@ async fn search_finds_bangla_typed_in_latin_and_orders_as_before() {
     let variant = found(&t, MAIN, &format!("search={}&category_id=9", urlencode("গনিত"))).await;
     assert!(variant.iter().any(|c| c["title_bn"] == "গণিত কোর্স"));
 
+    // Several words no course has together: courses with any of them, those with more first.
+    let any = found(&t, MAIN, "search=physics+chemistry+zzzz").await;
+    let has = |c: &Value, w: &str| c["title"].as_str().unwrap().contains(w);
+    assert!(has(&any[0], "physics") && has(&any[0], "chemistry"), "{}", any[0]);
+    assert!(any.len() > 10 && any.iter().all(|c| has(c, "physics") || has(c, "chemistry")));
+
     // The same results in the same order as the earlier query shape, with and without filters.
     for query in ["বাংলা", "ব্যাক", "গণিত পদার্থবিজ্ঞান", "সাহিত্য ইতিহাস রসায়ন", "physics", "Chem", "bangla grammar", "history 7", "summary"] {
         let path = format!("search={}", urlencode(query));
