@@ -2,6 +2,7 @@
 //! services and builds the release binaries this drives as child processes:
 //! 1. `GET /learner-course/details/{slug}` of one partner's course: req/s and latency (wrk);
 //! 2. certificate PDF generation (Bangla, shaped): time per PDF and size.
+//!
 //! Catalogue search has its own benchmark (`search.rs`).
 
 mod support;
