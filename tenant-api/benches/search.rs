@@ -1,8 +1,9 @@
 //! Catalogue search benchmark (not a test: it prints figures). Run with `infra/bench`, which
 //! starts PostgreSQL and builds the release binary this drives as a child process.
 //!
-//! Three runs, each on a freshly loaded and analysed catalogue of 1,000,000 published courses of
-//! 5,000 partners: `course-search-solr` and `search-suggest` on the main site, Bangla and English,
+//! Three runs (`SEARCH_BENCH_RUNS`), each on a freshly loaded and analysed catalogue of 1,000,000
+//! published courses (`SEARCH_BENCH_COURSES`) of 5,000 partners (200 courses each):
+//! `course-search-solr` and `search-suggest` on the main site, Bangla and English,
 //! one word, a partial word, two and three words, each without a filter and with a category,
 //! type, price or partner filter; p50/p95/p99 per run and the worst of the runs. Then index sizes
 //! and the time to publish a course into the full catalogue. Statements slower than 50 ms are
@@ -19,8 +20,14 @@ use support::percentile;
 use uuid::Uuid;
 
 const PORT: u16 = 8097;
-const COURSES: i64 = 1_000_000;
-const PARTNERS: i64 = 5_000;
+/// Courses in the catalogue (`SEARCH_BENCH_COURSES`, default 1,000,000), 200 per partner.
+fn courses() -> i64 {
+    std::env::var("SEARCH_BENCH_COURSES").ok().and_then(|r| r.parse().ok()).unwrap_or(1_000_000)
+}
+
+fn partners() -> i64 {
+    courses() / 200
+}
 /// Runs, each on a fresh catalogue (`SEARCH_BENCH_RUNS`, default 3).
 fn runs() -> usize {
     std::env::var("SEARCH_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3)
@@ -54,7 +61,7 @@ async fn load(db: &sqlx::PgPool) -> f64 {
         "INSERT INTO institutions (slug, institution_name, institution_name_en, type_id, state)
          SELECT 'cat-' || i, 'প্রতিষ্ঠান ' || i, 'Institute ' || i, 2, 'active' FROM generate_series(1, $1) i",
     )
-    .bind(PARTNERS)
+    .bind(partners())
     .execute(db)
     .await
     .unwrap();
@@ -68,7 +75,7 @@ async fn load(db: &sqlx::PgPool) -> f64 {
     for (name, _) in &indexes {
         sqlx::query(sqlx::AssertSqlSafe(format!("DROP INDEX {name}"))).execute(db).await.unwrap();
     }
-    for chunk in (1..=COURSES).collect::<Vec<_>>().chunks(20_000) {
+    for chunk in (1..=courses()).collect::<Vec<_>>().chunks(20_000) {
         let (mut title, mut title_bn, mut terms) = (Vec::new(), Vec::new(), Vec::new());
         for &n in chunk {
             let (en, bn) = titles(n);
@@ -87,7 +94,7 @@ async fn load(db: &sqlx::PgPool) -> f64 {
         )
         .bind(chunk)
         .bind(first)
-        .bind(PARTNERS)
+        .bind(partners())
         .bind(&title)
         .bind(&title_bn)
         .bind(&terms)
@@ -138,7 +145,7 @@ async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner
                 1 => format!("&category_id={}", 1 + i % 8),
                 2 => "&course_type=webinar".to_owned(),
                 3 => "&payment_status=0".to_owned(),
-                _ => format!("&owner_id={}", partner + (i as i64 * 37) % PARTNERS),
+                _ => format!("&owner_id={}", partner + (i as i64 * 37) % partners()),
             };
             let url = format!("http://localhost:{PORT}{path}search={}{filter}", urlencode(&query));
             let start = Instant::now();
@@ -183,7 +190,7 @@ async fn main() {
     let mut worst: Vec<(String, (f64, f64, f64))> = Vec::new();
     for run in 1..=runs() {
         let seconds = load(db).await;
-        println!("run {run}: 1,000,000 courses of 5,000 partners loaded, indexed, vacuumed, analysed and checkpointed in {seconds:.0} s");
+        println!("run {run}: {} courses of {} partners loaded, indexed, vacuumed, analysed and checkpointed in {seconds:.0} s", courses(), partners());
         let partner: i64 = sqlx::query_scalar("SELECT min(id) FROM institutions WHERE slug LIKE 'cat-%'").fetch_one(db).await.unwrap();
         let mut figures = Vec::new();
         for (name, words) in [("Bangla", &BN), ("English", &EN)] {
@@ -232,10 +239,10 @@ async fn main() {
     // Publishing: what the edge does when a course is published or changed.
     let mut ms = Vec::new();
     for n in 0..200 {
-        let (title, title_bn) = titles(COURSES + 1 + n);
+        let (title, title_bn) = titles(courses() + 1 + n);
         let start = Instant::now();
         store::upsert(db, Entry {
-            institution_id: partner_of(db, n).await, course_id: COURSES + 1 + n, uuid: Uuid::new_v4(), slug: "new", title: &title,
+            institution_id: partner_of(db, n).await, course_id: courses() + 1 + n, uuid: Uuid::new_v4(), slug: "new", title: &title,
             title_bn: &title_bn, summary: "a course published into the full catalogue", thumbnail: None, category_id: Some(1),
             level: "beginner", language: "bn", course_type: "course", price: 0.0, featured: false, instructor_id: 1, instructor_name: "Teacher",
         })
@@ -251,5 +258,5 @@ async fn main() {
 }
 
 async fn partner_of(db: &sqlx::PgPool, n: i64) -> i64 {
-    sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(format!("cat-{}", 1 + n * 17 % PARTNERS)).fetch_one(db).await.unwrap()
+    sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(format!("cat-{}", 1 + n * 17 % partners())).fetch_one(db).await.unwrap()
 }
