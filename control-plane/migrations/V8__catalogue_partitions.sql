@@ -86,5 +86,8 @@ CREATE INDEX catalogue_courses_uuid ON catalogue_courses (uuid);
 CREATE INDEX catalogue_courses_latest ON catalogue_courses (published_at DESC);
 CREATE INDEX catalogue_courses_popular ON catalogue_courses (enrolled_count DESC);
 CREATE INDEX catalogue_courses_site ON catalogue_courses (institution_id, published_at DESC);
+-- The rows whose terms the control plane still has to compute, found at startup without reading
+-- the whole catalogue.
+CREATE INDEX catalogue_courses_terms_missing ON catalogue_courses (institution_id) WHERE search_terms IS NULL;
 -- Sites whose courses are hidden from search (few): read once per search.
 CREATE INDEX institutions_not_active ON institutions (id) WHERE state <> 'active';
