@@ -151,6 +151,12 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "unsupported_cloze" => ("Only short-answer gaps can be imported from a cloze question.", "ক্লোজ প্রশ্ন থেকে শুধু সংক্ষিপ্ত উত্তরের শূন্যস্থান আনা যায়।"),
         "invalid_number" => ("Enter a number.", "একটি সংখ্যা লিখুন।"),
         "exam_not_found" => ("This exam does not exist.", "এই পরীক্ষাটি নেই।"),
+        "exam_required" => ("Choose the exam learners take in this lesson.", "এই পাঠে শিক্ষার্থীরা কোন পরীক্ষা দেবে তা বেছে নিন।"),
+        "exam_in_use" => (
+            "A course lesson uses this exam; remove it from the lesson first.",
+            "একটি কোর্সের পাঠে এই পরীক্ষাটি ব্যবহার হচ্ছে; আগে পাঠ থেকে সরিয়ে নিন।",
+        ),
+        "quiz_not_attempted" => ("Take and submit this lesson's quiz first.", "আগে এই পাঠের কুইজটি দিয়ে জমা দিন।"),
         "exam_not_open" => ("This exam has not started yet.", "এই পরীক্ষা এখনো শুরু হয়নি।"),
         "exam_closed" => ("This exam has closed.", "এই পরীক্ষা শেষ হয়ে গেছে।"),
         "attempts_exhausted" => ("You have used all your attempts at this exam.", "এই পরীক্ষায় আপনার সব সুযোগ শেষ হয়ে গেছে।"),

@@ -43,6 +43,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(journey::authoring_lesson))
         .routes(routes!(journey::checkprev))
         .routes(routes!(journey::completed_lesson))
+        .routes(routes!(journey::quiz_submit))
         .routes(routes!(reviews::course_reviews))
         .routes(routes!(reviews::view_reviews))
         .routes(routes!(wishlist::my_wishlist, wishlist::toggle_wishlist))

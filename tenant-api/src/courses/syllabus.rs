@@ -3,8 +3,10 @@
 use super::access::require_author;
 use super::authoring::course_of;
 use super::syllabus_store::{self as store, Lesson, LessonFields, Section};
+use crate::exams::store as exams;
 use crate::media;
 use crate::pools::TenantDb;
+use crate::questions::{BankUser, bank_user};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Multipart, State};
@@ -18,9 +20,11 @@ use control_plane::response::{Data, Done};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
-/// Lesson types an author may add now; the assessment ones arrive with the assessment work.
-pub const LESSON_TYPES: [&str; 7] = ["video", "audio", "document", "image", "manual", "presentation", "discussion"];
-const ASSESSMENT_TYPES: [&str; 7] = ["exam", "quiz", "assignment", "survey", "interview", "project", "exercise"];
+/// Lesson types an author may add now; the other assessment ones arrive with their features.
+pub const LESSON_TYPES: [&str; 9] = ["video", "audio", "document", "image", "manual", "presentation", "discussion", "quiz", "exam"];
+/// Types taken through an exam of the Exam Centre (`exam_id`).
+pub const EXAM_TYPES: [&str; 2] = ["quiz", "exam"];
+const ASSESSMENT_TYPES: [&str; 5] = ["assignment", "survey", "interview", "project", "exercise"];
 pub const MAX_LESSON_FILE_BYTES: usize = 50 * 1024 * 1024;
 /// The file and its multipart framing.
 pub const UPLOAD_BODY_LIMIT: usize = MAX_LESSON_FILE_BYTES + 64 * 1024;
@@ -154,9 +158,12 @@ pub struct LessonInput {
     pub body: Option<String>,
     /// An external http(s) link (a YouTube video, a document).
     pub media_url: Option<String>,
+    /// For a quiz or exam lesson: the Exam Centre exam learners take (the author's own, or any
+    /// of the site's for its admins).
+    pub exam_id: Option<i64>,
 }
 
-fn lesson_fields(input: &LessonInput, current: Option<&Lesson>) -> AppResult<LessonFields> {
+async fn lesson_fields(db: &PgPool, author: &BankUser, input: &LessonInput, current: Option<&Lesson>) -> AppResult<LessonFields> {
     let mut v = Validator::default();
     let (title, title_bn) = titles(
         &mut v,
@@ -184,8 +191,23 @@ fn lesson_fields(input: &LessonInput, current: Option<&Lesson>) -> AppResult<Les
     if duration_minutes.is_some_and(|d| !(0..=10_000).contains(&d)) {
         v.add("duration_minutes", "invalid_limit", None);
     }
+    let exam_id = if EXAM_TYPES.contains(&lesson_type.as_str()) {
+        match input.exam_id.or(current.and_then(|l| l.exam_id)) {
+            None => {
+                v.add("exam_id", "exam_required", None);
+                None
+            }
+            Some(id) if exams::find(db, id, author.owner).await?.is_none() => {
+                v.add("exam_id", "exam_not_found", None);
+                None
+            }
+            id => id,
+        }
+    } else {
+        None
+    };
     v.finish()?;
-    Ok(LessonFields { title, title_bn, lesson_type, duration_minutes, body, media_url })
+    Ok(LessonFields { title, title_bn, lesson_type, duration_minutes, body, media_url, exam_id })
 }
 
 /// An absolute http(s) link with a host.
@@ -205,9 +227,9 @@ pub async fn create_lesson(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<LessonInput>,
 ) -> AppResult<(StatusCode, Json<Data<Lesson>>)> {
-    require_author(&caller, &tenant)?;
+    let author = bank_user(&caller, &tenant)?;
     let section = section_of(&db, input.section_id).await?;
-    let fields = lesson_fields(&input, None)?;
+    let fields = lesson_fields(&db, &author, &input, None).await?;
     let id = store::insert_lesson(&db, section.course_id, section.id, &fields).await?;
     Ok((StatusCode::CREATED, Json(Data::new(lesson_of(&db, id).await?))))
 }
@@ -222,9 +244,9 @@ pub async fn update_lesson(
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<LessonInput>,
 ) -> AppResult<Json<Data<Lesson>>> {
-    require_author(&caller, &tenant)?;
+    let author = bank_user(&caller, &tenant)?;
     let lesson = lesson_of(&db, id).await?;
-    let fields = lesson_fields(&input, Some(&lesson))?;
+    let fields = lesson_fields(&db, &author, &input, Some(&lesson)).await?;
     store::update_lesson(&db, id, &fields).await?;
     Ok(Json(Data::new(lesson_of(&db, id).await?)))
 }

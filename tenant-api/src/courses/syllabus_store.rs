@@ -3,6 +3,7 @@
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Lesson {
@@ -22,6 +23,12 @@ pub struct Lesson {
     pub file_key: Option<String>,
     #[serde(skip)]
     pub file_mime: Option<String>,
+    /// The Exam Centre exam a quiz or exam lesson is taken through.
+    pub exam_id: Option<i64>,
+    /// Where learners take it (`/exam-front/single/{uuid}`); absent once the exam is removed.
+    pub exam_uuid: Option<Uuid>,
+    /// Whether learners can take it yet.
+    pub exam_published: Option<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -35,8 +42,10 @@ pub struct Section {
     pub lessons: Vec<Lesson>,
 }
 
-const LESSON: &str = "SELECT id, course_id, section_id, title, title_bn, lesson_type, position, duration_minutes, body, media_url,
-        file_key IS NOT NULL AS has_file, file_name, file_key, file_mime FROM lessons";
+const LESSON: &str = "SELECT l.id, l.course_id, l.section_id, l.title, l.title_bn, l.lesson_type, l.position, l.duration_minutes,
+        l.body, l.media_url, l.file_key IS NOT NULL AS has_file, l.file_name, l.file_key, l.file_mime,
+        l.assessment_id AS exam_id, e.uuid AS exam_uuid, e.published AS exam_published
+   FROM lessons l LEFT JOIN exams e ON e.id = l.assessment_id AND e.deleted_at IS NULL";
 
 pub async fn sections_with_lessons(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<Section>> {
     let mut sections: Vec<Section> =
@@ -54,7 +63,7 @@ pub async fn sections_with_lessons(db: &PgPool, course_id: i64) -> sqlx::Result<
 /// Every lesson of a course in learning order (section order, then lesson order).
 pub async fn lessons_of_course(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<Lesson>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{LESSON} l WHERE course_id = $1
+        "{LESSON} WHERE l.course_id = $1
           ORDER BY (SELECT position FROM course_sections s WHERE s.id = l.section_id), section_id, position, id"
     )))
     .bind(course_id)
@@ -63,7 +72,7 @@ pub async fn lessons_of_course(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<
 }
 
 pub async fn lessons_of_section(db: &PgPool, section_id: i64) -> sqlx::Result<Vec<Lesson>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{LESSON} WHERE section_id = $1 ORDER BY position, id"))).bind(section_id).fetch_all(db).await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{LESSON} WHERE l.section_id = $1 ORDER BY l.position, l.id"))).bind(section_id).fetch_all(db).await
 }
 
 pub async fn section(db: &PgPool, id: i64) -> sqlx::Result<Option<Section>> {
@@ -93,7 +102,7 @@ pub async fn delete_section(db: &PgPool, id: i64) -> sqlx::Result<()> {
 }
 
 pub async fn lesson(db: &PgPool, id: i64) -> sqlx::Result<Option<Lesson>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{LESSON} WHERE id = $1"))).bind(id).fetch_optional(db).await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{LESSON} WHERE l.id = $1"))).bind(id).fetch_optional(db).await
 }
 
 /// The editable fields of a lesson, already validated.
@@ -104,12 +113,13 @@ pub struct LessonFields {
     pub duration_minutes: Option<i32>,
     pub body: Option<String>,
     pub media_url: Option<String>,
+    pub exam_id: Option<i64>,
 }
 
 pub async fn insert_lesson(db: &PgPool, course_id: i64, section_id: i64, f: &LessonFields) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO lessons (course_id, section_id, title, title_bn, lesson_type, duration_minutes, body, media_url, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(max(position) + 1, 0) FROM lessons WHERE section_id = $2))
+        "INSERT INTO lessons (course_id, section_id, title, title_bn, lesson_type, duration_minutes, body, media_url, assessment_id, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(max(position) + 1, 0) FROM lessons WHERE section_id = $2))
          RETURNING id",
     )
     .bind(course_id)
@@ -120,13 +130,15 @@ pub async fn insert_lesson(db: &PgPool, course_id: i64, section_id: i64, f: &Les
     .bind(f.duration_minutes)
     .bind(&f.body)
     .bind(&f.media_url)
+    .bind(f.exam_id)
     .fetch_one(db)
     .await
 }
 
 pub async fn update_lesson(db: &PgPool, id: i64, f: &LessonFields) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE lessons SET title = $2, title_bn = $3, lesson_type = $4, duration_minutes = $5, body = $6, media_url = $7 WHERE id = $1",
+        "UPDATE lessons SET title = $2, title_bn = $3, lesson_type = $4, duration_minutes = $5, body = $6, media_url = $7,
+             assessment_id = $8 WHERE id = $1",
     )
     .bind(id)
     .bind(&f.title)
@@ -135,6 +147,7 @@ pub async fn update_lesson(db: &PgPool, id: i64, f: &LessonFields) -> sqlx::Resu
     .bind(f.duration_minutes)
     .bind(&f.body)
     .bind(&f.media_url)
+    .bind(f.exam_id)
     .execute(db)
     .await?;
     Ok(())
@@ -177,4 +190,9 @@ pub async fn reorder(db: &PgPool, course_id: i64, order: &[(i64, Vec<i64>)]) -> 
         }
     }
     tx.commit().await
+}
+
+/// Whether a lesson takes its learners through this exam.
+pub async fn exam_in_use(db: &PgPool, exam_id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM lessons WHERE assessment_id = $1)").bind(exam_id).fetch_one(db).await
 }

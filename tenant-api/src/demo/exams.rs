@@ -1,7 +1,7 @@
 //! The demo Exam Centre of Dhaka College: an SSC physics model test open for a month, taken by
 //! four learners (one essay marked, the rest waiting in the marking queue), and a general
-//! knowledge quiz drawn at random from its folder that nobody has taken yet. Made through the
-//! API; a site that has exams is left as it is.
+//! knowledge quiz drawn at random from its folder that nobody has taken yet, the last lesson of
+//! the Liberation War course. Made through the API; a site that has exams is left as it is.
 
 use super::Api;
 use super::catalogue::Site;
@@ -27,6 +27,22 @@ fn answers_of(learner: usize, kind: &str) -> Option<Value> {
         "time" => json!({ "text": "০০:০১" }),
         _ => return None,
     })
+}
+
+/// The quiz closes the last section of a course, as a lesson learners take through the Exam Centre.
+async fn quiz_lesson(api: &Api, token: &str, course: &str, quiz: &Value) -> anyhow::Result<()> {
+    let site = Site::Dhaka;
+    let search = course.replace(' ', "+");
+    let courses = api.call(site, Method::GET, &format!("/course/course/view?search={search}"), Some(token), Value::Null).await?;
+    let course_id = courses.as_array().and_then(|c| c.first()).map(|c| c["id"].clone()).context("the course to hold the quiz")?;
+    let syllabus = api.call(site, Method::GET, &format!("/course/schedule/view-syllabus-all?course_id={course_id}"), Some(token), Value::Null).await?;
+    let section = syllabus.as_array().and_then(|s| s.last()).map(|s| s["id"].clone()).context("a section")?;
+    let lesson = json!({
+        "section_id": section, "title": "Quiz: general knowledge", "title_bn": "কুইজ: সাধারণ জ্ঞান",
+        "lesson_type": "quiz", "exam_id": quiz["id"], "duration_minutes": 5,
+    });
+    api.call(site, Method::POST, "/course/schedule/lesson", Some(token), lesson).await?;
+    Ok(())
 }
 
 /// The answer as the API takes it: option texts turned into the ids this paper gave them.
@@ -71,7 +87,8 @@ pub async fn seed(api: &mut Api, teacher: &'static str, learners: &[&'static str
             "shuffle_questions": true, "shuffle_options": false, "results_release": "on_submit", "show_answers": true,
             "grace_seconds": 30, "published": true, "parts": [{ "folder_id": folder, "pick": 2 }],
         });
-        api.call(site, Method::POST, "/course/exam/create-single", Some(&token), quiz).await?;
+        let quiz = api.call(site, Method::POST, "/course/exam/create-single", Some(&token), quiz).await?;
+        quiz_lesson(api, &token, "The History of the Liberation War", &quiz).await?;
     }
 
     let uuid = exam["uuid"].as_str().context("exam uuid")?;

@@ -178,9 +178,10 @@ pub async fn update_single(
     Ok(Json(Data::new(exam_of(&db, id, &user).await?)))
 }
 
-/// Delete an exam: learners can no longer open it; its attempts stay for the record.
+/// Delete an exam: learners can no longer open it; its attempts stay for the record. An exam a
+/// course lesson uses is refused (`exam_in_use`).
 #[utoipa::path(delete, path = "/course/exam/delete-single/{id}", tag = "exams", params(("id" = i64, Path)),
-    responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn delete_single(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -190,6 +191,9 @@ pub async fn delete_single(
 ) -> AppResult<Json<Data<Done>>> {
     let user = bank_user(&caller, &tenant)?;
     let exam = exam_of(&db, id, &user).await?;
+    if crate::courses::syllabus_store::exam_in_use(&db, id).await? {
+        return Err(AppError::Conflict("exam_in_use"));
+    }
     if !store::delete(&db, id, user.owner).await? {
         return Err(AppError::Missing("exam_not_found"));
     }

@@ -413,6 +413,22 @@ pub async fn close(app: &AppState, tenant: control_plane::tenancy::TenantId, db:
     Ok(true)
 }
 
+/// Closes an open attempt as handed in by its learner; past the deadline and its grace it is
+/// closed as the deadline left it, and the submission refused.
+pub async fn hand_in(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, attempt: &AttemptRow) -> AppResult<()> {
+    let in_time = within_time(attempt.deadline, exam.grace_seconds, Utc::now());
+    close(app, tenant.id, db, attempt.id, in_time).await?;
+    if !in_time {
+        return Err(AppError::Conflict("attempt_deadline_passed"));
+    }
+    Ok(())
+}
+
+/// An attempt that has been handed in, or closed by its deadline with what was saved.
+pub fn handed_in(attempt: &AttemptRow) -> bool {
+    matches!(attempt.state.as_str(), "submitted" | "finished" | "overdue")
+}
+
 /// Hand in the attempt. Past the deadline and its grace the attempt has already closed itself
 /// with what was saved, and the submission is refused.
 #[utoipa::path(post, path = "/exam-front/attempt/{uuid}/submit", tag = "exams", params(("uuid" = Uuid, Path)),
@@ -430,11 +446,7 @@ pub async fn submit_attempt(
     if attempt.state != "in_progress" {
         return Err(AppError::Conflict("attempt_closed"));
     }
-    let in_time = within_time(attempt.deadline, exam.grace_seconds, Utc::now());
-    close(&app, tenant.id, &db, attempt.id, in_time).await?;
-    if !in_time {
-        return Err(AppError::Conflict("attempt_deadline_passed"));
-    }
+    hand_in(&app, &tenant, &db, &exam, &attempt).await?;
     let attempt = attempts::find(&db, uuid).await?.ok_or(AppError::NotFound)?;
     Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt).await?)))
 }

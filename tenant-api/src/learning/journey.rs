@@ -4,6 +4,9 @@
 use super::enrolment::enrolment_of;
 use super::enrolment_store::{self as store, Enrollment};
 use crate::certificates::issue;
+use crate::exams::attempt_store as attempts;
+use crate::exams::store as exams;
+use crate::exams::taking;
 use crate::courses::access::can_author;
 use crate::courses::store::{self as courses, CourseRow};
 use crate::courses::syllabus_store::{self as syllabus, Lesson};
@@ -12,7 +15,7 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::catalogue::store as catalogue;
 use control_plane::json::AppPath;
 use control_plane::tenancy::Tenant;
@@ -205,8 +208,8 @@ pub async fn checkprev(
     Ok(Json(Data::new(LessonGate { allowed: blocking.is_none(), previous_lesson_id: blocking })))
 }
 
-/// Mark a lesson complete (in order, when the course says so). Completing the last one
-/// completes the enrolment and issues the certificate.
+/// Mark a lesson complete (in order, when the course says so; a quiz lesson once its quiz is
+/// handed in). Completing the last one completes the enrolment and issues the certificate.
 #[utoipa::path(get, path = "/course/batch/completed_lesson/{id}", tag = "courses",
     params(("id" = i64, Path, description = "lesson id")), responses((status = 200, body = Data<Progress>), (status = 403), (status = 404), (status = 409)))]
 pub async fn completed_lesson(
@@ -217,26 +220,68 @@ pub async fn completed_lesson(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Progress>>> {
     let lesson = syllabus::lesson(&db, id).await?.ok_or(AppError::NotFound)?;
-    let course = courses::find(&db, lesson.course_id).await?.ok_or(AppError::NotFound)?;
-    let enrollment = enrolment_of(&db, &caller, course.id).await?;
+    Ok(Json(Data::new(complete(&app, &tenant, &db, &caller, &lesson).await?)))
+}
+
+/// Hand in the learner's open attempt at a quiz lesson's exam, if one is open, and complete the
+/// lesson (`quiz_not_attempted` when there is nothing to hand in).
+#[utoipa::path(post, path = "/assessment-front/course/quiz-submit/{lesson}", tag = "lessons",
+    params(("lesson" = i64, Path, description = "lesson id")), responses((status = 200, body = Data<Progress>), (status = 403), (status = 404), (status = 409)))]
+pub async fn quiz_submit(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Data<Progress>>> {
+    let lesson = syllabus::lesson(&db, id).await?.ok_or(AppError::NotFound)?;
+    let exam_id = lesson.exam_id.ok_or(AppError::NotFound)?;
+    let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
+    // Enrolled, in order, before anything is handed in.
+    gate(&db, &caller, &lesson).await?;
+    if let Some(open) = attempts::of_learner(&db, exam_id, user_id).await?.into_iter().find(|a| a.state == "in_progress") {
+        let exam = exams::find(&db, exam_id, None).await?.ok_or(AppError::Missing("exam_not_found"))?;
+        taking::hand_in(&app, &tenant, &db, &exam, &open).await?;
+    }
+    Ok(Json(Data::new(complete(&app, &tenant, &db, &caller, &lesson).await?)))
+}
+
+/// The caller's active enrolment in the lesson's published course, with every earlier lesson
+/// done when the course says so.
+async fn gate(db: &PgPool, caller: &Caller, lesson: &Lesson) -> AppResult<(CourseRow, Enrollment)> {
+    let course = courses::find(db, lesson.course_id).await?.ok_or(AppError::NotFound)?;
+    let enrollment = enrolment_of(db, caller, course.id).await?;
     if enrollment.status == "pending" || !course.published {
         return Err(AppError::Denied("not_enrolled"));
     }
-    let order = syllabus::lessons_of_course(&db, course.id).await?;
-    let done = store::completed_lessons(&db, enrollment.id).await?;
-    if course.enforce_order && blocking_lesson(&order, &done, lesson.id).is_some() {
-        return Err(AppError::Conflict("previous_lesson_incomplete"));
+    if course.enforce_order {
+        let order = syllabus::lessons_of_course(db, course.id).await?;
+        let done = store::completed_lessons(db, enrollment.id).await?;
+        if blocking_lesson(&order, &done, lesson.id).is_some() {
+            return Err(AppError::Conflict("previous_lesson_incomplete"));
+        }
     }
-    store::complete_lesson(&db, enrollment.id, lesson.id).await?;
-    let mut enrollment = store::find(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
-    let p = progress(&db, &course, &enrollment).await?;
+    Ok((course, enrollment))
+}
+
+async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller, lesson: &Lesson) -> AppResult<Progress> {
+    let (course, enrollment) = gate(db, caller, lesson).await?;
+    if let Some(exam_id) = lesson.exam_id {
+        let mine = attempts::of_learner(db, exam_id, enrollment.user_id).await?;
+        if !mine.iter().any(taking::handed_in) {
+            return Err(AppError::Conflict("quiz_not_attempted"));
+        }
+    }
+    store::complete_lesson(db, enrollment.id, lesson.id).await?;
+    let mut enrollment = store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
+    let p = progress(db, &course, &enrollment).await?;
     if p.completed_lessons == p.total_lessons && enrollment.status != "completed" {
-        store::set_status(&db, enrollment.id, "completed").await?;
-        enrollment = store::find(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
-        issue::on_completion(&app, &tenant, &db, &course, &enrollment).await?;
+        store::set_status(db, enrollment.id, "completed").await?;
+        enrollment = store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
+        issue::on_completion(app, tenant, db, &course, &enrollment).await?;
     }
-    sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
-    Ok(Json(Data::new(progress(&db, &course, &enrollment).await?)))
+    sync_learner(app, tenant, db, &course, &enrollment).await?;
+    progress(db, &course, &enrollment).await
 }
 
 #[cfg(test)]
@@ -247,7 +292,7 @@ mod tests {
         Lesson {
             id, course_id: 1, section_id: 1, title: String::new(), title_bn: String::new(), lesson_type: "manual".into(),
             position: 0, duration_minutes: None, body: None, media_url: None, has_file: false, file_name: None, file_key: None,
-            file_mime: None,
+            file_mime: None, exam_id: None, exam_uuid: None, exam_published: None,
         }
     }
 

@@ -75,7 +75,7 @@ async fn a_course_goes_from_authoring_to_a_verified_certificate() {
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
         lessons.push(r.body["data"]["id"].as_i64().unwrap());
     }
-    let r = t.post(DHAKA, "/course/schedule/lesson", Some(&teacher), json!({ "section_id": section, "title": "q", "lesson_type": "quiz" })).await;
+    let r = t.post(DHAKA, "/course/schedule/lesson", Some(&teacher), json!({ "section_id": section, "title": "q", "lesson_type": "assignment" })).await;
     assert_eq!(r.body["errors"]["lesson_type"][0], "This lesson type comes with the assessment features and is not available yet.");
     let r = t.post(DHAKA, "/course/schedule/lesson", Some(&teacher), json!({ "section_id": section, "title": "v", "lesson_type": "video", "media_url": "javascript:alert(1)" })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);

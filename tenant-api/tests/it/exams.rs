@@ -352,3 +352,80 @@ async fn the_deadline_closes_attempts_and_bad_settings_are_refused() {
     let draft = s.create(draft).await;
     assert_eq!(s.start(draft["uuid"].as_str().unwrap(), &s.learner).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_quiz_lesson_is_taken_through_its_exam_and_completes_the_course() {
+    let s = site().await;
+    let t = &s.t;
+    let parts: Vec<Value> = s.questions[..3].iter().map(|id| json!({ "question_id": id })).collect();
+    let created = s.create(exam(json!(parts))).await;
+    let (exam_id, exam_uuid) = (created["id"].as_i64().unwrap(), created["uuid"].as_str().unwrap().to_owned());
+
+    let r = t.post(DHAKA, "/course/course/create", Some(&s.teacher), json!({ "title": "Geography", "title_bn": "ভূগোল", "category_id": 1 })).await;
+    let course_id = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.post(DHAKA, "/course/schedule/section", Some(&s.teacher), json!({ "course_id": course_id, "title_bn": "মানচিত্র" })).await;
+    let section = r.body["data"]["id"].as_i64().unwrap();
+    let lesson = async |body: Value| t.post(DHAKA, "/course/schedule/lesson", Some(&s.teacher), body).await;
+    let manual = lesson(json!({ "section_id": section, "title_bn": "অক্ষাংশ", "lesson_type": "manual", "body": "<p>অক্ষাংশ</p>" })).await;
+    let manual = manual.body["data"]["id"].as_i64().unwrap();
+
+    // A quiz lesson needs one of the author's exams.
+    let r = lesson(json!({ "section_id": section, "title_bn": "কুইজ", "lesson_type": "quiz" })).await;
+    assert_eq!((r.status, r.body["errors"]["exam_id"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("Choose the exam learners take in this lesson.")));
+    t.platform.user("colleague@dhaka.example", Some((s.tenant, "teacher"))).await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    let r = t.post(DHAKA, "/course/schedule/lesson", Some(&colleague), json!({ "section_id": section, "title": "q", "lesson_type": "quiz", "exam_id": exam_id })).await;
+    assert_eq!(r.body["errors"]["exam_id"][0], "This exam does not exist.", "another teacher's exam");
+    let r = lesson(json!({ "section_id": section, "title_bn": "কুইজ", "lesson_type": "quiz", "exam_id": exam_id })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let quiz = r.body["data"].clone();
+    assert_eq!((quiz["exam_id"].as_i64(), quiz["exam_uuid"].as_str(), quiz["exam_published"].as_bool()), (Some(exam_id), Some(exam_uuid.as_str()), Some(true)));
+    let quiz = quiz["id"].as_i64().unwrap();
+    // Another kind of lesson drops the exam.
+    let r = lesson(json!({ "section_id": section, "title": "v", "lesson_type": "manual", "body": "<p>x</p>", "exam_id": exam_id })).await;
+    assert_eq!(r.body["data"]["exam_id"], Value::Null);
+    t.delete(DHAKA, &format!("/course/schedule/lesson/{}", r.body["data"]["id"]), Some(&s.teacher)).await;
+    // The exam cannot be removed from under the lesson.
+    let r = t.delete(DHAKA, &format!("/course/exam/delete-single/{exam_id}"), Some(&s.teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_in_use")));
+    // Another site knows neither the exam nor the lesson.
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
+    let r = t.post(SYLHET, "/course/course/create", Some(&stranger), json!({ "title": "Other" })).await;
+    let other = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.post(SYLHET, "/course/schedule/section", Some(&stranger), json!({ "course_id": other, "title": "s" })).await;
+    let r = t.post(SYLHET, "/course/schedule/lesson", Some(&stranger), json!({ "section_id": r.body["data"]["id"], "title": "q", "lesson_type": "quiz", "exam_id": exam_id })).await;
+    assert_eq!(r.body["errors"]["exam_id"][0], "This exam does not exist.");
+    assert_eq!(t.get(SYLHET, &format!("/assessment-front/course/lesson/{quiz}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+
+    let r = t.post(DHAKA, "/course/batch/create", Some(&s.teacher), json!({ "course_id": course_id, "name": "B", "start_date": "2026-11-01", "let_enroll": 1 })).await;
+    let batch = r.body["data"]["id"].as_i64().unwrap();
+    t.put(DHAKA, "/course/batch/update-publish-feature", &s.teacher, json!({ "id": batch, "published": true })).await;
+    let r = t.put(DHAKA, "/course/update-publish-feature", &s.teacher, json!({ "id": course_id, "published": true })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(&s.learner), json!({ "batch_id": batch })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+
+    // The learner reaches the quiz from the lesson, and cannot skip it.
+    let submit = format!("/assessment-front/course/quiz-submit/{quiz}");
+    assert_eq!(t.post(DHAKA, &submit, Some(&s.learner), json!({})).await.body["code"], "previous_lesson_incomplete");
+    assert_eq!(t.get(DHAKA, &format!("/course/batch/completed_lesson/{manual}"), Some(&s.learner)).await.status, StatusCode::OK);
+    let opened = t.get(DHAKA, &format!("/assessment-front/course/lesson/{quiz}"), Some(&s.learner)).await;
+    assert_eq!(opened.body["data"]["exam_uuid"], exam_uuid.as_str(), "{}", opened.text);
+    let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{quiz}"), Some(&s.learner)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("quiz_not_attempted")));
+    assert_eq!(t.post(DHAKA, &submit, Some(&s.learner), json!({})).await.body["code"], "quiz_not_attempted");
+
+    // Handing in through the lesson closes the open attempt, completes the lesson and the course.
+    let paper = s.start(&exam_uuid, &s.learner).await;
+    let attempt = paper.body["data"]["uuid"].as_str().unwrap().to_owned();
+    let r = t.post(DHAKA, &submit, Some(&s.learner), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!((r.body["data"]["status"].as_str(), r.body["data"]["percent"].as_i64()), (Some("completed"), Some(100)));
+    assert_eq!(r.body["data"]["certificate"]["status"], "issued");
+    let result = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await;
+    assert_eq!(result.status, StatusCode::OK, "the attempt was handed in: {}", result.text);
+    // Again: nothing open to hand in, the lesson stays complete.
+    assert_eq!(t.post(DHAKA, &submit, Some(&s.learner), json!({})).await.status, StatusCode::OK);
+}

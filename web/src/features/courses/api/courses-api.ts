@@ -44,8 +44,11 @@ export interface Course {
   updated_at: string;
 }
 
-/** Lesson types an author may add now; the assessment types are refused until that work exists. */
-export const LESSON_TYPES = ['video', 'audio', 'document', 'image', 'manual', 'presentation', 'discussion'] as const;
+/**
+ * Lesson types an author may add now; quiz and exam lessons are taken through an exam of the Exam
+ * Centre (`exam_id`). The other assessment types are refused until that work exists.
+ */
+export const LESSON_TYPES = ['video', 'audio', 'document', 'image', 'manual', 'presentation', 'discussion', 'quiz', 'exam'] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
 
 export interface Lesson {
@@ -60,6 +63,12 @@ export interface Lesson {
   media_url: string | null;
   has_file: boolean;
   file_name: string | null;
+  /** Quiz and exam lessons: the Exam Centre exam learners take. */
+  exam_id: number | null;
+  /** null once the exam was removed. */
+  exam_uuid: string | null;
+  /** Whether learners can take the exam yet (null without an exam). */
+  exam_published: boolean | null;
 }
 
 export interface Section {
@@ -183,6 +192,8 @@ export interface LessonBody {
   media_url?: string | null;
   body?: string | null;
   duration_minutes?: number | null;
+  /** Required for quiz and exam lessons (422 `exam_required` / `exam_not_found`), ignored otherwise. */
+  exam_id?: number | null;
 }
 
 export interface ReorderBody {

@@ -37,6 +37,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { deleteLesson, deleteSection, reorderSyllabus, type Course, type Lesson, type Section } from '../api/courses-api';
 import { dropSection, findLesson, lessonMoves, moveLesson, moveLessonTo, moveSection, reorderPayload } from '../hooks/syllabus-order';
 import { courseKeys, useSyllabus } from '../hooks/use-courses';
+import { ExamWarning } from './exam-warning';
 import { LessonDialog } from './lesson-dialog';
 import { LessonTypeIcon } from './lesson-type-icon';
 import { SectionDialog } from './section-dialog';
@@ -373,6 +374,7 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
                                 )}
                                 {l.media_url && <Chip size="small" variant="outlined" icon={<LinkIcon />} label={t('courses:syllabus.has_link')} sx={{ height: 20 }} />}
                                 {l.has_file && <Chip size="small" variant="outlined" icon={<AttachFileIcon />} label={l.file_name || t('courses:syllabus.has_file')} sx={{ height: 20, maxWidth: 180 }} />}
+                                <ExamWarning lesson={l} />
                               </Stack>
                             </Box>
                           </Stack>

@@ -1,5 +1,6 @@
 // Add or edit a lesson: titles, type, then a link or an uploaded file (video, audio, document,
-// image, presentation) or a text body (manual, discussion), and the duration. A file goes up after
+// image, presentation), a text body (manual, discussion) or the exam learners take (quiz, exam),
+// and the duration. A file goes up after
 // the lesson is saved, with a progress bar; if only the upload fails the lesson stays, and trying
 // again uploads the file to it.
 import {
@@ -35,10 +36,21 @@ import { createLesson, LESSON_TYPES, updateLesson, type Lesson } from '../api/co
 import { uploadLessonFile } from '../api/lesson-file-upload';
 import type { UploadHandle } from '../../../lib/upload';
 import { applyFieldErrors } from '../../../lib/server-errors';
-import { FILE_ACCEPT, isBodyType, isHttpUrl, isMediaType, LESSON_FILE_MAX_BYTES, lessonBody, lessonValues, type LessonFormValues } from '../hooks/lesson-form';
+import {
+  examMissing,
+  FILE_ACCEPT,
+  isBodyType,
+  isExamType,
+  isHttpUrl,
+  isMediaType,
+  LESSON_FIELDS,
+  LESSON_FILE_MAX_BYTES,
+  lessonBody,
+  lessonValues,
+  type LessonFormValues,
+} from '../hooks/lesson-form';
+import { ExamPicker } from './exam-picker';
 import { LessonTypeIcon } from './lesson-type-icon';
-
-const FIELDS = ['title', 'title_bn', 'lesson_type', 'media_url', 'body', 'duration_minutes'];
 
 export function LessonDialog(props: {
   open: boolean;
@@ -119,7 +131,7 @@ export function LessonDialog(props: {
       setPhase('idle');
       if ((err as Error)?.name === 'AbortError') return;
       const uploadOnly = stage === 'upload';
-      if (!uploadOnly) applyFieldErrors(form.setError, err, FIELDS);
+      if (!uploadOnly) applyFieldErrors(form.setError, err, LESSON_FIELDS);
       if (err instanceof ApiError && err.code === 'invalid_file') setFileProblem(errorText(err));
       setError({ err, uploadOnly });
     }
@@ -272,6 +284,26 @@ export function LessonDialog(props: {
                   </Box>
                 )}
               </Box>
+            )}
+
+            {isExamType(type) && (
+              <Controller
+                name="exam_id"
+                control={form.control}
+                rules={{ validate: (_, all) => !examMissing(all) || t('courses:lesson.exam_required') }}
+                render={({ field, fieldState }) => (
+                  <ExamPicker
+                    id="lesson-exam"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error?.message}
+                    disabled={busy}
+                    removed={!!saved?.exam_id && !saved.exam_uuid}
+                  />
+                )}
+              />
             )}
 
             {isBodyType(type) && (

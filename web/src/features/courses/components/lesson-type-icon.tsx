@@ -6,6 +6,8 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import type { SvgIconProps } from '@mui/material';
 
 const ICONS: Record<string, typeof HelpOutlineIcon> = {
@@ -16,6 +18,8 @@ const ICONS: Record<string, typeof HelpOutlineIcon> = {
   manual: ArticleOutlinedIcon,
   presentation: SlideshowOutlinedIcon,
   discussion: ForumOutlinedIcon,
+  quiz: QuizOutlinedIcon,
+  exam: FactCheckOutlinedIcon,
 };
 
 export function LessonTypeIcon({ type, ...props }: { type: string } & SvgIconProps) {

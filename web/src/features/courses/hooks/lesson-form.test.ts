@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, isHttpUrl, lessonBody, lessonValues, textToHtml } from './lesson-form';
+import type { Lesson } from '../api/courses-api';
+import { examMissing, htmlToText, isHttpUrl, lessonBody, lessonValues, textToHtml } from './lesson-form';
+
+const lesson = (over: Partial<Lesson>): Lesson => ({
+  id: 1,
+  section_id: 1,
+  title: 'A',
+  title_bn: '',
+  lesson_type: 'video',
+  position: 1,
+  duration_minutes: null,
+  body: null,
+  media_url: null,
+  has_file: false,
+  file_name: null,
+  exam_id: null,
+  exam_uuid: null,
+  exam_published: null,
+  ...over,
+});
 
 describe('lesson form', () => {
   it('accepts only http(s) links', () => {
@@ -27,8 +46,25 @@ describe('lesson form', () => {
   });
 
   it('opens an uploaded-file lesson on the file source', () => {
-    const v = lessonValues({ id: 1, section_id: 1, title: 'A', title_bn: '', lesson_type: 'audio', position: 1, duration_minutes: 3, body: null, media_url: null, has_file: true, file_name: 'a.mp3' });
+    const v = lessonValues(lesson({ lesson_type: 'audio', duration_minutes: 3, has_file: true, file_name: 'a.mp3' }));
     expect(v.source).toBe('file');
     expect(v.duration_minutes).toBe('3');
+  });
+
+  it('requires an exam for quiz and exam lessons, and sends only its id', () => {
+    const quiz = { ...lessonValues(null), title: 'Check-up', lesson_type: 'quiz' as const, media_url: 'https://youtu.be/x', body: 'Left from a manual' };
+    expect(examMissing(quiz)).toBe(true);
+    expect(examMissing({ ...quiz, lesson_type: 'exam' })).toBe(true);
+    expect(examMissing({ ...quiz, exam_id: 7 })).toBe(false);
+    // Other types need none.
+    expect(examMissing({ ...quiz, lesson_type: 'video' })).toBe(false);
+    expect(lessonBody({ ...quiz, exam_id: 7 })).toEqual({ title: 'Check-up', title_bn: '', lesson_type: 'quiz', media_url: null, body: null, duration_minutes: null, exam_id: 7 });
+    expect(lessonBody({ ...quiz, lesson_type: 'video', exam_id: 7 })).not.toHaveProperty('exam_id');
+  });
+
+  it('opens a quiz lesson on its exam, and on none once the exam was removed', () => {
+    expect(lessonValues(lesson({ lesson_type: 'quiz', exam_id: 7, exam_uuid: 'e7', exam_published: true })).exam_id).toBe(7);
+    expect(lessonValues(lesson({ lesson_type: 'exam', exam_id: 7, exam_uuid: null })).exam_id).toBeNull();
+    expect(lessonValues(lesson({ lesson_type: 'video' })).exam_id).toBeNull();
   });
 });

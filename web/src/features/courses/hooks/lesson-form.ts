@@ -1,5 +1,7 @@
 // Rules of the lesson dialog: which types carry media (a link or an uploaded file), what files each
-// accepts, and the manual body kept as simple HTML (the server stores sanitised HTML).
+// accepts, the manual body kept as simple HTML (the server stores sanitised HTML), and the exam a
+// quiz or exam lesson is taken through.
+import { isExamLesson } from '../../../lib/lesson-kinds';
 import type { Lesson, LessonBody, LessonType } from '../api/courses-api';
 
 export const MEDIA_TYPES: LessonType[] = ['video', 'audio', 'document', 'image', 'presentation'];
@@ -23,6 +25,9 @@ export function isBodyType(t: string): boolean {
   return (BODY_TYPES as string[]).includes(t);
 }
 
+/** Quiz and exam lessons: taken through an exam of the Exam Centre, which the author must choose. */
+export const isExamType = isExamLesson;
+
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value.trim());
@@ -34,6 +39,9 @@ export function isHttpUrl(value: string): boolean {
 
 export type MediaSource = 'url' | 'file';
 
+/** The dialog's fields, named as the server names them in a 422's field errors. */
+export const LESSON_FIELDS = ['title', 'title_bn', 'lesson_type', 'media_url', 'body', 'duration_minutes', 'exam_id'] as const;
+
 export interface LessonFormValues {
   title_bn: string;
   title: string;
@@ -43,6 +51,8 @@ export interface LessonFormValues {
   body: string;
   /** '' = not given. */
   duration_minutes: string;
+  /** Quiz and exam lessons: the chosen exam (null = none chosen yet). */
+  exam_id: number | null;
 }
 
 export function lessonValues(l: Lesson | null): LessonFormValues {
@@ -55,7 +65,14 @@ export function lessonValues(l: Lesson | null): LessonFormValues {
     media_url: l?.media_url ?? '',
     body: htmlToText(l?.body ?? ''),
     duration_minutes: l?.duration_minutes != null ? String(l.duration_minutes) : '',
+    // A removed exam (no uuid any more) cannot be kept: the author chooses another.
+    exam_id: l && isExamType(type) && l.exam_uuid ? l.exam_id : null,
   };
+}
+
+/** A quiz or exam lesson without its exam: the dialog refuses to save it. */
+export function examMissing(v: Pick<LessonFormValues, 'lesson_type' | 'exam_id'>): boolean {
+  return isExamType(v.lesson_type) && v.exam_id == null;
 }
 
 export function lessonBody(v: LessonFormValues): LessonBody {
@@ -68,6 +85,7 @@ export function lessonBody(v: LessonFormValues): LessonBody {
     media_url: media && v.source === 'url' && v.media_url.trim() ? v.media_url.trim() : null,
     body: isBodyType(v.lesson_type) && v.body.trim() ? textToHtml(v.body) : null,
     duration_minutes: Number.isFinite(minutes) ? minutes : null,
+    ...(isExamType(v.lesson_type) ? { exam_id: v.exam_id } : {}),
   };
 }
 

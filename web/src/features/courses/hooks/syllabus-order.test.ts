@@ -3,7 +3,7 @@ import type { Lesson, Section } from '../api/courses-api';
 import { dropSection, lessonMoves, moveLesson, moveLessonTo, moveSection, moveSectionTo, reorderPayload } from './syllabus-order';
 
 function lesson(id: number, section_id: number): Lesson {
-  return { id, section_id, title: `L${id}`, title_bn: '', lesson_type: 'video', position: 0, duration_minutes: null, body: null, media_url: null, has_file: false, file_name: null };
+  return { id, section_id, title: `L${id}`, title_bn: '', lesson_type: 'video', position: 0, duration_minutes: null, body: null, media_url: null, has_file: false, file_name: null, exam_id: null, exam_uuid: null, exam_published: null };
 }
 function section(id: number, lessons: number[]): Section {
   return { id, title: `S${id}`, title_bn: '', position: 0, lessons: lessons.map((l) => lesson(l, id)) };

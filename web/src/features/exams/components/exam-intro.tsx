@@ -1,14 +1,16 @@
 // The exam's first screen for a learner: title, instructions, window, duration, attempts, the
-// earlier attempts with their results, and Start (or Resume), or why it cannot start now.
+// earlier attempts with their results, and Start (or Resume), or why it cannot start now. Its facts,
+// reason and attempts are also shown by a course's quiz lesson (learn/components/quiz-panel.tsx).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Link, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { localTitle } from '../../../lib/course-text';
 import { formatDate, formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { ExamIntro, IntroAttempt } from '../api/exam-front-api';
 import { formatMarks, formatPercent, isOpenState } from '../hooks/exam-format';
-import { PassedChip, StateChip } from './exam-parts';
+import { PassedChip, ReturnToCourse, StateChip } from './exam-parts';
 
 export function ExamIntroView({
   intro,
@@ -17,6 +19,7 @@ export function ExamIntroView({
   startError,
   onShowResult,
   onRefresh,
+  returnTo,
 }: {
   intro: ExamIntro;
   onStart: () => void;
@@ -24,6 +27,8 @@ export function ExamIntroView({
   startError: unknown;
   onShowResult: (attempt: string) => void;
   onRefresh: () => void;
+  /** The course lesson the exam was opened from. */
+  returnTo?: string | null;
 }) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
@@ -31,14 +36,6 @@ export function ExamIntroView({
   const instructions = localTitle({ title: intro.instructions, title_bn: intro.instructions_bn }, lang);
   const resume = !!intro.active_attempt;
   const left = Math.max(0, intro.attempts_allowed - intro.attempts_used);
-  const facts: [string, string][] = [
-    ['opens', formatDate(intro.starts_at, lang)],
-    ['closes', formatDate(intro.ends_at, lang)],
-    ['duration', t('exams:list.minutes', { count: intro.duration_minutes })],
-    ['questions', formatNumber(intro.question_count, lang)],
-    ['attempts', t('exams:intro.attempts_value', { used: formatNumber(intro.attempts_used, lang), allowed: formatNumber(intro.attempts_allowed, lang) })],
-    ['pass_mark', formatPercent(intro.pass_percent, lang)],
-  ];
 
   return (
     <Stack spacing={2.5} data-testid="exam-intro">
@@ -49,18 +46,7 @@ export function ExamIntroView({
       </Box>
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
-            {facts.map(([key, value]) => (
-              <Grid key={key} size={{ xs: 6, sm: 4 }} data-testid={`intro-${key}`}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t(`exams:intro.${key}`)}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                  {value}
-                </Typography>
-              </Grid>
-            ))}
-          </Grid>
+          <IntroFacts intro={intro} />
         </CardContent>
       </Card>
 
@@ -98,53 +84,112 @@ export function ExamIntroView({
             </Box>
           </Stack>
         ) : (
-          <Alert
-            severity={intro.reason === 'exam_not_open' ? 'info' : 'warning'}
-            data-testid="intro-reason"
-            data-reason={intro.reason ?? ''}
-            action={
-              intro.reason === 'exam_not_open' ? (
-                <Button color="inherit" size="small" onClick={onRefresh}>
-                  {t('exams:intro.check_again')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {intro.reason === 'exam_not_open'
-              ? t('exams:intro.reason.exam_not_open', { when: formatDate(intro.starts_at, lang) })
-              : intro.reason === 'exam_closed'
-                ? t('exams:intro.reason.exam_closed', { when: formatDate(intro.ends_at, lang) })
-                : intro.reason === 'attempts_exhausted'
-                  ? t('exams:intro.reason.attempts_exhausted', { count: intro.attempts_allowed })
-                  : t('exams:intro.reason.unknown')}
-          </Alert>
+          <IntroReason intro={intro} onRefresh={onRefresh} />
         )}
         {!!startError && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="start-error">
             {errorText(startError)}
           </Alert>
         )}
+        {returnTo && <ReturnToCourse to={returnTo} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }} />}
       </Box>
 
-      {intro.attempts.length > 0 && (
-        <Card component="section" aria-labelledby="attempts-heading">
-          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h6" component="h2" id="attempts-heading" sx={{ mb: 1.5 }}>
-              {t('exams:intro.previous')}
-            </Typography>
-            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {intro.attempts.map((a) => (
-                <AttemptLine key={a.uuid} attempt={a} onShowResult={onShowResult} />
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      <IntroAttempts attempts={intro.attempts} showResult={{ onShow: onShowResult }} />
     </Stack>
   );
 }
 
-function AttemptLine({ attempt: a, onShowResult }: { attempt: IntroAttempt; onShowResult: (attempt: string) => void }) {
+export type IntroFact = 'opens' | 'closes' | 'duration' | 'questions' | 'attempts' | 'pass_mark';
+const ALL_FACTS: readonly IntroFact[] = ['opens', 'closes', 'duration', 'questions', 'attempts', 'pass_mark'];
+
+/** The exam's facts as a definition list, in the interface digits. */
+export function IntroFacts({ intro, facts = ALL_FACTS }: { intro: ExamIntro; facts?: readonly IntroFact[] }) {
+  const { t, i18n } = useTranslation(['exams', 'common']);
+  const lang = i18n.language;
+  const value = (key: IntroFact): string => {
+    switch (key) {
+      case 'opens':
+        return formatDate(intro.starts_at, lang);
+      case 'closes':
+        return formatDate(intro.ends_at, lang);
+      case 'duration':
+        return t('exams:list.minutes', { count: intro.duration_minutes });
+      case 'questions':
+        return formatNumber(intro.question_count, lang);
+      case 'attempts':
+        return t('exams:intro.attempts_value', { used: formatNumber(intro.attempts_used, lang), allowed: formatNumber(intro.attempts_allowed, lang) });
+      case 'pass_mark':
+        return formatPercent(intro.pass_percent, lang);
+    }
+  };
+  return (
+    <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+      {facts.map((key) => (
+        <Grid key={key} size={{ xs: 6, sm: facts.length % 4 === 0 ? 3 : 4 }} data-testid={`intro-${key}`}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t(`exams:intro.${key}`)}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {value(key)}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** Why the exam cannot be started now; "Check again" while it has not opened yet. */
+export function IntroReason({ intro, onRefresh }: { intro: ExamIntro; onRefresh: () => void }) {
+  const { t, i18n } = useTranslation(['exams', 'common']);
+  const lang = i18n.language;
+  return (
+    <Alert
+      severity={intro.reason === 'exam_not_open' ? 'info' : 'warning'}
+      data-testid="intro-reason"
+      data-reason={intro.reason ?? ''}
+      action={
+        intro.reason === 'exam_not_open' ? (
+          <Button color="inherit" size="small" onClick={onRefresh}>
+            {t('exams:intro.check_again')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {intro.reason === 'exam_not_open'
+        ? t('exams:intro.reason.exam_not_open', { when: formatDate(intro.starts_at, lang) })
+        : intro.reason === 'exam_closed'
+          ? t('exams:intro.reason.exam_closed', { when: formatDate(intro.ends_at, lang) })
+          : intro.reason === 'attempts_exhausted'
+            ? t('exams:intro.reason.attempts_exhausted', { count: intro.attempts_allowed })
+            : t('exams:intro.reason.unknown')}
+    </Alert>
+  );
+}
+
+/** How an earlier attempt's result opens: on this page, or through a link to the exam's page. */
+export type ShowResult = { onShow: (attempt: string) => void } | { href: (attempt: string) => string };
+
+/** The learner's earlier attempts with their state, score and pass when out, and their results. */
+export function IntroAttempts({ attempts, showResult }: { attempts: IntroAttempt[]; showResult: ShowResult }) {
+  const { t } = useTranslation(['exams', 'common']);
+  if (!attempts.length) return null;
+  return (
+    <Card component="section" aria-labelledby="attempts-heading">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" id="attempts-heading" sx={{ mb: 1.5 }}>
+          {t('exams:intro.previous')}
+        </Typography>
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {attempts.map((a) => (
+            <AttemptLine key={a.uuid} attempt={a} showResult={showResult} />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AttemptLine({ attempt: a, showResult }: { attempt: IntroAttempt; showResult: ShowResult }) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
   const open = isOpenState(a.state);
@@ -172,11 +217,16 @@ function AttemptLine({ attempt: a, onShowResult }: { attempt: IntroAttempt; onSh
           </Typography>
         )
       )}
-      {!open && (
-        <Link component="button" type="button" onClick={() => onShowResult(a.uuid)} sx={{ fontSize: 14 }} data-testid="show-result">
-          {t('exams:intro.view_result')}
-        </Link>
-      )}
+      {!open &&
+        ('href' in showResult ? (
+          <Link component={RouterLink} to={showResult.href(a.uuid)} sx={{ fontSize: 14 }} data-testid="show-result">
+            {t('exams:intro.view_result')}
+          </Link>
+        ) : (
+          <Link component="button" type="button" onClick={() => showResult.onShow(a.uuid)} sx={{ fontSize: 14 }} data-testid="show-result">
+            {t('exams:intro.view_result')}
+          </Link>
+        ))}
     </Box>
   );
 }

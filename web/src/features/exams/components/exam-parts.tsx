@@ -1,6 +1,8 @@
 // Small pieces shared by the exam screens.
-import { Chip, type ChipProps } from '@mui/material';
+import { Button, Chip, type ButtonProps, type ChipProps } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { QuestionType } from '../api/exams-api';
 
 export function TypeChip({ type }: { type: QuestionType }) {
@@ -36,6 +38,16 @@ export function PassedChip({ passed }: { passed: boolean | null }) {
   const { t } = useTranslation('exams');
   if (passed === null) return null;
   return <Chip size="small" variant="outlined" color={passed ? 'success' : 'error'} label={passed ? t('result.passed') : t('result.failed')} data-testid="passed-chip" data-passed={passed} />;
+}
+
+/** Back to the course lesson the exam was opened from (`?return=`, already checked to be a path of this site). */
+export function ReturnToCourse({ to, variant = 'outlined', sx }: { to: string; variant?: ButtonProps['variant']; sx?: ButtonProps['sx'] }) {
+  const { t } = useTranslation('exams');
+  return (
+    <Button component={RouterLink} to={to} variant={variant} startIcon={<ArrowBackIcon />} data-testid="return-to-course" sx={sx}>
+      {t('journey.back_to_course')}
+    </Button>
+  );
 }
 
 export const visuallyHidden = {

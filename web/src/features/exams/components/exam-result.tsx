@@ -12,9 +12,20 @@ import type { AttemptResult, ReviewQuestion } from '../api/exam-front-api';
 import { CHOICE_TYPES, shownDigits } from '../hooks/answer-logic';
 import { formatMarks, formatPercent, localText } from '../hooks/exam-format';
 import { AnswerView, OptionsReview } from './answer-view';
-import { PassedChip } from './exam-parts';
+import { PassedChip, ReturnToCourse } from './exam-parts';
 
-export function ExamResultView({ result, onBack, onRetry }: { result: AttemptResult; onBack: () => void; onRetry?: () => void }) {
+export function ExamResultView({
+  result,
+  onBack,
+  onRetry,
+  returnTo,
+}: {
+  result: AttemptResult;
+  onBack: () => void;
+  onRetry?: () => void;
+  /** The course lesson the exam was opened from: going back there is the next step. */
+  returnTo?: string | null;
+}) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
   const out = result.results_available;
@@ -59,11 +70,12 @@ export function ExamResultView({ result, onBack, onRetry }: { result: AttemptRes
             {result.auto_closed && <Chip size="small" variant="outlined" label={t('exams:result.auto_closed')} />}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center', mt: 2.5 }}>
+            {returnTo && <ReturnToCourse to={returnTo} variant="contained" />}
             <Button startIcon={<ArrowBackIcon />} onClick={onBack} data-testid="result-back">
               {t('exams:result.back')}
             </Button>
             {onRetry && (
-              <Button variant="contained" onClick={onRetry} data-testid="result-retry">
+              <Button variant={returnTo ? 'outlined' : 'contained'} onClick={onRetry} data-testid="result-retry">
                 {t('exams:intro.start_again')}
               </Button>
             )}

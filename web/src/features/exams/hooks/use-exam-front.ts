@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchAttempt, fetchIntro, fetchResult } from '../api/exam-front-api';
+import { examFrontKeys } from './exam-front-keys';
 
-export const examFrontKeys = {
-  intro: (uuid: string) => ['exam-front', 'intro', uuid] as const,
-  attempt: (uuid: string) => ['exam-front', 'attempt', uuid] as const,
-  result: (uuid: string) => ['exam-front', 'result', uuid] as const,
-};
+export { examFrontKeys };
 
-export function useExamIntro(uuid: string) {
-  return useQuery({ queryKey: examFrontKeys.intro(uuid), queryFn: () => fetchIntro(uuid), enabled: !!uuid });
+/** `fresh`: read again whenever a screen shows it (a course's quiz lesson, coming back from the exam). */
+export function useExamIntro(uuid: string, opts: { fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: examFrontKeys.intro(uuid),
+    queryFn: () => fetchIntro(uuid),
+    enabled: !!uuid,
+    ...(opts.fresh ? { staleTime: 0, refetchOnWindowFocus: true } : {}),
+  });
 }
 
 /**

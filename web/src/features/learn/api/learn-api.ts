@@ -3,7 +3,7 @@ import { api, buildHeaders, parseApiError } from '../../../lib/api-client';
 import type { CatalogueCourse, CourseLevel, CourseType, InstitutionRef } from '../../../lib/catalogue';
 import type { DataEnvelope, Page } from '../../../lib/types';
 
-export type LessonType = 'video' | 'audio' | 'document' | 'image' | 'manual' | 'presentation' | 'discussion';
+export type LessonType = 'video' | 'audio' | 'document' | 'image' | 'manual' | 'presentation' | 'discussion' | 'quiz' | 'exam';
 
 export interface CategoryRef {
   id: number;
@@ -122,6 +122,11 @@ export interface Lesson {
   has_file: boolean;
   file_name: string | null;
   media: LessonMedia | null;
+  /** Quiz and exam lessons: the Exam Centre exam taken at /exam/journey/{exam_uuid}. */
+  exam_id?: number | null;
+  /** null once the exam was removed. */
+  exam_uuid?: string | null;
+  exam_published?: boolean | null;
 }
 
 export interface Review {
@@ -214,6 +219,14 @@ export function fetchLesson(id: number) {
 
 export function completeLesson(id: number) {
   return api<DataEnvelope<JourneyStatus>>(`/course/batch/completed_lesson/${id}`).then((r) => r.data);
+}
+
+/**
+ * A quiz or exam lesson: hands in the learner's open attempt at its exam, if any, then completes the
+ * lesson (409 `quiz_not_attempted` when nothing was handed in). Answers as completeLesson does.
+ */
+export function submitQuizLesson(id: number) {
+  return api<DataEnvelope<JourneyStatus>>(`/assessment-front/course/quiz-submit/${id}`, { method: 'POST' }).then((r) => r.data);
 }
 
 export function fetchCertificate(code: string) {

@@ -4,7 +4,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +13,7 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { ApiError } from '../../../lib/api-client';
 import { localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
+import { isExamLesson } from '../../../lib/lesson-kinds';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { JourneyStatus, OutlineLesson, OutlineSection } from '../api/learn-api';
 import { flattenLessons, lessonBefore, lessonLocks, nextAfterComplete, progressPercent, resumeLessonId } from '../hooks/journey-logic';
@@ -21,6 +22,7 @@ import { useCompleteLesson, useEnrolledCourse, useJourneyStatus, useLesson } fro
 import { CompletionPanel } from './completion-panel';
 import { LessonContent } from './lesson-content';
 import { LessonList } from './lesson-list';
+import { QuizPanel } from './quiz-panel';
 
 const BAR_HEIGHT = 56;
 const NAV_WIDTH = 320;
@@ -209,7 +211,9 @@ function LessonPane(props: {
   const duration = useDurationText();
   const { lesson: outline, orderedIds, status, locked, onOpen } = props;
   const { data: lesson, isLoading, error, refetch } = useLesson(locked ? null : outline.id);
-  const complete = useCompleteLesson(props.uuid);
+  // A quiz lesson completes through its quiz (quiz-submit), never by a plain "mark complete".
+  const quiz = isExamLesson(outline.lesson_type);
+  const complete = useCompleteLesson(props.uuid, quiz);
   const isDone = status.completed_lesson_ids.includes(outline.id);
   const prev = lessonBefore(orderedIds, outline.id);
   const index = orderedIds.indexOf(outline.id);
@@ -258,6 +262,11 @@ function LessonPane(props: {
         <LessonSkeleton inline />
       ) : error || !lesson ? (
         <ErrorState error={error} onRetry={() => refetch()} />
+      ) : quiz ? (
+        // The exam screens' texts load with the first quiz: only this part waits for them.
+        <Suspense fallback={<LessonSkeleton inline />}>
+          <QuizPanel lesson={lesson} done={isDone} finishing={complete.isPending} onFinish={() => complete.mutate(outline.id, { onSuccess: goNext })} />
+        </Suspense>
       ) : (
         <LessonContent lesson={lesson} />
       )}
@@ -276,7 +285,7 @@ function LessonPane(props: {
           <Button variant="contained" endIcon={<NavigateNextIcon />} onClick={() => goNext(status)} data-testid="next-lesson">
             {t('learn:journey.next')}
           </Button>
-        ) : (
+        ) : quiz ? null : (
           <Button
             variant="contained"
             endIcon={<NavigateNextIcon />}

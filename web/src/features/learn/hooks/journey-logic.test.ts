@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenLessons, lessonAfter, lessonBefore, lessonLocks, nextAfterComplete, progressPercent, resumeLessonId } from './journey-logic';
+import { flattenLessons, lessonAfter, lessonBefore, lessonLocks, nextAfterComplete, progressPercent, quizActions, resumeLessonId } from './journey-logic';
 
 const ids = [11, 12, 21, 22];
 
@@ -59,5 +59,20 @@ describe('resume and next lesson', () => {
     expect(progressPercent({ percent: null, completed_lessons: 1, total_lessons: 4 })).toBe(25);
     expect(progressPercent({ percent: 140 })).toBe(100);
     expect(progressPercent(null)).toBe(0);
+  });
+});
+
+describe('quiz lesson actions', () => {
+  const handedIn = [{ state: 'submitted' }];
+  it('resume an open attempt, then finish a handed-in one, then start', () => {
+    expect(quizActions({ active_attempt: 'a2', can_start: false, attempts: handedIn }, false)).toEqual({ primary: 'resume', startAgain: false });
+    expect(quizActions({ active_attempt: null, can_start: true, attempts: handedIn }, false)).toEqual({ primary: 'finish', startAgain: true });
+    expect(quizActions({ active_attempt: null, can_start: false, attempts: [{ state: 'finished' }] }, false)).toEqual({ primary: 'finish', startAgain: false });
+    expect(quizActions({ active_attempt: null, can_start: true, attempts: [] }, false)).toEqual({ primary: 'start', startAgain: false });
+    expect(quizActions({ active_attempt: null, can_start: false, attempts: [] }, false)).toEqual({ primary: null, startAgain: false });
+  });
+  it('offer no finishing once the lesson is complete', () => {
+    expect(quizActions({ active_attempt: null, can_start: true, attempts: handedIn }, true).primary).toBe('start');
+    expect(quizActions({ active_attempt: null, can_start: false, attempts: handedIn }, true).primary).toBeNull();
   });
 });

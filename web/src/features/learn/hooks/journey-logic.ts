@@ -1,4 +1,6 @@
 // Learner journey rules: lesson order, locks, where to resume, what comes next.
+import { ApiError } from '../../../lib/api-client';
+import { isHandedIn } from '../../../lib/lesson-kinds';
 
 export interface OrderedSection<L extends { id: number }> {
   lessons: L[];
@@ -74,4 +76,32 @@ export function progressPercent(status: { percent?: number | null; completed_les
   if (typeof status.percent === 'number' && Number.isFinite(status.percent)) return Math.min(100, Math.max(0, Math.round(status.percent)));
   const total = status.total_lessons ?? 0;
   return total > 0 ? Math.round(((status.completed_lessons ?? 0) / total) * 100) : 0;
+}
+
+export interface QuizState {
+  active_attempt: string | null;
+  can_start: boolean;
+  attempts: { state: string }[];
+}
+
+/** What a quiz lesson offers: its one primary action, and a new attempt beside finishing. */
+export interface QuizActions {
+  /** null: the exam cannot be taken now (its intro says why). */
+  primary: 'resume' | 'finish' | 'start' | null;
+  startAgain: boolean;
+}
+
+/**
+ * Resume an open attempt first; else, once an attempt was handed in and the lesson is not complete,
+ * finish the lesson (a new attempt stays possible beside it); else start when the exam allows.
+ */
+export function quizActions(intro: QuizState, done: boolean): QuizActions {
+  if (intro.active_attempt) return { primary: 'resume', startAgain: false };
+  if (!done && intro.attempts.some((a) => isHandedIn(a.state))) return { primary: 'finish', startAgain: intro.can_start };
+  return { primary: intro.can_start ? 'start' : null, startAgain: false };
+}
+
+/** The exam's intro answered 404: the exam is not published yet, or was removed. */
+export function quizUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
+import { examFrontKeys } from '../../exams/hooks/exam-front-keys';
 import {
   completeLesson,
   createReview,
@@ -16,6 +17,7 @@ import {
   fetchMyCertificates,
   fetchRelated,
   fetchReviews,
+  submitQuizLesson,
   toggleWishlist,
   type Batch,
   type Course,
@@ -122,16 +124,27 @@ export function useLesson(id: number | null) {
   });
 }
 
-export function useCompleteLesson(uuid: string) {
+/**
+ * Completes a lesson and keeps the course's progress. A quiz lesson (`quiz`) is finished through
+ * quiz-submit instead, which also hands in an open attempt: the exam's intro is then read again.
+ */
+export function useCompleteLesson(uuid: string, quiz = false) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (lessonId: number) => completeLesson(lessonId),
+  return useMutation(completeLessonOptions(qc, uuid, quiz));
+}
+
+export function completeLessonOptions(qc: QueryClient, uuid: string, quiz: boolean) {
+  return {
+    mutationFn: (lessonId: number) => (quiz ? submitQuizLesson(lessonId) : completeLesson(lessonId)),
     onSuccess: (status: JourneyStatus) => {
       qc.setQueryData(['journey-status', uuid], status);
       void qc.invalidateQueries({ queryKey: ['my-courses'] });
       if (status.certificate) void qc.invalidateQueries({ queryKey: ['certificates', 'me'] });
     },
-  });
+    onSettled: () => {
+      if (quiz) void qc.invalidateQueries({ queryKey: examFrontKeys.intros });
+    },
+  };
 }
 
 export function useCertificate(code: string | undefined) {
