@@ -13,6 +13,8 @@
 //! | `DNS_RESOLVER` | ip:port of the resolver used to verify custom domains | the system's |
 //! | `TLS_MODE` | `off` (plain HTTP, local development) or `acme` (HTTPS with stored certificates) | `off` |
 //! | `TLS_MASTER_KEY` | 64 hex digits; seals certificate private keys at rest (required with `acme`) | unset |
+//! | `SMTP_URL` | where e-mail goes: `smtp://host:port` (plain), `smtp://user:pass@host:587?tls=required`, `smtps://host` | unset: mail waits in the outbox |
+//! | `MAIL_FROM` | the sender address of every e-mail (its name is the site's) | `no-reply@` + the base domain |
 
 use crate::secret::Secret;
 use crate::tls::sealing::MasterKey;
@@ -29,6 +31,20 @@ pub struct Config {
     /// `None` while `TLS_MODE=off`.
     pub tls: Option<TlsSettings>,
     pub dns_resolver: Option<std::net::SocketAddr>,
+    pub mail: MailConfig,
+}
+
+#[derive(Clone, Debug)]
+pub struct MailConfig {
+    /// `None`: messages are kept in the outbox until a server is configured.
+    pub smtp_url: Option<Secret>,
+    pub from: String,
+}
+
+impl MailConfig {
+    pub fn new(smtp_url: Option<String>, base: &PublicUrl) -> Self {
+        Self { smtp_url: smtp_url.map(Secret::new), from: var("MAIL_FROM").unwrap_or_else(|| format!("no-reply@{}", base.host)) }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -100,11 +116,11 @@ impl Config {
         if !tenant_role_prefix.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
             bail!("TENANT_ROLE_PREFIX may hold only a-z, 0-9 and _");
         }
+        let public_base_url = PublicUrl::parse(&var("PUBLIC_BASE_URL").unwrap_or_else(|| "http://localhost:8080".into()))?;
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
-            public_base_url: PublicUrl::parse(
-                &var("PUBLIC_BASE_URL").unwrap_or_else(|| "http://localhost:8080".into()),
-            )?,
+            mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
+            public_base_url,
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,
             control_db_max_connections: parsed("CONTROL_DB_MAX_CONNECTIONS")?.unwrap_or(10),

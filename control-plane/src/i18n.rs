@@ -69,6 +69,15 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "The password must be at least {n} characters.",
             "পাসওয়ার্ড কমপক্ষে {n} অক্ষরের হতে হবে।",
         ),
+        "password_common" => (
+            "This password is too common or too close to your name or address. Choose another.",
+            "এই পাসওয়ার্ডটি খুব প্রচলিত, অথবা আপনার নাম বা ঠিকানার খুব কাছাকাছি। অন্য একটি বেছে নিন।",
+        ),
+        "password_mismatch" => ("The two passwords do not match.", "দুটি পাসওয়ার্ড মেলেনি।"),
+        "reset_link_invalid" => (
+            "This reset link has expired or was already used. Ask for a new one.",
+            "এই রিসেট লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। নতুন একটি লিংক চেয়ে নিন।",
+        ),
         "invalid_subdomain" => (
             "Use 3 to 30 letters a-z, digits or hyphens, not starting or ending with a hyphen.",
             "৩ থেকে ৩০টি a-z অক্ষর, সংখ্যা বা হাইফেন ব্যবহার করুন; শুরুতে বা শেষে হাইফেন নয়।",

@@ -12,10 +12,18 @@ pub struct ControlState {
     pub config: Arc<Config>,
     pub sessions: SessionCache,
     pub login_limiter: LoginLimiter,
+    /// Reset links asked for: 5 an hour per account, 20 per address.
+    pub reset_limiter: LoginLimiter,
 }
 
 impl ControlState {
     pub fn new(db: PgPool, config: Arc<Config>) -> Self {
-        Self { db, config, sessions: SessionCache::default(), login_limiter: LoginLimiter::default() }
+        Self {
+            db,
+            config,
+            sessions: SessionCache::default(),
+            login_limiter: LoginLimiter::default(),
+            reset_limiter: LoginLimiter::with_limits(std::time::Duration::from_secs(3600), 5, 20),
+        }
     }
 }

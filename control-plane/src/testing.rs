@@ -80,6 +80,8 @@ impl TestPlatform {
             tls,
             // The test zone's authoritative server (infra/test) answers domain checks.
             dns_resolver: std::env::var("RFC2136_SERVER").ok().and_then(|s| s.parse().ok()),
+            // Tests deliver the outbox themselves, to their own SMTP server.
+            mail: crate::config::MailConfig::new(None, &PublicUrl::parse(base_url).unwrap()),
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

@@ -70,13 +70,18 @@ impl Validator {
         if trim(value).is_empty() { None } else { Some(self.phone(field, value)) }
     }
 
-    pub fn password(&mut self, field: &str, value: &str) -> String {
+    /// A new password (ASVS 5.0 V6.2): at least 8 characters, any characters, no composition
+    /// rules, and not one of the passwords people use most, nor the account's own name or
+    /// address (`personal`).
+    pub fn password(&mut self, field: &str, value: &str, personal: &[&str]) -> String {
         if value.is_empty() {
             self.add(field, "required", None);
         } else if value.chars().count() < MIN_PASSWORD {
             self.add(field, "password_too_short", Some(MIN_PASSWORD));
         } else if value.len() > 1024 {
             self.add(field, "too_long", Some(1024));
+        } else if is_common_password(value, personal) {
+            self.add(field, "password_common", None);
         }
         value.to_owned()
     }
@@ -137,6 +142,21 @@ pub fn normalize_login(value: &str) -> String {
     normalize_phone(value).unwrap_or_else(|| value.to_lowercase())
 }
 
+/// Whether a password is, as a whole, one of zxcvbn's 30,000 most used passwords (also spelt
+/// backwards or in l33t) or one of the account's own words.
+fn is_common_password(password: &str, personal: &[&str]) -> bool {
+    use zxcvbn::matching::patterns::MatchPattern;
+    use zxcvbn::Match;
+    let last = password.chars().count() - 1;
+    let whole = |m: &Match| m.i == 0 && m.j == last;
+    // The crate does not export its dictionary type, only its Debug name.
+    let listed = |m: &Match| match &m.pattern {
+        MatchPattern::Dictionary(d) => matches!(format!("{:?}", d.dictionary_name).as_str(), "Passwords" | "UserInputs"),
+        _ => false,
+    };
+    zxcvbn::zxcvbn(password, personal).sequence().iter().any(|m| whole(m) && listed(m))
+}
+
 pub fn is_colour(value: &str) -> bool {
     value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -144,6 +164,16 @@ pub fn is_colour(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_and_personal_passwords_are_refused() {
+        for weak in ["password1", "iloveyou", "P@ssw0rd", "12345678", "drowssap", "karim@example.com"] {
+            assert!(is_common_password(weak, &["karim@example.com"]), "{weak}");
+        }
+        for fine in ["demo-pass-2026", "test-pass-123", "karim-pass-1", "আমার সোনার বাংলা"] {
+            assert!(!is_common_password(fine, &["karim@example.com"]), "{fine}");
+        }
+    }
 
     #[test]
     fn phones_are_normalised() {

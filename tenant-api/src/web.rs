@@ -18,6 +18,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use base64::Engine;
 use control_plane::auth::HostTenant;
 use control_plane::catalogue::store as catalogue;
+use control_plane::html::escape;
 use control_plane::institutions::site_config::SiteConfig;
 use control_plane::tenancy::Tenant;
 use std::path::Path;
@@ -131,21 +132,6 @@ impl WebApp {
 /// JSON inside a script element: `<`, `>` and `&` escaped so no value can close the element.
 fn script_json(value: &serde_json::Value) -> String {
     value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn is_colour(value: &str) -> bool {

@@ -1,4 +1,5 @@
-//! Failed-login counters per account and per client address, forgotten after a quiet window.
+//! Attempt counters per account and per client address, forgotten after a quiet window: failed
+//! logins, and requests for password reset links.
 
 use moka::sync::Cache;
 use std::net::IpAddr;
@@ -12,6 +13,8 @@ pub const ADDRESS_LIMIT: u32 = 50;
 #[derive(Clone)]
 pub struct LoginLimiter {
     failures: Cache<String, Arc<AtomicU32>>,
+    account_limit: u32,
+    address_limit: u32,
 }
 
 impl Default for LoginLimiter {
@@ -21,8 +24,13 @@ impl Default for LoginLimiter {
 }
 
 impl LoginLimiter {
+    /// Failed logins: 10 per account, 50 per address in `window`.
     pub fn new(window: Duration) -> Self {
-        Self { failures: Cache::builder().max_capacity(100_000).time_to_live(window).build() }
+        Self::with_limits(window, ACCOUNT_LIMIT, ADDRESS_LIMIT)
+    }
+
+    pub fn with_limits(window: Duration, account_limit: u32, address_limit: u32) -> Self {
+        Self { failures: Cache::builder().max_capacity(100_000).time_to_live(window).build(), account_limit, address_limit }
     }
 
     fn count(&self, key: &str) -> u32 {
@@ -30,8 +38,15 @@ impl LoginLimiter {
     }
 
     pub fn is_blocked(&self, account: &str, address: Option<IpAddr>) -> bool {
-        self.count(&format!("account:{account}")) >= ACCOUNT_LIMIT
-            || address.is_some_and(|a| self.count(&format!("address:{a}")) >= ADDRESS_LIMIT)
+        self.account_blocked(account) || self.address_blocked(address)
+    }
+
+    pub fn account_blocked(&self, account: &str) -> bool {
+        self.count(&format!("account:{account}")) >= self.account_limit
+    }
+
+    pub fn address_blocked(&self, address: Option<IpAddr>) -> bool {
+        address.is_some_and(|a| self.count(&format!("address:{a}")) >= self.address_limit)
     }
 
     pub fn record_failure(&self, account: &str, address: Option<IpAddr>) {

@@ -136,6 +136,12 @@ pub async fn delete(db: &PgPool, session_id: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Ends every session of a user (their password changed); drop them from the cache after commit.
+pub async fn delete_all_of_user(db: &mut sqlx::PgConnection, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(db).await?;
+    Ok(())
+}
+
 pub async fn set_current_membership(db: &PgPool, session_id: i64, membership: Option<i64>) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET current_membership_id = $2 WHERE id = $1")
         .bind(session_id)

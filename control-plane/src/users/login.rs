@@ -24,7 +24,7 @@ pub struct LoginInput {
 
 /// The role a fresh session starts in: an admin role of the site signed in on, else a super
 /// admin role, else the learner view.
-fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option<i64> {
+pub(super) fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option<i64> {
     let here = host.map(|h| h.0.id);
     memberships
         .iter()

@@ -2,6 +2,7 @@
 
 pub mod login;
 pub mod oauth;
+pub mod password_reset;
 pub mod register;
 pub mod store;
 pub mod switch_role;

@@ -30,7 +30,7 @@ pub async fn validate_account(db: &PgPool, v: &mut Validator, input: &AccountInp
     let name = v.text("name", &input.name, 120);
     let email = v.email("email", &input.email);
     let phone = v.optional_phone("phone", &input.phone);
-    let password = v.password("password", &input.password);
+    let password = v.password("password", &input.password, &[&input.email, &input.name, &input.phone]);
     if !v.has("email") && store::email_exists(db, &email).await? {
         v.add("email", "email_taken", None);
     }

@@ -62,3 +62,8 @@ pub async fn insert(db: &mut PgConnection, user: &NewUser) -> Result<i64, AppErr
         .await
         .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))
 }
+
+pub async fn set_password(db: &mut PgConnection, id: i64, password_hash: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(id).bind(password_hash).execute(db).await?;
+    Ok(())
+}

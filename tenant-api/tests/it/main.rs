@@ -4,6 +4,7 @@
 
 mod common;
 
+mod accounts;
 mod auth;
 mod certificate_pdf;
 mod courses;

@@ -20,6 +20,8 @@ const DashboardLayout = lazy(() => import('../components/layouts/dashboard-layou
 const RequireMenuClass = lazy(() => import('./require-menu-class').then((m) => ({ default: m.RequireMenuClass })));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegistrationPage = lazy(() => import('../features/auth/components/registration-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
 const LogoutPage = lazy(() => import('../features/auth/components/logout-page'));
 const PartnershipPage = lazy(() => import('../features/partners/components/partnership-page'));
 const PartnerRegistrationPage = lazy(() => import('../features/partners/components/partner-registration-page'));
@@ -84,6 +86,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
           { path: 'registration', element: <GuestOnly><RegistrationPage /></GuestOnly> },
+          { path: 'forgot-password', element: <GuestOnly><ForgotPasswordPage /></GuestOnly> },
+          // Open when signed in too: the mailed link must work whoever is signed in on this browser.
+          { path: 'password-reset', element: <PasswordResetPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'partnership', element: <PartnershipPage /> },
           { path: 'partnership/registration', element: <PartnerRegistrationPage /> },

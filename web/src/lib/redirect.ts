@@ -5,8 +5,11 @@
 export const AFTER_SIGN_IN = '/dashboard';
 export const REDIRECT_PARAM = 'redirect';
 
-/** Pages that make no sense to come back to after signing in. */
-const NOT_BACK_TO = ['/login', '/registration', '/logout'];
+/**
+ * Pages that make no sense to come back to after signing in (a password reset link's token must
+ * not travel on in a `?redirect=` either).
+ */
+const NOT_BACK_TO = ['/login', '/registration', '/logout', '/forgot-password', '/password-reset'];
 
 /**
  * The path when it is a same-site relative one: starts with a single '/', not '//' nor '/\'
@@ -28,8 +31,8 @@ export function redirectTarget(state: unknown, search: string): string {
   return stateFrom(state) ?? safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM)) ?? AFTER_SIGN_IN;
 }
 
-/** `/login` or `/registration` carrying where to come back to (nothing to carry for home or /dashboard). */
-export function authLink(page: '/login' | '/registration', back: string | null | undefined): string {
+/** `/login`, `/registration` or `/forgot-password` carrying where to come back to (nothing to carry for home or /dashboard). */
+export function authLink(page: '/login' | '/registration' | '/forgot-password', back: string | null | undefined): string {
   const target = safeRedirect(back);
   if (!target || target === '/' || target === AFTER_SIGN_IN) return page;
   return `${page}?${new URLSearchParams({ [REDIRECT_PARAM]: target }).toString()}`;

@@ -17,3 +17,18 @@ export function register(body: { name: string; email: string; phone?: string; pa
 export function logout() {
   return api<DataEnvelope<{ ok: boolean }>>('/my-account/user/logout', { method: 'POST' });
 }
+
+/** Mails a password reset link when an account matches `email` (e-mail or mobile number); answers the same when none does. */
+export function requestPasswordReset(email: string) {
+  return api<DataEnvelope<{ ok: boolean }>>('/my-account/password/reset_code', { method: 'POST', body: { email } });
+}
+
+/** The account of a reset link that still works, its e-mail address partly hidden; 422 `reset_link_invalid` otherwise. */
+export function verifyResetLink(token: string) {
+  return api<DataEnvelope<{ email: string }>>('/my-account/password/reset_code_verification', { query: { token } }).then((r) => r.data);
+}
+
+/** Sets a new password with a reset link and signs in (a fresh session, as logging in gives). */
+export function resetPassword(body: { token: string; password: string; password_confirmation: string }) {
+  return api<DataEnvelope<AuthResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
+}

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuthLinks } from '../../../lib/use-auth-links';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { login } from '../api/auth-api';
+import { forgotPasswordLink } from '../hooks/password-reset';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 import { PasswordField } from './password-field';
@@ -20,7 +21,8 @@ export default function LoginPage() {
   const errorText = useErrorText();
   const signIn = useSignIn();
   const links = useAuthLinks();
-  const { register, handleSubmit, setError, formState } = useForm<Form>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, setError, formState, control } = useForm<Form>({ defaultValues: { email: '', password: '' } });
+  const typed = useWatch({ control, name: 'email' });
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (res) => signIn(res),
@@ -65,6 +67,15 @@ export default function LoginPage() {
           error={!!formState.errors.password}
           helperText={formState.errors.password?.message}
         />
+        <Link
+          component={RouterLink}
+          to={forgotPasswordLink(typed, links.back)}
+          variant="body2"
+          sx={{ justifySelf: 'end', mt: -1, fontWeight: 600 }}
+          data-testid="login-forgot-password"
+        >
+          {t('auth:login.forgot_link')}
+        </Link>
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} data-testid="login-submit">
           {t('auth:login.submit')}
         </Button>

@@ -1,0 +1,13 @@
+//! Account messages: an outbox in the control database, written in the same transaction as the
+//! event that causes a message, and a worker at the edge that delivers it by e-mail (SMTP, through
+//! `lettre`) with retries and backoff.
+//!
+//! Delivery is at least once: a worker that dies after the SMTP server accepted a message but
+//! before recording it leaves the row leased, and it is sent again when the lease runs out. Every
+//! attempt carries the same `Message-ID` (`<outbox-ID@domain>`), which is how mail systems
+//! recognise the repeat.
+
+pub mod mail;
+pub mod outbox;
+pub mod templates;
+pub mod worker;

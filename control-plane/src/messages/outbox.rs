@@ -1,0 +1,104 @@
+//! SQL of the `outbox` table.
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
+
+/// Channel of the NOTIFY that wakes the workers when a message is written.
+pub const CHANNEL: &str = "outbox";
+/// How long a claimed message belongs to its worker.
+const LEASE_SECS: i64 = 300;
+/// Attempts before a message is given up as failed; with the backoff below that is about a day.
+pub const MAX_ATTEMPTS: i32 = 10;
+
+pub struct Email<'a> {
+    pub to: &'a str,
+    pub institution_id: Option<i64>,
+    pub sender_name: &'a str,
+    /// What the message is about (`password_reset`), for the record and for reports.
+    pub kind: &'a str,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// Queues an e-mail inside the caller's transaction; workers hear of it when that commits.
+pub async fn enqueue(tx: &mut PgConnection, email: &Email<'_>) -> sqlx::Result<i64> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html)
+         VALUES ('email', $1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(email.to)
+    .bind(email.institution_id)
+    .bind(email.sender_name)
+    .bind(email.kind)
+    .bind(&email.subject)
+    .bind(&email.text)
+    .bind(&email.html)
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query("SELECT pg_notify($1, '')").bind(CHANNEL).execute(&mut *tx).await?;
+    Ok(id)
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct Due {
+    pub id: i64,
+    pub recipient: String,
+    pub sender_name: String,
+    pub reply_to: Option<String>,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: Option<String>,
+    pub attempts: i32,
+}
+
+/// Leases up to `limit` due messages to the caller: pending ones whose time has come and ones
+/// whose worker's lease ran out. Concurrent workers never claim the same row.
+pub async fn claim(db: &PgPool, limit: i64) -> sqlx::Result<Vec<Due>> {
+    sqlx::query_as(
+        "WITH due AS (
+             SELECT id FROM outbox
+              WHERE state IN ('pending', 'sending') AND next_attempt_at <= now()
+                AND (locked_until IS NULL OR locked_until < now())
+              ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         UPDATE outbox o SET state = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(secs => $2)
+           FROM due
+          WHERE o.id = due.id
+         RETURNING o.id, o.recipient, o.sender_name,
+                   (SELECT contact_email FROM institutions WHERE id = o.institution_id) AS reply_to,
+                   o.subject, o.body_text, o.body_html, o.attempts",
+    )
+    .bind(limit)
+    .bind(LEASE_SECS as f64)
+    .fetch_all(db)
+    .await
+}
+
+/// Records a delivery and clears the bodies, which may hold links into an account.
+pub async fn mark_sent(db: &PgPool, id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET state = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL,
+                body_text = '', body_html = NULL WHERE id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Records a failed attempt: due again after `retry_at`, or failed for good when there is none.
+pub async fn mark_failed(db: &PgPool, id: i64, error: &str, retry_at: Option<DateTime<Utc>>) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET state = CASE WHEN $3::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+                next_attempt_at = coalesce($3, next_attempt_at), locked_until = NULL, last_error = $2,
+                body_text = CASE WHEN $3::timestamptz IS NULL THEN '' ELSE body_text END,
+                body_html = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE body_html END
+          WHERE id = $1",
+    )
+    .bind(id)
+    .bind(error)
+    .bind(retry_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}

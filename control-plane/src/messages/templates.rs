@@ -1,0 +1,109 @@
+//! The account e-mails, in English and Bangla. Each is written once as paragraphs and rendered
+//! both as plain text and as HTML, so the two parts never say different things.
+
+use crate::i18n::Lang;
+use crate::html::escape;
+
+pub enum Block {
+    Text(String),
+    /// A link shown as a button in HTML and as the bare address in plain text.
+    Button { label: String, url: String },
+}
+
+pub struct Rendered {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+fn render(subject: String, blocks: Vec<Block>, site: &str) -> Rendered {
+    let mut text = String::new();
+    let mut html = String::from(
+        "<!DOCTYPE html><html><body style=\"font-family:'Noto Sans Bengali','Noto Sans',Arial,sans-serif;line-height:1.6;color:#1f2937\">",
+    );
+    for block in &blocks {
+        match block {
+            Block::Text(t) => {
+                text.push_str(t);
+                html.push_str(&format!("<p>{}</p>", escape(t)));
+            }
+            Block::Button { label, url } => {
+                text.push_str(url);
+                html.push_str(&format!(
+                    "<p><a href=\"{}\" style=\"display:inline-block;padding:10px 18px;background:#0b6e4f;color:#fff;border-radius:6px;text-decoration:none\">{}</a></p><p style=\"font-size:13px;color:#6b7280\">{}</p>",
+                    escape(url), escape(label), escape(url)
+                ));
+            }
+        }
+        text.push_str("\n\n");
+    }
+    text.push_str(&format!("— {site}\n"));
+    html.push_str(&format!("<p>— {}</p></body></html>", escape(site)));
+    Rendered { subject, text, html }
+}
+
+/// The link that lets a user choose a new password.
+pub fn password_reset(lang: Lang, site: &str, name: &str, link: &str) -> Rendered {
+    match lang {
+        Lang::En => render(
+            format!("Reset your password on {site}"),
+            vec![
+                Block::Text(format!("Hello {name},")),
+                Block::Text(format!("We were asked to reset the password of your account on {site}. Open this link within an hour to choose a new one:")),
+                Block::Button { label: "Choose a new password".into(), url: link.into() },
+                Block::Text("The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.".into()),
+            ],
+            site,
+        ),
+        Lang::Bn => render(
+            format!("{site}-এ আপনার পাসওয়ার্ড রিসেট করুন"),
+            vec![
+                Block::Text(format!("প্রিয় {name},")),
+                Block::Text(format!("{site}-এ আপনার অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। নতুন পাসওয়ার্ড বেছে নিতে এক ঘণ্টার মধ্যে এই লিংকটি খুলুন:")),
+                Block::Button { label: "নতুন পাসওয়ার্ড বেছে নিন".into(), url: link.into() },
+                Block::Text("লিংকটি একবারই কাজ করবে। আপনি অনুরোধ না করে থাকলে এই ই-মেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।".into()),
+            ],
+            site,
+        ),
+    }
+}
+
+/// The notice that a password was changed, with the way back if it was not the owner.
+pub fn password_changed(lang: Lang, site: &str, name: &str, forgot_link: &str) -> Rendered {
+    match lang {
+        Lang::En => render(
+            format!("Your password on {site} was changed"),
+            vec![
+                Block::Text(format!("Hello {name},")),
+                Block::Text(format!("The password of your account on {site} was just changed, and every device that was signed in has been signed out.")),
+                Block::Text("If you did not do this, choose a new password at once:".into()),
+                Block::Button { label: "Reset my password".into(), url: forgot_link.into() },
+            ],
+            site,
+        ),
+        Lang::Bn => render(
+            format!("{site}-এ আপনার পাসওয়ার্ড বদলানো হয়েছে"),
+            vec![
+                Block::Text(format!("প্রিয় {name},")),
+                Block::Text(format!("{site}-এ আপনার অ্যাকাউন্টের পাসওয়ার্ড এইমাত্র বদলানো হয়েছে এবং সাইন-ইন করা সব ডিভাইস থেকে সাইন আউট করা হয়েছে।")),
+                Block::Text("এটি আপনি না করে থাকলে এখনই নতুন পাসওয়ার্ড বেছে নিন:".into()),
+                Block::Button { label: "পাসওয়ার্ড রিসেট করুন".into(), url: forgot_link.into() },
+            ],
+            site,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_parts_carry_the_link_and_html_is_escaped() {
+        let m = password_reset(Lang::Bn, "ঢাকা <College>", "মিতু", "http://x.localhost/password-reset?token=a&b");
+        assert!(m.subject.starts_with("ঢাকা <College>-এ"));
+        assert!(m.text.contains("http://x.localhost/password-reset?token=a&b\n"));
+        assert!(m.html.contains("href=\"http://x.localhost/password-reset?token=a&amp;b\""));
+        assert!(m.html.contains("ঢাকা &lt;College&gt;"));
+    }
+}

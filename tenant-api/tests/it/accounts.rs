@@ -1,0 +1,229 @@
+//! Accounts: a forgotten password reset through a mailed link. Mail goes through the outbox and
+//! the delivery worker to a real SMTP server (mailcrab, in process), and the tests read what
+//! arrived there, decoded.
+
+use crate::common::{PASSWORD, TestApp};
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Method, Request, StatusCode};
+use control_plane::messages::{mail::Mailer, worker};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// A real SMTP server on a free port, and a mailer that sends to it.
+struct MailServer {
+    handle: mailcrab::TestMailServerHandle,
+    mailer: Mailer,
+    port: u16,
+}
+
+impl MailServer {
+    async fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        Self::on(port).await
+    }
+
+    async fn on(port: u16) -> Self {
+        let handle = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
+        // The server binds in its own task: wait until it accepts connections.
+        for _ in 0..500 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                break;
+            }
+            tokio::task::yield_now().await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Self { handle, mailer: Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap(), port }
+    }
+
+    /// Delivers the outbox and answers the messages that arrived, decoded, in order.
+    async fn deliver(&mut self, t: &TestApp) -> Vec<Mail> {
+        let sent = worker::deliver_due(&t.platform.db, &self.mailer).await.unwrap();
+        let mut mails = Vec::new();
+        for _ in 0..sent {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.handle.rx.recv()).await.unwrap().unwrap();
+            let raw = String::from_utf8(message.raw_bytes().unwrap()).unwrap();
+            mails.push(Mail { json: serde_json::to_value(&message).unwrap(), raw });
+        }
+        mails
+    }
+}
+
+struct Mail {
+    json: Value,
+    raw: String,
+}
+
+impl Mail {
+    fn subject(&self) -> &str {
+        self.json["subject"].as_str().unwrap()
+    }
+    fn text(&self) -> &str {
+        self.json["text"].as_str().unwrap()
+    }
+    fn to(&self) -> &str {
+        self.json["to"][0]["email"].as_str().unwrap()
+    }
+    /// The token of the reset link in the plain-text part.
+    fn token(&self) -> String {
+        let start = self.text().find("token=").expect("a reset link") + "token=".len();
+        self.text()[start..].split_whitespace().next().unwrap().to_owned()
+    }
+}
+
+async fn reset_code(t: &TestApp, host: &str, login: &str, lang: &str) -> StatusCode {
+    let r = t.call(Method::POST, host, "/my-account/password/reset_code", None, &[("lang", lang)], Some(json!({ "email": login }))).await;
+    assert!(r.status != StatusCode::OK || r.body == json!({ "data": { "ok": true } }), "{}", r.text);
+    r.status
+}
+
+async fn reset(t: &TestApp, host: &str, token: &str, password: &str, confirmation: &str) -> crate::common::Response {
+    let body = json!({ "token": token, "password": password, "password_confirmation": confirmation });
+    t.call(Method::PUT, host, "/my-account/password/reset", None, &[("lang", "2")], Some(body)).await
+}
+
+#[tokio::test]
+async fn a_forgotten_password_is_reset_through_a_mailed_link_in_bangla() {
+    let t = TestApp::new().await;
+    let site = t.tenant("dhaka").await;
+    t.platform.user("mitu@example.com", None).await;
+    sqlx::query("UPDATE institutions SET contact_email = 'office@dhaka.example.org' WHERE id = $1").bind(site).execute(&t.platform.db).await.unwrap();
+    let old_session = t.login("dhaka.localhost", "mitu@example.com").await;
+    let mut smtp = MailServer::start().await;
+
+    // The same answer for an account and for nobody; only the account gets mail.
+    assert_eq!(reset_code(&t, "dhaka.localhost", " Mitu@Example.com ", "2").await, StatusCode::OK);
+    assert_eq!(reset_code(&t, "dhaka.localhost", "nobody@example.com", "2").await, StatusCode::OK);
+    let mails = smtp.deliver(&t).await;
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert_eq!(mail.to(), "mitu@example.com");
+    assert_eq!(mail.subject(), "dhaka (বাংলা)-এ আপনার পাসওয়ার্ড রিসেট করুন", "the Bangla subject arrives decoded");
+    let headers = mail.raw.split("\r\n\r\n").next().unwrap();
+    assert!(headers.is_ascii() && headers.contains("Subject: dhaka =?utf-8?b?"), "non-ASCII headers are encoded (RFC 2047):\n{headers}");
+    assert_eq!(mail.json["from"]["name"], "dhaka (বাংলা)", "the sender is the site");
+    assert!(mail.raw.contains("Reply-To: office@dhaka.example.org"), "replies go to the site's office");
+    assert!(mail.raw.contains("Message-ID: <outbox-"));
+    assert!(mail.text().contains("http://dhaka.localhost:8080/password-reset?token="), "{}", mail.text());
+    assert!(mail.json["html"].as_str().unwrap().contains("href=\"http://dhaka.localhost:8080/password-reset?token="));
+    let (state, body): (String, String) = sqlx::query_as("SELECT state, body_text FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((state.as_str(), body.as_str()), ("sent", ""), "a delivered link does not stay in the database");
+    let token = mail.token();
+
+    let check = t.get("dhaka.localhost", &format!("/my-account/password/reset_code_verification?token={token}"), None).await;
+    assert_eq!(check.status, StatusCode::OK, "{}", check.text);
+    assert_eq!(check.body["data"]["email"], "m***@example.com");
+
+    // Weak, personal and mismatched passwords are refused in the caller's language.
+    let weak = reset(&t, "dhaka.localhost", &token, "password1", "password1").await;
+    assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(weak.body["errors"]["password"][0].as_str().unwrap().contains("প্রচলিত"), "{}", weak.text);
+    let personal = reset(&t, "dhaka.localhost", &token, "mitu@example.com", "mitu@example.com").await;
+    assert_eq!(personal.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", personal.text);
+    let mismatch = reset(&t, "dhaka.localhost", &token, "shapla-nodi-2026", "shapla-nodi-2027").await;
+    assert_eq!(mismatch.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(mismatch.body["errors"]["password_confirmation"][0].as_str().unwrap().contains("মেলেনি"));
+
+    let done = reset(&t, "dhaka.localhost", &token, "shapla-nodi-2026", "shapla-nodi-2026").await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let new_session = done.body["data"]["token"].as_str().unwrap();
+    assert_eq!(t.get("dhaka.localhost", "/api/user", Some(new_session)).await.status, StatusCode::OK, "signed in at once");
+    assert_eq!(t.get("dhaka.localhost", "/api/user", Some(&old_session)).await.status, StatusCode::UNAUTHORIZED, "every other session ended");
+    t.login_with("dhaka.localhost", "mitu@example.com", "shapla-nodi-2026").await;
+    let old = t.post("dhaka.localhost", "/my-account/user/login", None, json!({ "email": "mitu@example.com", "password": PASSWORD })).await;
+    assert_eq!(old.status, StatusCode::UNAUTHORIZED);
+
+    // The link works once.
+    let again = reset(&t, "dhaka.localhost", &token, "another-pass-77", "another-pass-77").await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(again.body["errors"]["token"][0].as_str().unwrap().contains("মেয়াদ"), "{}", again.text);
+    let check = t.get("dhaka.localhost", &format!("/my-account/password/reset_code_verification?token={token}"), None).await;
+    assert_eq!((check.status, check.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("reset_link_invalid")));
+
+    // The owner is told, in the same language.
+    let notices = smtp.deliver(&t).await;
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].subject(), "dhaka (বাংলা)-এ আপনার পাসওয়ার্ড বদলানো হয়েছে");
+    assert!(notices[0].text().contains("http://dhaka.localhost:8080/forgot-password"));
+    assert!(!notices[0].text().contains("shapla"), "no password is ever mailed");
+}
+
+#[tokio::test]
+async fn expired_links_are_refused_and_floods_send_nothing_more() {
+    let t = TestApp::new().await;
+    t.platform.user("karim@example.com", None).await;
+    let mut smtp = MailServer::start().await;
+
+    assert_eq!(reset_code(&t, "localhost", "karim@example.com", "1").await, StatusCode::OK);
+    let mail = smtp.deliver(&t).await.pop().unwrap();
+    assert_eq!(mail.subject().split(" on ").next(), Some("Reset your password"));
+    sqlx::query("UPDATE password_resets SET expires_at = now() - interval '1 second'").execute(&t.platform.db).await.unwrap();
+    let late = reset(&t, "localhost", &mail.token(), "shapla-nodi-2026", "shapla-nodi-2026").await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(late.body["errors"]["token"].is_array(), "{}", late.text);
+    let made_up = reset(&t, "localhost", "made-up", "shapla-nodi-2026", "shapla-nodi-2026").await;
+    assert_eq!(made_up.status, StatusCode::UNPROCESSABLE_ENTITY);
+    t.login("localhost", "karim@example.com").await;
+
+    // Past five links an hour the account gets no more mail, and the answer does not change.
+    for _ in 0..6 {
+        assert_eq!(reset_code(&t, "localhost", "karim@example.com", "1").await, StatusCode::OK);
+    }
+    let links: i64 = sqlx::query_scalar("SELECT count(*) FROM password_resets").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(links, 5, "the first link and four more");
+
+    // One address asking for many accounts is stopped with 429.
+    let ask = |n: usize| {
+        let mut request = Request::builder()
+            .method(Method::POST)
+            .uri("/my-account/password/reset_code")
+            .header("host", "localhost")
+            .header("content-type", "application/json")
+            .body(Body::from(json!({ "email": format!("someone{n}@example.com") }).to_string()))
+            .unwrap();
+        request.extensions_mut().insert(ConnectInfo("203.0.113.9:4000".parse::<SocketAddr>().unwrap()));
+        request
+    };
+    for n in 0..20 {
+        assert_eq!(t.send(ask(n)).await.status, StatusCode::OK);
+    }
+    let blocked = t.send(ask(20)).await;
+    assert_eq!((blocked.status, blocked.body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_attempts")));
+
+    let blank = t.post("localhost", "/my-account/password/reset_code", None, json!({ "email": " " })).await;
+    assert_eq!(blank.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(blank.body["errors"]["email"].is_array());
+}
+
+#[tokio::test]
+async fn mail_survives_a_down_server_and_a_worker_that_died_mid_send() {
+    let t = TestApp::new().await;
+    t.platform.user("rina@example.com", None).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let down = Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap();
+
+    assert_eq!(reset_code(&t, "localhost", "rina@example.com", "1").await, StatusCode::OK);
+    assert_eq!(worker::deliver_due(&t.platform.db, &down).await.unwrap(), 0);
+    let (state, attempts, error, later): (String, i32, Option<String>, bool) =
+        sqlx::query_as("SELECT state, attempts, last_error, next_attempt_at > now() FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((state.as_str(), attempts, later), ("pending", 1, true), "kept for a later attempt");
+    assert!(error.is_some());
+    assert_eq!(worker::deliver_due(&t.platform.db, &down).await.unwrap(), 0, "not due again before its backoff");
+
+    // A worker claimed the message and died: once its lease runs out, the message goes, once.
+    sqlx::query("UPDATE outbox SET state = 'sending', next_attempt_at = now(), locked_until = now() + interval '5 minutes'")
+        .execute(&t.platform.db)
+        .await
+        .unwrap();
+    let mut smtp = MailServer::on(port).await;
+    assert_eq!(smtp.port, port);
+    assert!(smtp.deliver(&t).await.is_empty(), "a leased message is left to its worker");
+    sqlx::query("UPDATE outbox SET locked_until = now() - interval '1 second'").execute(&t.platform.db).await.unwrap();
+    let mails = smtp.deliver(&t).await;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to(), "rina@example.com");
+    assert!(smtp.deliver(&t).await.is_empty(), "delivered once");
+    let (state, attempts): (String, i32) = sqlx::query_as("SELECT state, attempts FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((state.as_str(), attempts), ("sent", 2), "the failed attempt and the one after the lease");
+}

@@ -1,0 +1,164 @@
+import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
+import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useToast } from '../../../components/ui/toast-provider';
+import { useErrorText } from '../../../lib/use-error-text';
+import {
+  FORGOT_PASSWORD,
+  isLinkInvalid,
+  newPasswordErrors,
+  resetLinkQuery,
+  resetPasswordMutation,
+  type NewPassword,
+  type NewPasswordField,
+} from '../hooks/password-reset';
+import { useSignIn } from '../hooks/use-sign-in';
+import { AuthCard } from './auth-card';
+import { PasswordField } from './password-field';
+
+const MIN_PASSWORD = 8;
+
+/**
+ * The page of the mailed link (`?token=`): checks the link, then takes the new password; success
+ * signs in (the reset answers a session, as logging in does) and goes where logging in goes.
+ */
+export default function PasswordResetPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const errorText = useErrorText();
+  const toast = useToast();
+  const signIn = useSignIn();
+  const token = new URLSearchParams(useLocation().search).get('token')?.trim() ?? '';
+  const link = useQuery(resetLinkQuery(token));
+  const mutation = useMutation(
+    resetPasswordMutation(token, (result) => {
+      signIn(result);
+      toast.show(t('auth:reset.done_body'), { title: t('auth:reset.done_title') });
+    }),
+  );
+
+  if (!token || isLinkInvalid(link.error) || isLinkInvalid(mutation.error)) return <ResetLinkInvalid />;
+  if (link.error) {
+    return (
+      <AuthCard icon={<LockResetOutlinedIcon />} title={t('auth:reset.title')}>
+        <Box sx={{ display: 'grid', gap: 2, mt: 1.5 }}>
+          <Alert severity="error" data-testid="form-error">
+            {errorText(link.error)}
+          </Alert>
+          <Button variant="contained" size="large" onClick={() => void link.refetch()} disabled={link.isFetching}>
+            {t('common:actions.retry')}
+          </Button>
+        </Box>
+      </AuthCard>
+    );
+  }
+  if (!link.data) return <ResetLinkChecking />;
+  const fieldErrors = newPasswordErrors(mutation.error);
+  return (
+    <NewPasswordForm
+      email={link.data.email}
+      pending={mutation.isPending}
+      error={mutation.error && !Object.keys(fieldErrors).length ? errorText(mutation.error) : null}
+      fieldErrors={fieldErrors}
+      onSubmit={(v) => mutation.mutate(v)}
+    />
+  );
+}
+
+/** While the link is being checked. */
+export function ResetLinkChecking() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthCard icon={<LockResetOutlinedIcon />} title={t('auth:reset.title')}>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }} data-testid="reset-link-checking">
+        <CircularProgress size={24} />
+        <Typography color="text.secondary">{t('auth:reset.checking')}</Typography>
+      </Box>
+    </AuthCard>
+  );
+}
+
+/** A link that is missing, unknown, expired or spent: the way to a new one. */
+export function ResetLinkInvalid() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthCard icon={<LinkOffOutlinedIcon />} title={t('auth:reset.invalid_title')} subtitle={t('auth:reset.invalid_body')} footer={<BackToLogin />}>
+      <Box sx={{ display: 'grid' }} data-testid="reset-link-invalid">
+        <Button component={RouterLink} to={FORGOT_PASSWORD} variant="contained" size="large" data-testid="reset-new-link">
+          {t('auth:reset.new_link')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
+
+/**
+ * The new password, twice. `fieldErrors` are the server's messages for the last try (already in the
+ * user's language); the form's own checks, when they fail, show first.
+ */
+export function NewPasswordForm({
+  email,
+  pending,
+  error,
+  fieldErrors,
+  onSubmit,
+}: {
+  email: string;
+  pending: boolean;
+  error: string | null;
+  fieldErrors: Partial<Record<NewPasswordField, string>>;
+  onSubmit: (v: NewPassword) => void;
+}) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { register, handleSubmit, formState } = useForm<NewPassword>({ defaultValues: { password: '', password_confirmation: '' } });
+  const message = (f: NewPasswordField) => formState.errors[f]?.message ?? fieldErrors[f];
+  const required = t('common:form.required');
+  return (
+    <AuthCard
+      icon={<LockResetOutlinedIcon />}
+      title={t('auth:reset.title')}
+      subtitle={email ? t('auth:reset.subtitle', { email }) : t('auth:reset.subtitle_account')}
+      footer={<BackToLogin />}
+    >
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }} data-testid="reset-form">
+        {error && (
+          <Alert severity="error" data-testid="form-error">
+            {error}
+          </Alert>
+        )}
+        <PasswordField
+          id="password"
+          label={t('auth:reset.password')}
+          autoComplete="new-password"
+          autoFocus
+          {...register('password', { required, minLength: { value: MIN_PASSWORD, message: t('auth:registration.password_short') } })}
+          error={!!message('password')}
+          helperText={message('password') ?? t('auth:reset.password_hint')}
+        />
+        <PasswordField
+          id="password_confirmation"
+          label={t('auth:reset.confirm')}
+          autoComplete="new-password"
+          {...register('password_confirmation', { required, validate: (v, all) => v === all.password || t('auth:reset.mismatch') })}
+          error={!!message('password_confirmation')}
+          helperText={message('password_confirmation')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="reset-submit">
+          {pending ? t('common:actions.saving') : t('auth:reset.submit')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
+
+function BackToLogin() {
+  const { t } = useTranslation('auth');
+  return (
+    <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }} data-testid="reset-to-login">
+      {t('auth:forgot.back_to_login')}
+    </Link>
+  );
+}
