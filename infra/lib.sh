@@ -106,6 +106,26 @@ start_s3() {
     fi
 }
 
+# MailDev (npm, infra/mail): the SMTP server local runs and browser tests deliver e-mail to. Its
+# web page lists what arrived; its REST API (GET /api/email) is how the browser tests read it.
+start_mail() {
+    local dir=$1 smtp_port=$2 web_port=$3
+    if [ ! -d "$ROOT/infra/mail/node_modules" ] || [ "$ROOT/infra/mail/package-lock.json" -nt "$ROOT/infra/mail/node_modules/.package-lock.json" ]; then
+        log "installing MailDev (npm ci in infra/mail)"
+        (cd "$ROOT/infra/mail" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+    mkdir -p "$dir"
+    export SMTP_URL="smtp://127.0.0.1:$smtp_port" MAIL_WEB_URL="http://localhost:$web_port"
+    if ! curl -s -o /dev/null "$MAIL_WEB_URL/api/healthz"; then
+        log "starting MailDev: SMTP on 127.0.0.1:$smtp_port, mail readable at $MAIL_WEB_URL"
+        "$ROOT/infra/mail/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp_port" --web-ip 127.0.0.1 --web "$web_port" \
+            --mail-directory "$dir/messages" \
+            >"$dir/maildev.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$MAIL_WEB_URL/api/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # A secret kept across runs so tenant role passwords stay valid.
 ensure_secret() {
     local file=$1
