@@ -1,16 +1,22 @@
--- Password reset links: 32 random bytes given to the user once, kept only as a SHA-256 hash;
--- single use, valid for an hour (ASVS 5.0 V6.3, OWASP Forgot Password cheat sheet).
-CREATE TABLE password_resets (
+-- Links mailed to a user that prove they hold the mailbox: a password reset (valid an hour) or an
+-- e-mail address to verify (a day). 32 random bytes given to the user once, kept only as a
+-- SHA-256 hash, single use (ASVS 5.0 V6.3, OWASP Forgot Password cheat sheet).
+CREATE TABLE account_links (
     id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    purpose        text NOT NULL CHECK (purpose IN ('password_reset', 'email_verification')),
     user_id        bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     token_hash     bytea NOT NULL UNIQUE,
-    -- The site the reset was asked on: its link and its brand.
+    -- The address the link was mailed to: what a verification proves.
+    email          text NOT NULL,
+    -- The site the link was asked on: its address and its brand.
     institution_id bigint REFERENCES institutions (id) ON DELETE CASCADE,
     expires_at     timestamptz NOT NULL,
     used_at        timestamptz,
     created_at     timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX password_resets_user ON password_resets (user_id) WHERE used_at IS NULL;
+CREATE INDEX account_links_open ON account_links (user_id, purpose) WHERE used_at IS NULL;
+
+ALTER TABLE users ADD COLUMN email_verified_at timestamptz, ADD COLUMN phone_verified_at timestamptz;
 
 -- The outbox of account messages (reset links, notices). A row is written in the same
 -- transaction as the event that causes it and delivered by the edge's mail worker, so a message

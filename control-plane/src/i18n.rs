@@ -78,6 +78,12 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This reset link has expired or was already used. Ask for a new one.",
             "এই রিসেট লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। নতুন একটি লিংক চেয়ে নিন।",
         ),
+        "verification_link_invalid" => (
+            "This verification link has expired or was already used.",
+            "এই যাচাই লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে।",
+        ),
+        "already_verified" => ("This e-mail address is already verified.", "এই ই-মেইল ঠিকানাটি আগেই যাচাই করা হয়েছে।"),
+        "email_missing" => ("The account has no e-mail address.", "অ্যাকাউন্টটিতে কোনো ই-মেইল ঠিকানা নেই।"),
         "invalid_subdomain" => (
             "Use 3 to 30 letters a-z, digits or hyphens, not starting or ending with a hyphen.",
             "৩ থেকে ৩০টি a-z অক্ষর, সংখ্যা বা হাইফেন ব্যবহার করুন; শুরুতে বা শেষে হাইফেন নয়।",

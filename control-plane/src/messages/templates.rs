@@ -94,6 +94,32 @@ pub fn password_changed(lang: Lang, site: &str, name: &str, forgot_link: &str) -
     }
 }
 
+/// The link that proves an e-mail address, sent on registration and on request.
+pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered {
+    match lang {
+        Lang::En => render(
+            format!("Confirm your e-mail address for {site}"),
+            vec![
+                Block::Text(format!("Hello {name},")),
+                Block::Text(format!("Please confirm that this is your e-mail address, so that {site} can reach you and you can always get back into your account:")),
+                Block::Button { label: "Confirm my address".into(), url: link.into() },
+                Block::Text("The link works once, for a day. If you did not make an account, ignore this e-mail.".into()),
+            ],
+            site,
+        ),
+        Lang::Bn => render(
+            format!("{site}-এর জন্য আপনার ই-মেইল ঠিকানা নিশ্চিত করুন"),
+            vec![
+                Block::Text(format!("প্রিয় {name},")),
+                Block::Text(format!("অনুগ্রহ করে নিশ্চিত করুন যে এটি আপনার ই-মেইল ঠিকানা, যাতে {site} আপনার সাথে যোগাযোগ করতে পারে এবং আপনি সবসময় আপনার অ্যাকাউন্টে ফিরে আসতে পারেন:")),
+                Block::Button { label: "ঠিকানা নিশ্চিত করুন".into(), url: link.into() },
+                Block::Text("লিংকটি একবারই, এক দিনের জন্য কাজ করবে। আপনি অ্যাকাউন্ট না খুলে থাকলে এই ই-মেইলটি উপেক্ষা করুন।".into()),
+            ],
+            site,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

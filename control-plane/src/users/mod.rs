@@ -1,11 +1,13 @@
 //! Global identities: registration, login, logout, current user and role switching.
 
+pub mod links;
 pub mod login;
 pub mod oauth;
 pub mod password_reset;
 pub mod register;
 pub mod store;
 pub mod switch_role;
+pub mod verification;
 pub mod view_info;
 
 use crate::auth::Caller;
@@ -27,6 +29,9 @@ pub struct UserInfo {
     #[serde(rename = "type")]
     pub kind: i16,
     pub completeness: i16,
+    /// The account's e-mail address was proven by a mailed link.
+    pub email_verified: bool,
+    pub phone_verified: bool,
     pub roles: Vec<RoleView>,
     pub currentrole: Option<CurrentRole>,
 }
@@ -61,6 +66,8 @@ pub async fn user_info(
         photo: user.photo,
         kind: user.kind,
         completeness: user.completeness,
+        email_verified: user.email_verified_at.is_some(),
+        phone_verified: user.phone_verified_at.is_some(),
         roles,
         currentrole: current.map(|m| CurrentRole { id: m.id, role: m.role.clone(), owner_id: m.institution_id }),
     })

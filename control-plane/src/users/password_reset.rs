@@ -5,13 +5,12 @@
 //! tells the owner by e-mail and signs the caller in.
 //!
 //! The first call answers the same whether or not an account exists, and its mail is written to
-//! the outbox in the same transaction as the link, so nothing is sent for a link that was not
-//! stored. The link is built from the configured address of the site it was asked on, never from
-//! the request's Host.
+//! the outbox in the same transaction as the link (`links`), so nothing is sent for a link that
+//! was not stored.
 
+use super::links::{self, Purpose, Site};
 use super::login::default_role;
 use super::{TokenAndUser, store, user_info};
-use crate::auth::token::{self, TokenHash};
 use crate::auth::{HostTenant, password, sessions};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
@@ -24,34 +23,9 @@ use crate::validate::{Validator, normalize_login};
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::{Extension, Json};
-use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
 use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
-
-const LINK_LIFETIME: Duration = Duration::hours(1);
-
-/// The site a request came through: its id, its name in the caller's language and its address.
-struct Site {
-    id: Option<i64>,
-    name: String,
-    url: String,
-}
-
-impl Site {
-    fn of(ctl: &ControlState, host: Option<&HostTenant>, lang: Lang) -> Self {
-        let urls = &ctl.config.public_base_url;
-        match host {
-            Some(HostTenant(t)) => Self {
-                id: Some(t.id),
-                name: if lang == Lang::Bn { t.institution_name.clone() } else { t.institution_name_en.clone() },
-                url: urls.site_url((!t.is_main).then_some(t.slug.as_str())),
-            },
-            None => Self { id: None, name: urls.host.clone(), url: urls.site_url(None) },
-        }
-    }
-}
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -87,12 +61,10 @@ pub async fn reset_code(
     let Some(email) = user.email.as_deref() else { return Ok(Json(Data::done())) };
     let lang = Lang::from_headers(&headers);
     let site = Site::of(&ctl, host.as_ref(), lang);
-    let (secret, hash) = token::generate();
-    let link = format!("{}/password-reset?token={secret}", site.url);
-    let mail = templates::password_reset(lang, &site.name, display_name(&user, lang), &link);
     let mut tx = ctl.db.begin().await?;
-    insert(&mut tx, user.id, &hash, site.id).await?;
-    outbox::enqueue(&mut tx, &email_to(email, &site, "password_reset", mail)).await?;
+    let link = links::create(&mut tx, Purpose::PasswordReset, user.id, email, &site).await?;
+    let mail = templates::password_reset(lang, &site.name, display_name(&user, lang), &link);
+    outbox::enqueue(&mut tx, &site.mail(email, "password_reset", mail)).await?;
     tx.commit().await?;
     Ok(Json(Data::done()))
 }
@@ -116,8 +88,9 @@ pub async fn reset_code_verification(
     State(ctl): State<ControlState>,
     AppQuery(query): AppQuery<TokenQuery>,
 ) -> AppResult<Json<Data<ResetLink>>> {
-    let user = find_valid(&ctl.db, &token::digest(&query.token)).await?.ok_or(AppError::unprocessable("token", "reset_link_invalid"))?;
-    let user = store::find(&ctl.db, user).await?;
+    let link = links::find_valid(&ctl.db, Purpose::PasswordReset, &query.token).await?;
+    let link = link.ok_or(AppError::unprocessable("token", "reset_link_invalid"))?;
+    let user = store::find(&ctl.db, link.user_id).await?;
     Ok(Json(Data::new(ResetLink { email: user.email.as_deref().map(mask).unwrap_or_default() })))
 }
 
@@ -140,10 +113,9 @@ pub async fn reset_password(
     headers: HeaderMap,
     AppJson(input): AppJson<ResetInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
-    let hash = token::digest(&input.token);
     let mut v = Validator::default();
-    let user = match find_valid(&ctl.db, &hash).await? {
-        Some(id) => Some(store::find(&ctl.db, id).await?),
+    let user = match links::find_valid(&ctl.db, Purpose::PasswordReset, &input.token).await? {
+        Some(link) => Some(store::find(&ctl.db, link.user_id).await?),
         None => {
             v.add("token", "reset_link_invalid", None);
             None
@@ -161,14 +133,16 @@ pub async fn reset_password(
     let site = Site::of(&ctl, host.as_ref(), lang);
     let mut tx = ctl.db.begin().await?;
     // Spending the link is the guard: of two tabs submitting at once, one wins.
-    if !consume(&mut tx, &hash).await? {
+    let Some(link) = links::consume(&mut tx, Purpose::PasswordReset, &input.token).await? else {
         return Err(AppError::unprocessable("token", "reset_link_invalid"));
-    }
+    };
+    // The link came through the mailbox: that proves the address as a verification would.
+    store::verify_email(&mut tx, user.id, &link.email).await?;
     store::set_password(&mut tx, user.id, &password_hash).await?;
     sessions::delete_all_of_user(&mut tx, user.id).await?;
     if let Some(email) = user.email.as_deref() {
         let mail = templates::password_changed(lang, &site.name, display_name(&user, lang), &format!("{}/forgot-password", site.url));
-        outbox::enqueue(&mut tx, &email_to(email, &site, "password_changed", mail)).await?;
+        outbox::enqueue(&mut tx, &site.mail(email, "password_changed", mail)).await?;
     }
     tx.commit().await?;
     ctl.sessions.forget_user(user.id);
@@ -182,22 +156,10 @@ pub async fn reset_password(
     Ok(Json(Data::new(TokenAndUser { token, user })))
 }
 
-fn display_name(user: &store::User, lang: Lang) -> &str {
+pub(super) fn display_name(user: &store::User, lang: Lang) -> &str {
     match (&user.name_bn, lang) {
         (Some(bn), Lang::Bn) if !bn.is_empty() => bn,
         _ => &user.name,
-    }
-}
-
-fn email_to<'a>(to: &'a str, site: &'a Site, kind: &'a str, mail: templates::Rendered) -> outbox::Email<'a> {
-    outbox::Email {
-        to,
-        institution_id: site.id,
-        sender_name: &site.name,
-        kind,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
     }
 }
 
@@ -207,44 +169,6 @@ fn mask(email: &str) -> String {
         Some((local, domain)) => format!("{}***@{domain}", local.chars().next().unwrap_or('*')),
         None => "***".into(),
     }
-}
-
-// SQL of the `password_resets` table.
-
-async fn insert(tx: &mut PgConnection, user_id: i64, hash: &TokenHash, site: Option<i64>) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO password_resets (user_id, token_hash, institution_id, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(user_id)
-        .bind(hash.as_slice())
-        .bind(site)
-        .bind(Utc::now() + LINK_LIFETIME)
-        .execute(tx)
-        .await?;
-    Ok(())
-}
-
-/// The user of a link that is unused and unexpired.
-async fn find_valid(db: &sqlx::PgPool, hash: &TokenHash) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()")
-        .bind(hash.as_slice())
-        .fetch_optional(db)
-        .await
-}
-
-/// Spends a link and every other open link of its user; false when it was no longer valid.
-async fn consume(tx: &mut PgConnection, hash: &TokenHash) -> sqlx::Result<bool> {
-    let user: Option<i64> = sqlx::query_scalar(
-        "UPDATE password_resets SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id",
-    )
-    .bind(hash.as_slice())
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(user) = user else { return Ok(false) };
-    sqlx::query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL")
-        .bind(user)
-        .execute(&mut *tx)
-        .await?;
-    Ok(true)
 }
 
 #[cfg(test)]

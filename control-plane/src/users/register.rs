@@ -1,7 +1,10 @@
 //! `POST /my-account/user/register`: a learner creates an account and is signed in.
 
-use super::{TokenAndUser, store, user_info};
-use crate::auth::{password, sessions};
+use super::links::Site;
+use super::{TokenAndUser, store, user_info, verification};
+use crate::auth::{HostTenant, password, sessions};
+use crate::i18n::Lang;
+use axum::http::HeaderMap;
 use crate::error::AppResult;
 use crate::json::AppJson;
 use crate::state::ControlState;
@@ -85,14 +88,23 @@ impl Account {
 /// Create a learner account; answers a bearer token and the user.
 #[utoipa::path(post, path = "/my-account/user/register", tag = "auth", request_body = AccountInput,
     responses((status = 201, body = Data<TokenAndUser>), (status = 422, description = "validation failed")))]
-pub async fn register_user(State(ctl): State<ControlState>, AppJson(input): AppJson<AccountInput>) -> AppResult<(StatusCode, Json<Data<TokenAndUser>>)> {
+pub async fn register_user(
+    State(ctl): State<ControlState>,
+    host: Option<HostTenant>,
+    headers: HeaderMap,
+    AppJson(input): AppJson<AccountInput>,
+) -> AppResult<(StatusCode, Json<Data<TokenAndUser>>)> {
     let mut v = Validator::default();
     let user = validate_account(&ctl.db, &mut v, &input).await?;
     v.finish()?;
     let user = hash_password(user).await?;
-    let mut conn = ctl.db.acquire().await?;
-    let id = store::insert(&mut conn, &user).await?;
-    drop(conn);
+    let lang = Lang::from_headers(&headers);
+    let mut tx = ctl.db.begin().await?;
+    let id = store::insert(&mut tx, &user).await?;
+    // The account and the mail that verifies its address commit together.
+    let created = store::find(&mut *tx, id).await?;
+    verification::send(&mut tx, &created, &user.email, &Site::of(&ctl, host.as_ref(), lang), lang).await?;
+    tx.commit().await?;
     let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: None }).await?;
     let user = user_info(&ctl.db, &ctl.config.public_base_url, id, None).await?;
     Ok((StatusCode::CREATED, Json(Data::new(TokenAndUser { token, user }))))

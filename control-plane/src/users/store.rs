@@ -15,11 +15,13 @@ pub struct User {
     pub kind: i16,
     pub completeness: i16,
     pub password_hash: String,
+    pub email_verified_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub phone_verified_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-const COLUMNS: &str = "id, name, name_bn, email, phone, photo, type, completeness, password_hash";
+const COLUMNS: &str = "id, name, name_bn, email, phone, photo, type, completeness, password_hash, email_verified_at, phone_verified_at";
 
-pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<User> {
+pub async fn find(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<User> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users WHERE id = $1")))
         .bind(id)
         .fetch_one(db)
@@ -66,4 +68,14 @@ pub async fn insert(db: &mut PgConnection, user: &NewUser) -> Result<i64, AppErr
 pub async fn set_password(db: &mut PgConnection, id: i64, password_hash: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(id).bind(password_hash).execute(db).await?;
     Ok(())
+}
+
+/// Marks an address verified, if it is still the account's; false when it changed meanwhile.
+pub async fn verify_email(db: &mut PgConnection, id: i64, email: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 AND lower(email) = lower($2)")
+        .bind(id)
+        .bind(email)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -1,4 +1,4 @@
-//! Accounts: a forgotten password reset through a mailed link. Mail goes through the outbox and
+//! Accounts: a forgotten password reset through a mailed link, an e-mail address verified by one. Mail goes through the outbox and
 //! the delivery worker to a real SMTP server (mailcrab, in process), and the tests read what
 //! arrived there, decoded.
 
@@ -128,6 +128,7 @@ async fn a_forgotten_password_is_reset_through_a_mailed_link_in_bangla() {
     let done = reset(&t, "dhaka.localhost", &token, "shapla-nodi-2026", "shapla-nodi-2026").await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text);
     let new_session = done.body["data"]["token"].as_str().unwrap();
+    assert_eq!(done.body["data"]["user"]["email_verified"], true, "the mailed link proved the address");
     assert_eq!(t.get("dhaka.localhost", "/api/user", Some(new_session)).await.status, StatusCode::OK, "signed in at once");
     assert_eq!(t.get("dhaka.localhost", "/api/user", Some(&old_session)).await.status, StatusCode::UNAUTHORIZED, "every other session ended");
     t.login_with("dhaka.localhost", "mitu@example.com", "shapla-nodi-2026").await;
@@ -158,7 +159,7 @@ async fn expired_links_are_refused_and_floods_send_nothing_more() {
     assert_eq!(reset_code(&t, "localhost", "karim@example.com", "1").await, StatusCode::OK);
     let mail = smtp.deliver(&t).await.pop().unwrap();
     assert_eq!(mail.subject().split(" on ").next(), Some("Reset your password"));
-    sqlx::query("UPDATE password_resets SET expires_at = now() - interval '1 second'").execute(&t.platform.db).await.unwrap();
+    sqlx::query("UPDATE account_links SET expires_at = now() - interval '1 second'").execute(&t.platform.db).await.unwrap();
     let late = reset(&t, "localhost", &mail.token(), "shapla-nodi-2026", "shapla-nodi-2026").await;
     assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(late.body["errors"]["token"].is_array(), "{}", late.text);
@@ -170,7 +171,7 @@ async fn expired_links_are_refused_and_floods_send_nothing_more() {
     for _ in 0..6 {
         assert_eq!(reset_code(&t, "localhost", "karim@example.com", "1").await, StatusCode::OK);
     }
-    let links: i64 = sqlx::query_scalar("SELECT count(*) FROM password_resets").fetch_one(&t.platform.db).await.unwrap();
+    let links: i64 = sqlx::query_scalar("SELECT count(*) FROM account_links").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(links, 5, "the first link and four more");
 
     // One address asking for many accounts is stopped with 429.
@@ -226,4 +227,52 @@ async fn mail_survives_a_down_server_and_a_worker_that_died_mid_send() {
     assert!(smtp.deliver(&t).await.is_empty(), "delivered once");
     let (state, attempts): (String, i32) = sqlx::query_as("SELECT state, attempts FROM outbox").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!((state.as_str(), attempts), ("sent", 2), "the failed attempt and the one after the lease");
+}
+
+#[tokio::test]
+async fn a_new_account_verifies_its_address_with_the_mailed_link() {
+    let t = TestApp::new().await;
+    t.tenant("dhaka").await;
+    let mut smtp = MailServer::start().await;
+    let r = t
+        .call(Method::POST, "dhaka.localhost", "/my-account/user/register", None, &[("lang", "2")],
+            Some(json!({ "name": "Nabila", "email": "nabila@example.com", "password": "nodir-dhare-2026" })))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["data"]["user"]["email_verified"], false);
+    let session = r.body["data"]["token"].as_str().unwrap().to_owned();
+    let first = smtp.deliver(&t).await.pop().expect("the registration mails a link");
+    assert_eq!(first.to(), "nabila@example.com");
+    assert_eq!(first.subject(), "dhaka (বাংলা)-এর জন্য আপনার ই-মেইল ঠিকানা নিশ্চিত করুন");
+    assert!(first.text().contains("http://dhaka.localhost:8080/verification-by-mail?token="), "{}", first.text());
+
+    // Asking again mails a fresh link, five times an hour at most.
+    let resend = |token: Option<String>| {
+        let t = &t;
+        async move { t.call(Method::POST, "dhaka.localhost", "/my-account/verify/resend_code", token.as_deref(), &[], Some(json!({}))).await }
+    };
+    assert_eq!(resend(None).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(resend(Some(session.clone())).await.status, StatusCode::OK);
+    let second = smtp.deliver(&t).await.pop().unwrap();
+    for _ in 0..4 {
+        assert_eq!(resend(Some(session.clone())).await.status, StatusCode::OK);
+    }
+    let flood = resend(Some(session.clone())).await;
+    assert_eq!((flood.status, flood.body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_attempts")));
+
+    let verify = |token: String| {
+        let t = &t;
+        async move { t.get("dhaka.localhost", &format!("/my-account/verification-by-mail?token={token}"), None).await }
+    };
+    let ok = verify(first.token()).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    assert_eq!(ok.body["data"]["email"], "nabila@example.com");
+    let me = t.get("dhaka.localhost", "/my-account/user/view-info", Some(&session)).await;
+    assert_eq!(me.body["data"]["email_verified"], true);
+    // The other links are spent with it, and a verified address needs no more.
+    let spent = verify(second.token()).await;
+    assert_eq!((spent.status, spent.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("verification_link_invalid")));
+    assert_eq!(verify("made-up".into()).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let again = resend(Some(session.clone())).await;
+    assert_eq!((again.status, again.body["code"].as_str()), (StatusCode::CONFLICT, Some("already_verified")));
 }
