@@ -45,11 +45,18 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Hourly housekeeping of the control database: expired sessions, old messages and links.
 fn spawn_session_purge(state: AppState) {
     tokio::spawn(async move {
         loop {
             if let Err(error) = control_plane::auth::sessions::purge_expired(&state.ctl.db).await {
                 tracing::warn!(%error, "session purge failed");
+            }
+            if let Err(error) = control_plane::messages::outbox::purge_old(&state.ctl.db).await {
+                tracing::warn!(%error, "outbox purge failed");
+            }
+            if let Err(error) = control_plane::users::links::purge_old(&state.ctl.db).await {
+                tracing::warn!(%error, "account link purge failed");
             }
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }

@@ -102,3 +102,11 @@ pub async fn mark_failed(db: &PgPool, id: i64, error: &str, retry_at: Option<Dat
     .await?;
     Ok(())
 }
+
+/// Forgets delivered and failed messages after 30 days (kept that long for support questions).
+pub async fn purge_old(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query("DELETE FROM outbox WHERE state IN ('sent', 'failed') AND created_at < now() - interval '30 days'")
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -124,3 +124,11 @@ pub async fn consume(tx: &mut PgConnection, purpose: Purpose, token: &str) -> sq
         .await?;
     Ok(Some(Link { user_id, email }))
 }
+
+/// Forgets spent and expired links after 30 days.
+pub async fn purge_old(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query("DELETE FROM account_links WHERE (used_at IS NOT NULL OR expires_at < now()) AND created_at < now() - interval '30 days'")
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}

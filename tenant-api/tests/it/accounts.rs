@@ -227,6 +227,15 @@ async fn mail_survives_a_down_server_and_a_worker_that_died_mid_send() {
     assert!(smtp.deliver(&t).await.is_empty(), "delivered once");
     let (state, attempts): (String, i32) = sqlx::query_as("SELECT state, attempts FROM outbox").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!((state.as_str(), attempts), ("sent", 2), "the failed attempt and the one after the lease");
+
+    // Housekeeping forgets month-old messages and links, but not a link that still works.
+    let db = &t.platform.db;
+    sqlx::query("UPDATE outbox SET created_at = now() - interval '31 days'").execute(db).await.unwrap();
+    sqlx::query("UPDATE account_links SET created_at = now() - interval '31 days'").execute(db).await.unwrap();
+    assert_eq!(control_plane::messages::outbox::purge_old(db).await.unwrap(), 1);
+    assert_eq!(control_plane::users::links::purge_old(db).await.unwrap(), 0, "an open link stays");
+    sqlx::query("UPDATE account_links SET expires_at = now() - interval '1 second'").execute(db).await.unwrap();
+    assert_eq!(control_plane::users::links::purge_old(db).await.unwrap(), 1);
 }
 
 #[tokio::test]
