@@ -78,6 +78,11 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This reset link has expired or was already used. Ask for a new one.",
             "এই রিসেট লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। নতুন একটি লিংক চেয়ে নিন।",
         ),
+        "birth_date_out_of_range" => (
+            "Enter a date of birth in the past, from 1900 on.",
+            "১৯০০ সাল বা তার পরের, অতীতের একটি জন্মতারিখ দিন।",
+        ),
+        "current_password_wrong" => ("This is not your current password.", "এটি আপনার বর্তমান পাসওয়ার্ড নয়।"),
         "verification_link_invalid" => (
             "This verification link has expired or was already used.",
             "এই যাচাই লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে।",

@@ -4,7 +4,7 @@ use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages};
 use crate::state::ControlState;
-use crate::users::{login, oauth, password_reset, register, switch_role, verification, view_info};
+use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -19,6 +19,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(password_reset::reset_password))
         .routes(routes!(verification::verification_by_mail))
         .routes(routes!(verification::resend_code))
+        .routes(routes!(profile::profile_info))
+        .routes(routes!(profile::update_profile))
         .routes(routes!(view_info::view_info))
         .routes(routes!(view_info::api_user))
         .routes(routes!(switch_role::switch_role))

@@ -4,6 +4,7 @@ pub mod links;
 pub mod login;
 pub mod oauth;
 pub mod password_reset;
+pub mod profile;
 pub mod register;
 pub mod store;
 pub mod switch_role;
@@ -58,6 +59,7 @@ pub async fn user_info(
     let user = store::find(db, user_id).await?;
     let roles = memberships::roles_of(db, urls, user_id).await?;
     Ok(UserInfo {
+        completeness: user.completeness(),
         id: user.id,
         name: user.name,
         name_bn: user.name_bn,
@@ -65,7 +67,6 @@ pub async fn user_info(
         phone: user.phone,
         photo: user.photo,
         kind: user.kind,
-        completeness: user.completeness,
         email_verified: user.email_verified_at.is_some(),
         phone_verified: user.phone_verified_at.is_some(),
         roles,

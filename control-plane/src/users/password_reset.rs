@@ -2,7 +2,8 @@
 //! `POST /my-account/password/reset_code` mails a single-use link valid for an hour,
 //! `GET /my-account/password/reset_code_verification` says whether a link still works, and
 //! `PUT /my-account/password/reset` sets the new password, ends every session of the account,
-//! tells the owner by e-mail and signs the caller in.
+//! tells the owner by e-mail and signs the caller in. The same call changes a signed-in user's
+//! password when it carries their current one instead of a link.
 //!
 //! The first call answers the same whether or not an account exists, and its mail is written to
 //! the outbox in the same transaction as the link (`links`), so nothing is sent for a link that
@@ -11,7 +12,7 @@
 use super::links::{self, Purpose, Site};
 use super::login::default_role;
 use super::{TokenAndUser, store, user_info};
-use crate::auth::{HostTenant, password, sessions};
+use crate::auth::{HostTenant, MaybeUser, password, sessions};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::json::{AppJson, AppQuery};
@@ -97,28 +98,51 @@ pub async fn reset_code_verification(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ResetInput {
+    /// The reset link's token; leave it out to change the signed-in user's password.
     pub token: String,
+    /// The password in use, when changing it while signed in (no token).
+    #[serde(skip_serializing)]
+    pub current_password: String,
     #[serde(skip_serializing)]
     pub password: String,
     #[serde(skip_serializing)]
     pub password_confirmation: String,
 }
 
-/// Set a new password with a reset link; ends every session of the account and signs in anew.
+/// What proves the caller may set the password: a reset link, or the signed-in user's current
+/// password.
+enum Proof {
+    Link,
+    CurrentPassword,
+}
+
+/// Set a new password with a reset link, or change it while signed in by giving the current one.
+/// Ends every session of the account, tells the owner by e-mail and signs in anew.
 #[utoipa::path(put, path = "/my-account/password/reset", tag = "auth", request_body = ResetInput,
-    responses((status = 200, body = Data<TokenAndUser>), (status = 422, description = "reset_link_invalid, weak password or mismatch")))]
+    responses((status = 200, body = Data<TokenAndUser>),
+              (status = 422, description = "reset_link_invalid, current_password_wrong, weak password or mismatch"),
+              (status = 429, description = "too_many_attempts")))]
 pub async fn reset_password(
     State(ctl): State<ControlState>,
+    MaybeUser(caller): MaybeUser,
     host: Option<HostTenant>,
     headers: HeaderMap,
     AppJson(input): AppJson<ResetInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
     let mut v = Validator::default();
-    let user = match links::find_valid(&ctl.db, Purpose::PasswordReset, &input.token).await? {
-        Some(link) => Some(store::find(&ctl.db, link.user_id).await?),
+    let signed_in = caller.as_ref().and_then(|c| c.user_id()).filter(|_| input.token.is_empty());
+    let (proof, user) = match signed_in {
+        Some(id) => (Proof::CurrentPassword, Some(check_current_password(&ctl, &mut v, id, &input.current_password).await?)),
         None => {
-            v.add("token", "reset_link_invalid", None);
-            None
+            let link = links::find_valid(&ctl.db, Purpose::PasswordReset, &input.token).await?;
+            if link.is_none() {
+                v.add("token", "reset_link_invalid", None);
+            }
+            let user = match link {
+                Some(link) => Some(store::find(&ctl.db, link.user_id).await?),
+                None => None,
+            };
+            (Proof::Link, user)
         }
     };
     let personal: Vec<&str> = user.iter().flat_map(|u| [Some(u.name.as_str()), u.email.as_deref(), u.phone.as_deref()]).flatten().collect();
@@ -132,12 +156,14 @@ pub async fn reset_password(
     let lang = Lang::from_headers(&headers);
     let site = Site::of(&ctl, host.as_ref(), lang);
     let mut tx = ctl.db.begin().await?;
-    // Spending the link is the guard: of two tabs submitting at once, one wins.
-    let Some(link) = links::consume(&mut tx, Purpose::PasswordReset, &input.token).await? else {
-        return Err(AppError::unprocessable("token", "reset_link_invalid"));
-    };
-    // The link came through the mailbox: that proves the address as a verification would.
-    store::verify_email(&mut tx, user.id, &link.email).await?;
+    if let Proof::Link = proof {
+        // Spending the link is the guard: of two tabs submitting at once, one wins.
+        let Some(link) = links::consume(&mut tx, Purpose::PasswordReset, &input.token).await? else {
+            return Err(AppError::unprocessable("token", "reset_link_invalid"));
+        };
+        // The link came through the mailbox: that proves the address as a verification would.
+        store::verify_email(&mut tx, user.id, &link.email).await?;
+    }
     store::set_password(&mut tx, user.id, &password_hash).await?;
     sessions::delete_all_of_user(&mut tx, user.id).await?;
     if let Some(email) = user.email.as_deref() {
@@ -146,7 +172,8 @@ pub async fn reset_password(
     }
     tx.commit().await?;
     ctl.sessions.forget_user(user.id);
-    // Whoever holds the mailbox may sign in again at once, whatever guesses came before.
+    // Whoever holds the mailbox (or the password) may sign in again at once, whatever guesses
+    // came before.
     ctl.login_limiter.record_success(&format!("user:{}", user.id));
     let roles = memberships::for_user(&ctl.db, user.id).await?;
     let current = default_role(&roles, host.as_ref());
@@ -154,6 +181,23 @@ pub async fn reset_password(
     let current = current.and_then(|c| roles.iter().find(|m| m.id == c));
     let user = user_info(&ctl.db, &ctl.config.public_base_url, user.id, current).await?;
     Ok(Json(Data::new(TokenAndUser { token, user })))
+}
+
+/// The signed-in user, once their current password is checked into `v`. Wrong guesses count
+/// with failed logins, so a stolen session cannot guess the password here faster than at login.
+pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator, user_id: i64, given: &str) -> AppResult<store::User> {
+    let user = store::find(&ctl.db, user_id).await?;
+    let account = format!("user:{}", user.id);
+    if ctl.login_limiter.account_blocked(&account) {
+        return Err(AppError::TooManyAttempts);
+    }
+    if given.is_empty() {
+        v.add("current_password", "required", None);
+    } else if !password::verify(given.to_owned(), Some(user.password_hash.clone())).await {
+        ctl.login_limiter.record_failure(&account, None);
+        v.add("current_password", "current_password_wrong", None);
+    }
+    Ok(user)
 }
 
 pub(super) fn display_name(user: &store::User, lang: Lang) -> &str {

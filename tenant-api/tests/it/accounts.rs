@@ -285,3 +285,70 @@ async fn a_new_account_verifies_its_address_with_the_mailed_link() {
     let again = resend(Some(session.clone())).await;
     assert_eq!((again.status, again.body["code"].as_str()), (StatusCode::CONFLICT, Some("already_verified")));
 }
+
+#[tokio::test]
+async fn a_profile_is_filled_in_and_its_address_and_password_changed_with_the_current_password() {
+    let t = TestApp::new().await;
+    t.platform.user("rafi@example.com", None).await;
+    t.platform.user("taken@example.com", None).await;
+    let session = t.login("localhost", "rafi@example.com").await;
+    let mut smtp = MailServer::start().await;
+    assert_eq!(t.get("localhost", "/my-account/user/profile-info", None).await.status, StatusCode::UNAUTHORIZED);
+    let profile = t.get("localhost", "/my-account/user/profile-info", Some(&session)).await;
+    assert_eq!(profile.status, StatusCode::OK, "{}", profile.text);
+    assert_eq!(profile.body["data"]["completeness"], 20);
+    assert_eq!(profile.body["data"]["missing"].as_array().unwrap().len(), 8);
+
+    let form = |changes: Value| {
+        let mut body = json!({ "name": "Rafi Ahmed", "name_bn": "রাফি আহমেদ", "email": "rafi@example.com", "phone": "017-1234-5679",
+            "gender": "male", "date_of_birth": "2001-03-26", "address": "Mirpur, Dhaka", "bio": "Learning to code." });
+        body.as_object_mut().unwrap().extend(changes.as_object().unwrap().clone());
+        body
+    };
+    let update = |body: Value| {
+        let (t, session) = (&t, session.clone());
+        async move { t.post("localhost", "/my-account/user/update-profile", Some(&session), body).await }
+    };
+    let bad = update(form(json!({ "name": " ", "gender": "x", "date_of_birth": "2099-01-01", "phone": "123" }))).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in ["name", "gender", "date_of_birth", "phone"] {
+        assert!(bad.body["errors"][field].is_array(), "{field}: {}", bad.text);
+    }
+    assert_eq!(update(form(json!({ "date_of_birth": "26/03/2001" }))).await.body["errors"]["date_of_birth"][0], "Enter a valid date (YYYY-MM-DD).");
+
+    let saved = update(form(json!({}))).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.body["data"]["phone"], "+8801712345679");
+    assert_eq!(saved.body["data"]["completeness"], 80, "all but the verified address and the photo");
+    assert_eq!(saved.body["data"]["missing"], json!(["email_verified", "photo"]));
+    assert_eq!(t.get("localhost", "/api/user", Some(&session)).await.body["data"]["name_bn"], "রাফি আহমেদ");
+
+    // A new address needs the current password, is free, and is verified through its mailbox.
+    let no_password = update(form(json!({ "email": "rafi.ahmed@example.com" }))).await;
+    assert!(no_password.body["errors"]["current_password"].is_array(), "{}", no_password.text);
+    let wrong = update(form(json!({ "email": "rafi.ahmed@example.com", "current_password": "not-my-password" }))).await;
+    assert_eq!(wrong.body["errors"]["current_password"][0], "This is not your current password.");
+    let taken = update(form(json!({ "email": "taken@example.com", "current_password": PASSWORD }))).await;
+    assert_eq!(taken.body["errors"]["email"][0], "An account with this e-mail already exists.", "{}", taken.text);
+    let moved = update(form(json!({ "email": "Rafi.Ahmed@example.com", "current_password": PASSWORD }))).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text);
+    assert_eq!((moved.body["data"]["email"].as_str(), moved.body["data"]["email_verified"].as_bool()), (Some("rafi.ahmed@example.com"), Some(false)));
+    let mail = smtp.deliver(&t).await.pop().unwrap();
+    assert_eq!(mail.to(), "rafi.ahmed@example.com");
+    assert_eq!(t.get("localhost", &format!("/my-account/verification-by-mail?token={}", mail.token()), None).await.status, StatusCode::OK);
+
+    // Changing the password while signed in: the current one is the proof.
+    let change = |current: &str| {
+        let body = json!({ "current_password": current, "password": "notun-pass-2026", "password_confirmation": "notun-pass-2026" });
+        let (t, session) = (&t, session.clone());
+        async move { t.put("localhost", "/my-account/password/reset", &session, body).await }
+    };
+    let refused = change("not-my-password").await;
+    assert_eq!(refused.body["errors"]["current_password"][0], "This is not your current password.", "{}", refused.text);
+    let changed = change(PASSWORD).await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
+    assert_eq!(t.get("localhost", "/api/user", Some(&session)).await.status, StatusCode::UNAUTHORIZED, "the old session ended");
+    t.login_with("localhost", "rafi.ahmed@example.com", "notun-pass-2026").await;
+    let notice = smtp.deliver(&t).await.pop().unwrap();
+    assert_eq!(notice.subject().split(" on ").next(), Some("Your password"));
+}
