@@ -102,6 +102,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
         ),
         "invalid_choice" => ("Choose one of the offered values.", "প্রদত্ত বিকল্পগুলোর একটি বেছে নিন।"),
         "invalid_colour" => ("Enter a colour as #rrggbb.", "রঙ #rrggbb আকারে দিন।"),
+        "invalid_photo" => ("Upload a JPEG, PNG, GIF or WebP photo.", "JPEG, PNG, GIF বা WebP ছবি আপলোড করুন।"),
         "invalid_image" => ("Upload a PNG, JPEG or WebP image.", "PNG, JPEG বা WebP ছবি আপলোড করুন।"),
         "image_too_large" => ("The image must be at most {n} KB.", "ছবি সর্বোচ্চ {n} KB হতে পারে।"),
         "too_many" => ("At most {n} items are allowed.", "সর্বোচ্চ {n}টি আইটেম দেওয়া যায়।"),

@@ -2,6 +2,7 @@
 //! that tenant's own pool (its role, its schema) and bucket, next to the control plane's routes
 //! and the built web app.
 
+pub mod accounts;
 pub mod activity;
 pub mod certificates;
 pub mod courses;

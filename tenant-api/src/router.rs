@@ -7,6 +7,7 @@ use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
 use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
+use crate::accounts::photo;
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -104,6 +105,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(syllabus::create_lesson))
         .routes(routes!(syllabus::update_lesson, syllabus::delete_lesson))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(syllabus::upload_lesson_file)), syllabus::UPLOAD_BODY_LIMIT))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(photo::profile_photo)), photo::BODY_LIMIT))
         .routes(routes!(syllabus::reorder))
         .routes(routes!(batches::create_batch))
         .routes(routes!(batches::view_batches))
@@ -168,6 +170,7 @@ pub fn app(app: AppState) -> Router {
     let openapi = Arc::new(openapi.to_json().expect("the OpenAPI document serialises"));
     let hosted = api
         .route("/site/logo/{file}", get(site::site_logo))
+        .route("/user-photo/{user}/{file}", get(photo::serve_photo))
         .route("/course/thumbnail/{file}", get(authoring::thumbnail))
         .route("/course/template/image/{file}", get(templates::template_image))
         .fallback(web::fallback)

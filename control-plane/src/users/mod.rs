@@ -60,12 +60,12 @@ pub async fn user_info(
     let roles = memberships::roles_of(db, urls, user_id).await?;
     Ok(UserInfo {
         completeness: user.completeness(),
+        photo: user.photo_url(),
         id: user.id,
         name: user.name,
         name_bn: user.name_bn,
         email: user.email,
         phone: user.phone,
-        photo: user.photo,
         kind: user.kind,
         email_verified: user.email_verified_at.is_some(),
         phone_verified: user.phone_verified_at.is_some(),

@@ -51,6 +51,7 @@ impl From<store::User> for Profile {
         Self {
             completeness: u.completeness(),
             missing: u.missing(),
+            photo: u.photo_url(),
             id: u.id,
             name: u.name,
             name_bn: u.name_bn,
@@ -58,7 +59,6 @@ impl From<store::User> for Profile {
             email_verified: u.email_verified_at.is_some(),
             phone: u.phone,
             phone_verified: u.phone_verified_at.is_some(),
-            photo: u.photo,
             gender: u.gender,
             date_of_birth: u.date_of_birth,
             address: u.address,

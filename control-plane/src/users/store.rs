@@ -26,6 +26,11 @@ const COLUMNS: &str =
     "id, name, name_bn, email, phone, photo, type, gender, date_of_birth, address, bio, password_hash, email_verified_at, phone_verified_at";
 
 impl User {
+    /// Where the profile photo is served, on every site: `/user-photo/<user>/photo-<hash>.jpg`.
+    pub fn photo_url(&self) -> Option<String> {
+        self.photo.as_deref().map(|key| format!("/{key}"))
+    }
+
     /// How much of the profile is filled in, in percent: name and e-mail address give 20, each
     /// of the eight other parts 10.
     pub fn completeness(&self) -> i16 {
@@ -144,4 +149,18 @@ pub async fn update_profile(db: &mut PgConnection, id: i64, p: &ProfileUpdate) -
     .await
     .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))?;
     Ok(())
+}
+
+/// Sets the photo's storage key; answers the one it replaces.
+pub async fn set_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("UPDATE users u SET photo = $2 FROM users old WHERE u.id = $1 AND old.id = u.id RETURNING old.photo")
+        .bind(id)
+        .bind(key)
+        .fetch_one(db)
+        .await
+}
+
+/// Whether `key` is a user's current photo (older ones are not served).
+pub async fn is_current_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE id = $1 AND photo = $2)").bind(id).bind(key).fetch_one(db).await
 }

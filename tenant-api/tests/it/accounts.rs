@@ -352,3 +352,52 @@ async fn a_profile_is_filled_in_and_its_address_and_password_changed_with_the_cu
     let notice = smtp.deliver(&t).await.pop().unwrap();
     assert_eq!(notice.subject().split(" on ").next(), Some("Your password"));
 }
+
+fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]))
+        .write_to(&mut std::io::Cursor::new(&mut out), format)
+        .unwrap();
+    out
+}
+
+#[tokio::test]
+async fn a_profile_photo_is_checked_squared_and_shown_on_every_site() {
+    let t = TestApp::new().await;
+    t.tenant("dhaka").await;
+    let me = t.platform.user("photo@example.com", None).await;
+    let other = t.platform.user("other@example.com", None).await;
+    let session = t.login("dhaka.localhost", "photo@example.com").await;
+    let upload = |bytes: Vec<u8>, name: &'static str| {
+        let (t, session) = (&t, session.clone());
+        async move { t.upload("dhaka.localhost", "/my-account/user/profile_photo", &session, &[("photo", Some(name), &bytes)]).await }
+    };
+
+    let pdf = upload(b"%PDF-1.7 not a picture".to_vec(), "me.png").await;
+    assert_eq!(pdf.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(pdf.body["errors"]["photo"][0], "Upload a JPEG, PNG, GIF or WebP photo.");
+    let mut lying = b"\x89PNG\r\n\x1a\n".to_vec();
+    lying.extend_from_slice(&[7; 200]);
+    assert_eq!(upload(lying, "me.png").await.status, StatusCode::UNPROCESSABLE_ENTITY, "a PNG signature over garbage");
+    let unauthenticated = t.upload("dhaka.localhost", "/my-account/user/profile_photo", "made-up", &[("photo", Some("a.png"), b"x")]).await;
+    assert_eq!(unauthenticated.status, StatusCode::UNAUTHORIZED);
+
+    let first = upload(picture(1200, 800, image::ImageFormat::Png), "wide.png").await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let url = first.body["data"]["photo"].as_str().unwrap().to_owned();
+    assert!(url.starts_with(&format!("/user-photo/{me}/photo-")) && url.ends_with(".jpg"), "{url}");
+    for host in ["dhaka.localhost", "localhost"] {
+        let served = t.get(host, &url, None).await;
+        assert_eq!((served.status, served.header("content-type")), (StatusCode::OK, "image/jpeg"), "{host}");
+    }
+    let profile = t.get("dhaka.localhost", "/my-account/user/profile-info", Some(&session)).await;
+    assert!(!profile.body["data"]["missing"].as_array().unwrap().contains(&json!("photo")));
+
+    // A new photo replaces the old, which is no longer served; another person's path shows nothing.
+    let second = upload(picture(300, 300, image::ImageFormat::Jpeg), "square.jpg").await;
+    assert_eq!(second.status, StatusCode::OK, "{}", second.text);
+    assert_ne!(second.body["data"]["photo"].as_str().unwrap(), url);
+    assert_eq!(t.get("localhost", &url, None).await.status, StatusCode::NOT_FOUND);
+    let file = url.rsplit('/').next().unwrap();
+    assert_eq!(t.get("localhost", &format!("/user-photo/{other}/{file}"), None).await.status, StatusCode::NOT_FOUND);
+}
