@@ -15,6 +15,8 @@
 //! | `TLS_MASTER_KEY` | 64 hex digits; seals certificate private keys at rest (required with `acme`) | unset |
 //! | `SMTP_URL` | where e-mail goes: `smtp://host:port` (plain), `smtp://user:pass@host:587?tls=required`, `smtps://host` | unset: mail waits in the outbox |
 //! | `MAIL_FROM` | the sender address of every e-mail (its name is the site's) | `no-reply@` + the base domain |
+//! | `SMS_GATEWAY_URL` | SSL Wireless's API (ISMS Plus v3) base address, e.g. `https://smsplus.sslwireless.com` | unset: SMS waits in the outbox |
+//! | `SMS_API_TOKEN`, `SMS_SID` | the SSL Wireless account's API token and stakeholder id | required with `SMS_GATEWAY_URL` |
 
 use crate::secret::Secret;
 use crate::tls::sealing::MasterKey;
@@ -32,6 +34,22 @@ pub struct Config {
     pub tls: Option<TlsSettings>,
     pub dns_resolver: Option<std::net::SocketAddr>,
     pub mail: MailConfig,
+    /// `None` while no SMS gateway is configured.
+    pub sms: Option<SmsConfig>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SmsConfig {
+    pub url: String,
+    pub api_token: Secret,
+    pub sid: String,
+}
+
+impl SmsConfig {
+    fn from_env() -> anyhow::Result<Option<Self>> {
+        let Some(url) = var("SMS_GATEWAY_URL") else { return Ok(None) };
+        Ok(Some(Self { url, api_token: Secret::new(required("SMS_API_TOKEN")?), sid: required("SMS_SID")? }))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -120,6 +138,7 @@ impl Config {
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
             mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
+            sms: SmsConfig::from_env()?,
             public_base_url,
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,

@@ -82,6 +82,16 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "Enter a date of birth in the past, from 1900 on.",
             "১৯০০ সাল বা তার পরের, অতীতের একটি জন্মতারিখ দিন।",
         ),
+        "phone_missing" => ("The account has no mobile number.", "অ্যাকাউন্টটিতে কোনো মোবাইল নম্বর নেই।"),
+        "otp_wrong" => ("This code is not right. Check the text message and try again.", "কোডটি সঠিক নয়। এসএমএসটি দেখে আবার চেষ্টা করুন।"),
+        "otp_expired" => (
+            "This code has expired or was already used. Ask for a new one.",
+            "এই কোডের মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। নতুন কোড চেয়ে নিন।",
+        ),
+        "otp_too_many_tries" => (
+            "Too many wrong codes. Ask for a new one.",
+            "অনেকবার ভুল কোড দেওয়া হয়েছে। নতুন কোড চেয়ে নিন।",
+        ),
         "current_password_wrong" => ("This is not your current password.", "এটি আপনার বর্তমান পাসওয়ার্ড নয়।"),
         "verification_link_invalid" => (
             "This verification link has expired or was already used.",

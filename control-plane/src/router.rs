@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(password_reset::reset_password))
         .routes(routes!(verification::verification_by_mail))
         .routes(routes!(verification::resend_code))
+        .routes(routes!(verification::verification_by_phone))
         .routes(routes!(profile::profile_info))
         .routes(routes!(profile::update_profile))
         .routes(routes!(view_info::view_info))

@@ -82,6 +82,7 @@ impl TestPlatform {
             dns_resolver: std::env::var("RFC2136_SERVER").ok().and_then(|s| s.parse().ok()),
             // Tests deliver the outbox themselves, to their own SMTP server.
             mail: crate::config::MailConfig::new(None, &PublicUrl::parse(base_url).unwrap()),
+            sms: None,
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

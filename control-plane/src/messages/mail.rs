@@ -1,5 +1,6 @@
 //! E-mail over SMTP: one pooled `lettre` transport, messages with a plain-text and an HTML part.
 
+use super::SendError;
 use super::outbox::Due;
 use crate::config::MailConfig;
 use anyhow::Context;
@@ -10,13 +11,6 @@ use std::time::Duration;
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Address,
-}
-
-/// Why a message did not go: worth another attempt later, or never.
-#[derive(Debug)]
-pub enum SendError {
-    Transient(String),
-    Permanent(String),
 }
 
 impl Mailer {

@@ -1,13 +1,22 @@
 //! Account messages: an outbox in the control database, written in the same transaction as the
 //! event that causes a message, and a worker at the edge that delivers it by e-mail (SMTP, through
-//! `lettre`) with retries and backoff.
+//! `lettre`) or by SMS (SSL Wireless's API) with retries and backoff.
 //!
 //! Delivery is at least once: a worker that dies after the SMTP server accepted a message but
 //! before recording it leaves the row leased, and it is sent again when the lease runs out. Every
 //! attempt carries the same `Message-ID` (`<outbox-ID@domain>`), which is how mail systems
-//! recognise the repeat.
+//! recognise the repeat. Text messages carry the row's id as the gateway's `csms_id`, which the
+//! gateway sends only once.
 
 pub mod mail;
 pub mod outbox;
+pub mod sms;
 pub mod templates;
 pub mod worker;
+
+/// Why a message did not go: worth another attempt later, or never.
+#[derive(Debug)]
+pub enum SendError {
+    Transient(String),
+    Permanent(String),
+}

@@ -10,7 +10,11 @@ const LEASE_SECS: i64 = 300;
 /// Attempts before a message is given up as failed; with the backoff below that is about a day.
 pub const MAX_ATTEMPTS: i32 = 10;
 
-pub struct Email<'a> {
+/// A message to queue: an e-mail (subject, text and HTML parts) or a text message (text only).
+pub struct Message<'a> {
+    /// `email` or `sms`.
+    pub channel: &'static str,
+    /// An e-mail address, or a phone number as +8801XXXXXXXXX.
     pub to: &'a str,
     pub institution_id: Option<i64>,
     pub sender_name: &'a str,
@@ -18,22 +22,23 @@ pub struct Email<'a> {
     pub kind: &'a str,
     pub subject: String,
     pub text: String,
-    pub html: String,
+    pub html: Option<String>,
 }
 
-/// Queues an e-mail inside the caller's transaction; workers hear of it when that commits.
-pub async fn enqueue(tx: &mut PgConnection, email: &Email<'_>) -> sqlx::Result<i64> {
+/// Queues a message inside the caller's transaction; workers hear of it when that commits.
+pub async fn enqueue(tx: &mut PgConnection, message: &Message<'_>) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar(
         "INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html)
-         VALUES ('email', $1, $2, $3, $4, $5, $6, $7) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
-    .bind(email.to)
-    .bind(email.institution_id)
-    .bind(email.sender_name)
-    .bind(email.kind)
-    .bind(&email.subject)
-    .bind(&email.text)
-    .bind(&email.html)
+    .bind(message.channel)
+    .bind(message.to)
+    .bind(message.institution_id)
+    .bind(message.sender_name)
+    .bind(message.kind)
+    .bind(&message.subject)
+    .bind(&message.text)
+    .bind(&message.html)
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("SELECT pg_notify($1, '')").bind(CHANNEL).execute(&mut *tx).await?;
@@ -43,6 +48,7 @@ pub async fn enqueue(tx: &mut PgConnection, email: &Email<'_>) -> sqlx::Result<i
 #[derive(Debug, sqlx::FromRow)]
 pub struct Due {
     pub id: i64,
+    pub channel: String,
     pub recipient: String,
     pub sender_name: String,
     pub reply_to: Option<String>,
@@ -52,24 +58,25 @@ pub struct Due {
     pub attempts: i32,
 }
 
-/// Leases up to `limit` due messages to the caller: pending ones whose time has come and ones
-/// whose worker's lease ran out. Concurrent workers never claim the same row.
-pub async fn claim(db: &PgPool, limit: i64) -> sqlx::Result<Vec<Due>> {
+/// Leases up to `limit` due messages of `channels` to the caller: pending ones whose time has
+/// come and ones whose worker's lease ran out. Concurrent workers never claim the same row.
+pub async fn claim(db: &PgPool, limit: i64, channels: &[&str]) -> sqlx::Result<Vec<Due>> {
     sqlx::query_as(
         "WITH due AS (
              SELECT id FROM outbox
-              WHERE state IN ('pending', 'sending') AND next_attempt_at <= now()
+              WHERE state IN ('pending', 'sending') AND next_attempt_at <= now() AND channel = ANY($3)
                 AND (locked_until IS NULL OR locked_until < now())
               ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
          UPDATE outbox o SET state = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(secs => $2)
            FROM due
           WHERE o.id = due.id
-         RETURNING o.id, o.recipient, o.sender_name,
+         RETURNING o.id, o.channel, o.recipient, o.sender_name,
                    (SELECT contact_email FROM institutions WHERE id = o.institution_id) AS reply_to,
                    o.subject, o.body_text, o.body_html, o.attempts",
     )
     .bind(limit)
     .bind(LEASE_SECS as f64)
+    .bind(channels)
     .fetch_all(db)
     .await
 }

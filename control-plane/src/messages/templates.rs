@@ -120,6 +120,15 @@ pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered 
     }
 }
 
+/// The text that carries a phone verification code. The code stays in ASCII digits, which phones
+/// offer to fill in by themselves.
+pub fn phone_code_sms(lang: Lang, site: &str, code: &str) -> String {
+    match lang {
+        Lang::En => format!("{site}: your verification code is {code}. It works for 5 minutes. Do not share it with anyone."),
+        Lang::Bn => format!("{site}: আপনার যাচাই কোড {code}। এটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,11 @@
 //! Delivers the outbox: woken by NOTIFY when a message is written, and every half minute for
 //! retries that have come due.
 
-use super::mail::{Mailer, SendError};
-use super::outbox::{self, MAX_ATTEMPTS};
-use crate::config::MailConfig;
+use super::SendError;
+use super::mail::Mailer;
+use super::outbox::{self, Due, MAX_ATTEMPTS};
+use super::sms::SmsGateway;
+use crate::config::Config;
 use chrono::Utc;
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
@@ -12,16 +14,43 @@ use std::time::Duration;
 const BATCH: i64 = 50;
 const POLL: Duration = Duration::from_secs(30);
 
-/// Sends every message that is due now; answers how many were delivered.
-pub async fn deliver_due(db: &PgPool, mailer: &Mailer) -> sqlx::Result<usize> {
+/// What the worker sends with; a channel without one waits in the outbox.
+#[derive(Default)]
+pub struct Senders {
+    pub mail: Option<Mailer>,
+    pub sms: Option<SmsGateway>,
+}
+
+impl Senders {
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        Ok(Self { mail: Mailer::from_config(&config.mail)?, sms: config.sms.clone().map(SmsGateway::new).transpose()? })
+    }
+
+    fn channels(&self) -> Vec<&'static str> {
+        [("email", self.mail.is_some()), ("sms", self.sms.is_some())].into_iter().filter(|c| c.1).map(|c| c.0).collect()
+    }
+
+    async fn send(&self, message: &Due) -> Result<(), SendError> {
+        match (message.channel.as_str(), &self.mail, &self.sms) {
+            ("email", Some(mailer), _) => mailer.send(message).await,
+            ("sms", _, Some(gateway)) => gateway.send(message.id, &message.recipient, &message.body_text).await,
+            (channel, ..) => Err(SendError::Transient(format!("no sender for {channel}"))),
+        }
+    }
+}
+
+/// Sends every message that is due now on the channels that have a sender; answers how many
+/// were delivered.
+pub async fn deliver_due(db: &PgPool, senders: &Senders) -> sqlx::Result<usize> {
+    let channels = senders.channels();
     let mut delivered = 0;
     loop {
-        let batch = outbox::claim(db, BATCH).await?;
+        let batch = outbox::claim(db, BATCH, &channels).await?;
         if batch.is_empty() {
             return Ok(delivered);
         }
         for message in &batch {
-            match mailer.send(message).await {
+            match senders.send(message).await {
                 Ok(()) => {
                     outbox::mark_sent(db, message.id).await?;
                     delivered += 1;
@@ -31,7 +60,7 @@ pub async fn deliver_due(db: &PgPool, mailer: &Mailer) -> sqlx::Result<usize> {
                         SendError::Transient(e) => (e, message.attempts < MAX_ATTEMPTS),
                         SendError::Permanent(e) => (e, false),
                     };
-                    tracing::warn!(id = message.id, attempt = message.attempts, error = %text, "e-mail not delivered");
+                    tracing::warn!(id = message.id, channel = %message.channel, attempt = message.attempts, error = %text, "message not delivered");
                     let retry_at = retry.then(|| Utc::now() + backoff(message.attempts));
                     outbox::mark_failed(db, message.id, &text, retry_at).await?;
                 }
@@ -46,12 +75,19 @@ fn backoff(attempts: i32) -> chrono::Duration {
     chrono::Duration::seconds(secs.min(6 * 3600))
 }
 
-/// Runs the worker for the life of the process. Without an SMTP server, mail waits in the outbox.
-pub fn spawn(db: PgPool, config: &MailConfig) -> anyhow::Result<()> {
-    let Some(mailer) = Mailer::from_config(config)? else {
+/// Runs the worker for the life of the process. A channel without a configured sender keeps its
+/// messages in the outbox.
+pub fn spawn(db: PgPool, config: &Config) -> anyhow::Result<()> {
+    let senders = Senders::from_config(config)?;
+    if senders.mail.is_none() {
         tracing::warn!("SMTP_URL is not set: e-mail waits in the outbox undelivered");
+    }
+    if senders.sms.is_none() {
+        tracing::warn!("SMS_GATEWAY_URL is not set: text messages wait in the outbox undelivered");
+    }
+    if senders.channels().is_empty() {
         return Ok(());
-    };
+    }
     tokio::spawn(async move {
         loop {
             let mut listener = match PgListener::connect_with(&db).await {
@@ -62,7 +98,7 @@ pub fn spawn(db: PgPool, config: &MailConfig) -> anyhow::Result<()> {
                 Err(_) => None,
             };
             loop {
-                if let Err(error) = deliver_due(&db, &mailer).await {
+                if let Err(error) = deliver_due(&db, &senders).await {
                     tracing::warn!(%error, "outbox delivery failed");
                 }
                 let woken = match listener.as_mut() {

@@ -63,8 +63,14 @@ impl Site {
     }
 
     /// An e-mail from this site.
-    pub fn mail<'a>(&'a self, to: &'a str, kind: &'a str, mail: Rendered) -> outbox::Email<'a> {
-        outbox::Email { to, institution_id: self.id, sender_name: &self.name, kind, subject: mail.subject, text: mail.text, html: mail.html }
+    pub fn mail<'a>(&'a self, to: &'a str, kind: &'a str, mail: Rendered) -> outbox::Message<'a> {
+        let Rendered { subject, text, html } = mail;
+        outbox::Message { channel: "email", to, institution_id: self.id, sender_name: &self.name, kind, subject, text, html: Some(html) }
+    }
+
+    /// A text message from this site to a phone number (+8801XXXXXXXXX).
+    pub fn sms<'a>(&'a self, to: &'a str, kind: &'a str, text: String) -> outbox::Message<'a> {
+        outbox::Message { channel: "sms", to, institution_id: self.id, sender_name: &self.name, kind, subject: String::new(), text, html: None }
     }
 }
 

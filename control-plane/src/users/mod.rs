@@ -3,6 +3,7 @@
 pub mod links;
 pub mod login;
 pub mod oauth;
+pub mod otp;
 pub mod password_reset;
 pub mod profile;
 pub mod register;

@@ -106,6 +106,16 @@ pub async fn set_password(db: &mut PgConnection, id: i64, password_hash: &str) -
     Ok(())
 }
 
+/// Marks a phone number verified, if it is still the account's; false when it changed meanwhile.
+pub async fn verify_phone(db: &PgPool, id: i64, phone: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE users SET phone_verified_at = coalesce(phone_verified_at, now()) WHERE id = $1 AND phone = $2")
+        .bind(id)
+        .bind(phone)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Marks an address verified, if it is still the account's; false when it changed meanwhile.
 pub async fn verify_email(db: &mut PgConnection, id: i64, email: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 AND lower(email) = lower($2)")

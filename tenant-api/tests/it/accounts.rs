@@ -6,7 +6,11 @@ use crate::common::{PASSWORD, TestApp};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, StatusCode};
-use control_plane::messages::{mail::Mailer, worker};
+use control_plane::config::SmsConfig;
+use control_plane::messages::sms::SmsGateway;
+use control_plane::messages::worker::{self, Senders};
+use control_plane::messages::mail::Mailer;
+use control_plane::secret::Secret;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -14,14 +18,21 @@ use std::time::Duration;
 /// A real SMTP server on a free port, and a mailer that sends to it.
 struct MailServer {
     handle: mailcrab::TestMailServerHandle,
-    mailer: Mailer,
+    senders: Senders,
     port: u16,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn mailer(port: u16) -> Senders {
+    Senders { mail: Some(Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap()), sms: None }
 }
 
 impl MailServer {
     async fn start() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        Self::on(port).await
+        Self::on(free_port()).await
     }
 
     async fn on(port: u16) -> Self {
@@ -34,12 +45,12 @@ impl MailServer {
             tokio::task::yield_now().await;
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        Self { handle, mailer: Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap(), port }
+        Self { handle, senders: mailer(port), port }
     }
 
     /// Delivers the outbox and answers the messages that arrived, decoded, in order.
     async fn deliver(&mut self, t: &TestApp) -> Vec<Mail> {
-        let sent = worker::deliver_due(&t.platform.db, &self.mailer).await.unwrap();
+        let sent = worker::deliver_due(&t.platform.db, &self.senders).await.unwrap();
         let mut mails = Vec::new();
         for _ in 0..sent {
             let message = tokio::time::timeout(Duration::from_secs(10), self.handle.rx.recv()).await.unwrap().unwrap();
@@ -201,8 +212,8 @@ async fn expired_links_are_refused_and_floods_send_nothing_more() {
 async fn mail_survives_a_down_server_and_a_worker_that_died_mid_send() {
     let t = TestApp::new().await;
     t.platform.user("rina@example.com", None).await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let down = Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap();
+    let port = free_port();
+    let down = mailer(port);
 
     assert_eq!(reset_code(&t, "localhost", "rina@example.com", "1").await, StatusCode::OK);
     assert_eq!(worker::deliver_due(&t.platform.db, &down).await.unwrap(), 0);
@@ -400,4 +411,149 @@ async fn a_profile_photo_is_checked_squared_and_shown_on_every_site() {
     assert_eq!(t.get("localhost", &url, None).await.status, StatusCode::NOT_FOUND);
     let file = url.rsplit('/').next().unwrap();
     assert_eq!(t.get("localhost", &format!("/user-photo/{other}/{file}"), None).await.status, StatusCode::NOT_FOUND);
+}
+
+/// The local SSL Wireless gateway (infra/sms/sslwireless.py) on a free port, as a phone company's
+/// side of the test: what it accepted is what the phones got.
+struct SmsServer {
+    _process: tokio::process::Child,
+    url: String,
+    http: reqwest::Client,
+}
+
+impl SmsServer {
+    async fn start() -> Self {
+        let port = free_port();
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../infra/sms/sslwireless.py");
+        let process = tokio::process::Command::new("python3")
+            .args([script, &port.to_string(), "test-token", "LMSTEST"])
+            .kill_on_drop(true)
+            .spawn()
+            .expect("python3 runs the local SMS gateway");
+        let url = format!("http://127.0.0.1:{port}");
+        let http = reqwest::Client::new();
+        for _ in 0..500 {
+            if http.get(format!("{url}/healthz")).send().await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Self { _process: process, url, http }
+    }
+
+    fn senders(&self) -> Senders {
+        let config = SmsConfig { url: self.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
+        Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
+    }
+
+    /// The texts a number received, oldest first.
+    async fn texts(&self, msisdn: &str) -> Vec<Value> {
+        self.http.get(format!("{}/messages?msisdn={msisdn}", self.url)).send().await.unwrap().json::<Vec<Value>>().await.unwrap()
+    }
+
+    async fn fault(&self, msisdn: &str, mode: &str) {
+        self.http.post(format!("{}/faults", self.url)).json(&json!({ "msisdn": msisdn, "mode": mode })).send().await.unwrap();
+    }
+}
+
+/// The 6-digit code in a text.
+fn code_in(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_owned()
+}
+
+#[tokio::test]
+async fn a_phone_is_verified_with_the_code_texted_to_it() {
+    let t = TestApp::new().await;
+    t.tenant("dhaka").await;
+    let user = t.platform.user("shapla@example.com", None).await;
+    sqlx::query("UPDATE users SET phone = '+8801711000099' WHERE id = $1").bind(user).execute(&t.platform.db).await.unwrap();
+    let session = t.login("dhaka.localhost", "shapla@example.com").await;
+    let gateway = SmsServer::start().await;
+    let senders = gateway.senders();
+    let ask = || async { t.call(Method::POST, "dhaka.localhost", "/my-account/verify/resend_code", Some(&session), &[("lang", "2")], Some(json!({ "channel": "phone" }))).await };
+    let verify = |otp: String| {
+        let (t, session) = (&t, session.clone());
+        async move { t.put("dhaka.localhost", "/my-account/verification-by-phone", &session, json!({ "otp": otp })).await }
+    };
+
+    let early = verify("123456".into()).await;
+    assert_eq!((early.status, early.body["errors"]["otp"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{}", early.text);
+    assert_eq!(ask().await.status, StatusCode::OK);
+    let again = ask().await;
+    assert_eq!(again.status, StatusCode::TOO_MANY_REQUESTS, "a new code not before a minute");
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1);
+    let texts = gateway.texts("8801711000099").await;
+    assert_eq!(texts.len(), 1);
+    assert_eq!(texts[0]["sms_type"], "BN", "a Bangla text");
+    let body = texts[0]["sms_body"].as_str().unwrap();
+    assert!(body.starts_with("dhaka (বাংলা): আপনার যাচাই কোড "), "{body}");
+    let code = code_in(body);
+    let stored: Vec<u8> = sqlx::query_scalar("SELECT code_hmac FROM otp_codes").fetch_one(&t.platform.db).await.unwrap();
+    assert_ne!(stored, code.as_bytes(), "only an HMAC of the code is kept");
+    let (state, kept): (String, String) = sqlx::query_as("SELECT state, body_text FROM outbox WHERE channel = 'sms'").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((state.as_str(), kept.as_str()), ("sent", ""), "the code does not stay in the outbox");
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let refused = verify(wrong.into()).await;
+    assert_eq!(refused.body["errors"]["otp"][0], "This code is not right. Check the text message and try again.");
+    let bangla: String = code.chars().map(|c| char::from_u32('০' as u32 + c.to_digit(10).unwrap()).unwrap()).collect();
+    let ok = verify(bangla).await;
+    assert_eq!(ok.status, StatusCode::OK, "a code typed in Bangla digits: {}", ok.text);
+    assert_eq!(ok.body["data"]["phone"], "+8801711000099");
+    assert_eq!(t.get("dhaka.localhost", "/api/user", Some(&session)).await.body["data"]["phone_verified"], true);
+    assert_eq!(verify(code).await.status, StatusCode::UNPROCESSABLE_ENTITY, "a code works once");
+    assert_eq!(ask().await.status, StatusCode::CONFLICT, "nothing left to verify");
+}
+
+#[tokio::test]
+async fn codes_stop_after_five_wrong_tries_and_texts_survive_a_failing_gateway_without_doubles() {
+    let t = TestApp::new().await;
+    let user = t.platform.user("kanak@example.com", None).await;
+    sqlx::query("UPDATE users SET phone = '+8801811000077' WHERE id = $1").bind(user).execute(&t.platform.db).await.unwrap();
+    let session = t.login("localhost", "kanak@example.com").await;
+    let gateway = SmsServer::start().await;
+    let senders = gateway.senders();
+    let r = t.post("localhost", "/my-account/verify/resend_code", Some(&session), json!({ "channel": "phone" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    // The gateway fails: the text waits for its retry, and is not lost.
+    gateway.fault("8801811000077", "5xx").await;
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 0);
+    let (state, attempts): (String, i32) = sqlx::query_as("SELECT state, attempts FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((state.as_str(), attempts), ("pending", 1));
+    // The gateway took the text but its answer was lost: the retry carries the same csms_id, and
+    // the phone gets one text.
+    gateway.fault("8801811000077", "none").await;
+    let id: i64 = sqlx::query_scalar("SELECT id FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    let text: String = sqlx::query_scalar("SELECT body_text FROM outbox").fetch_one(&t.platform.db).await.unwrap();
+    let first = reqwest::Client::new()
+        .post(format!("{}/api/v3/send-sms", gateway.url))
+        .json(&json!({ "api_token": "test-token", "sid": "LMSTEST", "msisdn": "8801811000077", "sms": text, "csms_id": format!("lms-{id}") }))
+        .send()
+        .await
+        .unwrap();
+    assert!(first.status().is_success());
+    sqlx::query("UPDATE outbox SET next_attempt_at = now()").execute(&t.platform.db).await.unwrap();
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1);
+    let texts = gateway.texts("8801811000077").await;
+    assert_eq!(texts.len(), 1, "one text for one message");
+    assert_eq!(texts[0]["sms_type"], "EN");
+
+    for _ in 0..5 {
+        let wrong = t.put("localhost", "/my-account/verification-by-phone", &session, json!({ "otp": "12345x" })).await;
+        assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let code = code_in(texts[0]["sms_body"].as_str().unwrap());
+    let locked = t.put("localhost", "/my-account/verification-by-phone", &session, json!({ "otp": code })).await;
+    assert_eq!(locked.body["errors"]["otp"][0], "Too many wrong codes. Ask for a new one.", "{}", locked.text);
+
+    // A number the gateway refuses is given up at once, with the reason kept.
+    sqlx::query("UPDATE otp_codes SET created_at = now() - interval '2 minutes'").execute(&t.platform.db).await.unwrap();
+    gateway.fault("8801811000077", "reject").await;
+    assert_eq!(t.post("localhost", "/my-account/verify/resend_code", Some(&session), json!({ "channel": "phone" })).await.status, StatusCode::OK);
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 0);
+    let (state, error): (String, Option<String>) =
+        sqlx::query_as("SELECT state, last_error FROM outbox ORDER BY id DESC LIMIT 1").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(state, "failed");
+    assert!(error.unwrap().contains("4022"));
 }
