@@ -126,6 +126,20 @@ start_mail() {
     fi
 }
 
+# The local stand-in for SSL Wireless's SMS API (infra/sms/sslwireless.py). What it accepted, the
+# texts a phone would get, is listed at $SMS_GATEWAY_URL/messages and kept in $dir/texts.jsonl.
+start_sms() {
+    local dir=$1 port=$2
+    mkdir -p "$dir"
+    export SMS_GATEWAY_URL="http://127.0.0.1:$port" SMS_API_TOKEN=local-sms-token SMS_SID=LMSLOCAL
+    if ! curl -s -o /dev/null "$SMS_GATEWAY_URL/healthz"; then
+        log "starting the local SMS gateway on $SMS_GATEWAY_URL (texts sent: $SMS_GATEWAY_URL/messages)"
+        python3 "$ROOT/infra/sms/sslwireless.py" "$port" "$SMS_API_TOKEN" "$SMS_SID" "$dir/texts.jsonl" >"$dir/sms.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$SMS_GATEWAY_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # A secret kept across runs so tenant role passwords stay valid.
 ensure_secret() {
     local file=$1
