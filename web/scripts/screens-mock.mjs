@@ -9,7 +9,7 @@ mkdirSync(out, { recursive: true });
 
 const owner = { id: 2, slug: 'dhaka', institution_name: 'ঢাকা একাডেমি', institution_name_en: 'Dhaka Academy', initial: { logo_image: null } };
 const superUser = {
-  id: 1, name: 'Super Admin', name_bn: 'সুপার অ্যাডমিন', email: 'superadmin@example.com', phone: '01700000000', photo: null, type: 1, completeness: 70,
+  id: 1, name: 'Super Admin', name_bn: 'সুপার অ্যাডমিন', email: 'superadmin@example.com', phone: '01700000000', email_verified: true, phone_verified: false, photo: null, type: 1, completeness: 70,
   roles: [{ id: 1, role: 'super', owner: { id: 1, slug: 'main', institution_name: 'শিক্ষা প্ল্যাটফর্ম', institution_name_en: 'Learning Platform' } }, { id: 3, role: 'partner-admin', owner }],
   currentrole: { id: 1, role: 'super', owner_id: 1 },
 };
@@ -21,6 +21,12 @@ const inst = (id, slug, state) => ({
 const page = (data, current = 1, last = 3) => ({ data, current_page: current, last_page: last, per_page: 10, total: 23 });
 const routes = {
   '/api/user': { data: superUser },
+  '/my-account/user/profile-info': {
+    data: {
+      id: 1, name: superUser.name, name_bn: superUser.name_bn, email: superUser.email, email_verified: true, phone: '+8801700000000', phone_verified: false,
+      photo: null, gender: 'female', date_of_birth: '1990-05-14', address: 'Dhanmondi, Dhaka', bio: null, completeness: 80, missing: ['photo', 'bio'],
+    },
+  },
   '/my-account/institutions/view-unapproved': page([inst(11, 'rajshahi', 'requested'), inst(12, 'khulna', 'requested')], 1, 1),
   '/my-account/institutions/view_all': page([inst(2, 'dhaka', 'active'), inst(3, 'sylhet', 'active'), inst(4, 'barishal', 'provisioning'), inst(5, 'comilla', 'suspended'), inst(11, 'rajshahi', 'requested')], 2, 3),
   '/my-account/institutions/view-info/4': {

@@ -20,8 +20,7 @@ const DashboardLayout = lazy(() => import('../components/layouts/dashboard-layou
 const RequireMenuClass = lazy(() => import('./require-menu-class').then((m) => ({ default: m.RequireMenuClass })));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegistrationPage = lazy(() => import('../features/auth/components/registration-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
-const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
+const AccountLinkPages = lazy(() => import('../features/auth/components/account-link-pages'));
 const LogoutPage = lazy(() => import('../features/auth/components/logout-page'));
 const PartnershipPage = lazy(() => import('../features/partners/components/partnership-page'));
 const PartnerRegistrationPage = lazy(() => import('../features/partners/components/partner-registration-page'));
@@ -29,7 +28,9 @@ const PartnerRequestsPage = lazy(() => import('../features/partners/components/p
 const PartnerListPage = lazy(() => import('../features/partners/components/partner-list-page'));
 const PartnerDetailsPage = lazy(() => import('../features/partners/components/partner-details-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
-const MyProfilePage = lazy(() => import('../features/profile/components/my-profile-page'));
+// /profile/myprofile and /profile/account-setting: one route, /profile/:tab? (/profile goes to
+// /profile/myprofile, another tab is not found).
+const ProfilePages = lazy(() => import('../features/profile/components/profile-pages'));
 const SiteProfilePage = lazy(() => import('../features/site-settings/components/site-profile-page'));
 const CourseListPage = lazy(() => import('../features/courses/components/course-list-page'));
 const CourseCreatePage = lazy(() => import('../features/courses/components/course-create-page'));
@@ -86,9 +87,10 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
           { path: 'registration', element: <GuestOnly><RegistrationPage /></GuestOnly> },
-          { path: 'forgot-password', element: <GuestOnly><ForgotPasswordPage /></GuestOnly> },
-          // Open when signed in too: the mailed link must work whoever is signed in on this browser.
-          { path: 'password-reset', element: <PasswordResetPage /> },
+          { path: 'forgot-password', element: <GuestOnly><AccountLinkPages /></GuestOnly> },
+          // Open when signed in too: the mailed links must work whoever is signed in on this browser.
+          { path: 'password-reset', element: <AccountLinkPages /> },
+          { path: 'verification-by-mail', element: <AccountLinkPages /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'partnership', element: <PartnershipPage /> },
           { path: 'partnership/registration', element: <PartnerRegistrationPage /> },
@@ -107,8 +109,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'profile', element: <Navigate to="/profile/myprofile" replace /> },
-          { path: 'profile/myprofile', element: <MyProfilePage /> },
+          { path: 'profile/:tab?', element: <ProfilePages /> },
           { path: 'certificate/list', element: <CertificateListPage /> },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,

@@ -1,12 +1,5 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources';
-
-async function instance(lng: 'en' | 'bn') {
-  const i18n = i18next.createInstance();
-  await i18n.init({ resources, lng, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return i18n;
-}
+import { testI18n as instance } from '../lib/test-render';
 
 describe('plurals', () => {
   it('say "1 lesson" and "2 lessons" in English', async () => {

@@ -26,6 +26,9 @@ export interface UserInfo {
   name_bn?: string | null;
   email: string | null;
   phone: string | null;
+  /** The address was confirmed by opening the mailed verification link. */
+  email_verified: boolean;
+  phone_verified: boolean;
   photo: string | null;
   type?: number | null;
   completeness?: number | null;

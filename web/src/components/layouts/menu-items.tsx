@@ -33,7 +33,10 @@ export const MENU: MenuItem[] = [
     labelKey: 'common:nav.my_profile',
     icon: <PersonOutlineIcon />,
     classes: ['learner'],
-    children: [{ key: 'myprofile', labelKey: 'common:nav.my_profile', to: '/profile/myprofile', classes: ['learner'] }],
+    children: [
+      { key: 'myprofile', labelKey: 'common:nav.my_profile', to: '/profile/myprofile', classes: ['learner'] },
+      { key: 'account-setting', labelKey: 'common:nav.account_setting', to: '/profile/account-setting', classes: ['learner'] },
+    ],
   },
   { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon />, to: '/certificate/list', classes: ['learner'] },
   {

@@ -1,8 +1,6 @@
-import i18next from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../i18n/resources';
+import type { Lang } from '../../lib/lang';
+import { render, text } from '../../lib/test-render';
 import { CertificateHistory, daysLeft, type TlsHistory } from './certificate-history';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
@@ -18,17 +16,7 @@ const tls: TlsHistory = {
   ],
 };
 
-async function render(lang: 'en' | 'bn', value: TlsHistory) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <CertificateHistory tls={value} now={NOW} />
-    </I18nextProvider>,
-  );
-}
-
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const history = (lang: Lang, value: TlsHistory) => render(lang, <CertificateHistory tls={value} now={NOW} />);
 
 describe('daysLeft', () => {
   it('counts whole days until the expiry, negative once expired', () => {
@@ -41,7 +29,7 @@ describe('daysLeft', () => {
 
 describe('certificate history', () => {
   it('lists certificates with days left and attempts with the failure message', async () => {
-    const html = await render('en', tls);
+    const html = await history('en', tls);
     const body = text(html);
     expect(html.match(/data-testid="tls-certificate"/g)).toHaveLength(2);
     expect(body).toContain('*.example.net');
@@ -57,7 +45,7 @@ describe('certificate history', () => {
   });
 
   it('shows Bangla digits and labels in Bangla', async () => {
-    const html = await render('bn', tls);
+    const html = await history('bn', tls);
     const body = text(html);
     expect(body).toContain('আর ৮০ দিন বাকি');
     expect(body).toContain('আর ১০ দিন বাকি');
@@ -68,10 +56,10 @@ describe('certificate history', () => {
   });
 
   it('has an empty state without attempts and says when HTTPS is off', async () => {
-    const empty = await render('en', { certificates: [], attempts: [] });
+    const empty = await history('en', { certificates: [], attempts: [] });
     expect(empty).toContain('data-testid="empty-state"');
     expect(text(empty)).toContain('No issuance attempts yet.');
     expect(text(empty)).toContain('No certificate has been issued for this site yet.');
-    expect(text(await render('en', null))).toContain('HTTPS is not enabled on this platform.');
+    expect(text(await history('en', null))).toContain('HTTPS is not enabled on this platform.');
   });
 });

@@ -32,3 +32,8 @@ export function verifyResetLink(token: string) {
 export function resetPassword(body: { token: string; password: string; password_confirmation: string }) {
   return api<DataEnvelope<AuthResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
 }
+
+/** Verifies the account's e-mail address with a mailed link: the address verified; 422 `verification_link_invalid` when unknown, expired or used. */
+export function verifyEmailLink(token: string) {
+  return api<DataEnvelope<{ email: string }>>('/my-account/verification-by-mail', { query: { token } }).then((r) => r.data);
+}

@@ -1,45 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '../../../i18n/resources';
 import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
+import type { Lang } from '../../../lib/lang';
+import { errorText, fetchCall, href, input, json, noop, render as renderAt, stubFetch, tag, text } from '../../../lib/test-render';
 import { requestPasswordReset } from '../api/auth-api';
 import { forgotPasswordLink, typedLogin } from '../hooks/password-reset';
 import ForgotPasswordPage, { ResetLinkSent } from './forgot-password-page';
 import LoginPage from './login-page';
 
-async function render(lang: 'en' | 'bn', node: ReactNode, at = '/forgot-password') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
-
-/** Visible text of the markup (styles and tags dropped). */
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>[^<]*<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-/** The opening tag of the element with this test id ('' when absent). */
-const tag = (html: string, id: string) => new RegExp(`<(a|button|form|div)\\b[^>]*data-testid="${id}"[^>]*>`).exec(html)?.[0] ?? '';
-const href = (html: string, id: string) => /href="([^"]*)"/.exec(tag(html, id))?.[1]?.replace(/&amp;/g, '&') ?? null;
-const input = (html: string, id: string) => new RegExp(`<input\\b[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
-const noop = () => {};
-
-function ErrorText({ err }: { err: unknown }) {
-  return <>{useErrorText()(err)}</>;
-}
+const render = (lang: Lang, node: ReactNode, at = '/forgot-password') => renderAt(lang, node, { at });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -68,10 +37,9 @@ describe('forgot password page', () => {
   });
 
   it('sends what was typed to reset_code', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { ok: true } }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(() => json({ data: { ok: true } }));
     await expect(requestPasswordReset('01712345678')).resolves.toEqual({ data: { ok: true } });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchCall(fetchMock);
     expect(url).toBe('/my-account/password/reset_code');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ email: '01712345678' });
@@ -99,13 +67,13 @@ describe('forgot password page', () => {
   });
 
   it('says too many attempts, or no connection, in the interface language', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Too many', code: 'too_many_attempts', errors: {} }), { status: 429 })));
+    stubFetch(() => json({ message: 'Too many', code: 'too_many_attempts', errors: {} }, 429));
     const limited = await requestPasswordReset('x').catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(ApiError);
-    expect(text(await render('bn', <ErrorText err={limited} />))).toContain('অনেকবার চেষ্টা করা হয়েছে');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await errorText('bn', limited)).toContain('অনেকবার চেষ্টা করা হয়েছে');
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const offline = await requestPasswordReset('x').catch((e: unknown) => e);
-    expect(text(await render('en', <ErrorText err={offline} />))).toContain('Cannot reach the server');
+    expect(await errorText('en', offline)).toContain('Cannot reach the server');
     const html = await render('en', <ResetLinkSent login="x" loginHref="/login" pending={false} resent error="Too many attempts." onSendAgain={noop} />);
     expect(text(html)).toContain('Too many attempts.');
     expect(tag(html, 'resent')).toBe('');

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Link } from '@mui/material';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import {
   type NewPasswordField,
 } from '../hooks/password-reset';
 import { useSignIn } from '../hooks/use-sign-in';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthCardChecking, AuthCardRetry } from './auth-card';
 import { PasswordField } from './password-field';
 
 const MIN_PASSWORD = 8;
@@ -43,16 +43,14 @@ export default function PasswordResetPage() {
   if (!token || isLinkInvalid(link.error) || isLinkInvalid(mutation.error)) return <ResetLinkInvalid />;
   if (link.error) {
     return (
-      <AuthCard icon={<LockResetOutlinedIcon />} title={t('auth:reset.title')}>
-        <Box sx={{ display: 'grid', gap: 2, mt: 1.5 }}>
-          <Alert severity="error" data-testid="form-error">
-            {errorText(link.error)}
-          </Alert>
-          <Button variant="contained" size="large" onClick={() => void link.refetch()} disabled={link.isFetching}>
-            {t('common:actions.retry')}
-          </Button>
-        </Box>
-      </AuthCard>
+      <AuthCardRetry
+        icon={<LockResetOutlinedIcon />}
+        title={t('auth:reset.title')}
+        error={errorText(link.error)}
+        retrying={link.isFetching}
+        onRetry={() => void link.refetch()}
+        testId="form-error"
+      />
     );
   }
   if (!link.data) return <ResetLinkChecking />;
@@ -71,14 +69,7 @@ export default function PasswordResetPage() {
 /** While the link is being checked. */
 export function ResetLinkChecking() {
   const { t } = useTranslation('auth');
-  return (
-    <AuthCard icon={<LockResetOutlinedIcon />} title={t('auth:reset.title')}>
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }} data-testid="reset-link-checking">
-        <CircularProgress size={24} />
-        <Typography color="text.secondary">{t('auth:reset.checking')}</Typography>
-      </Box>
-    </AuthCard>
-  );
+  return <AuthCardChecking icon={<LockResetOutlinedIcon />} title={t('auth:reset.title')} text={t('auth:reset.checking')} testId="reset-link-checking" />;
 }
 
 /** A link that is missing, unknown, expired or spent: the way to a new one. */

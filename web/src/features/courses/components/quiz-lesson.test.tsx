@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '../../../i18n/resources';
+import type { Lang } from '../../../lib/lang';
 import { applyFieldErrors } from '../../../lib/server-errors';
+import { fetchCall, json, noop, render as renderAt, stubFetch, text } from '../../../lib/test-render';
 import type { ExamSummary } from '../../exams/api/exams-api';
 import { examKeys } from '../../exams/hooks/use-exams';
 import { LessonTypeIcon as LearnerLessonTypeIcon } from '../../learn/components/lesson-type-icon';
@@ -16,20 +13,7 @@ import { EXAM_PICKER_LIMIT, ExamPicker } from './exam-picker';
 import { ExamWarning } from './exam-warning';
 import { LessonTypeIcon } from './lesson-type-icon';
 
-async function render(lang: 'en' | 'bn', node: ReactNode, qc = new QueryClient()) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={qc}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
-
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const noop = () => {};
+const render = (lang: Lang, node: ReactNode, qc?: QueryClient) => renderAt(lang, node, { qc });
 
 const exam = (over: Partial<ExamSummary>): ExamSummary => ({
   id: 7,
@@ -59,10 +43,9 @@ afterEach(() => {
 
 describe('quiz lessons in the lesson dialog', () => {
   it('sends the chosen exam with a quiz lesson', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { id: 5 } }), { status: 201 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(() => json({ data: { id: 5 } }, 201));
     await createLesson({ ...lessonBody({ ...lessonValues(null), title: 'Check-up', lesson_type: 'quiz', exam_id: 7 }), section_id: 3 });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchCall(fetchMock);
     expect(url).toBe('/course/schedule/lesson');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toMatchObject({ section_id: 3, lesson_type: 'quiz', exam_id: 7, media_url: null, body: null });
@@ -70,7 +53,7 @@ describe('quiz lessons in the lesson dialog', () => {
 
   it("puts the server's exam_id message on the exam picker", async () => {
     const message = 'Choose the exam learners take in this lesson.';
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Invalid', code: 'validation_failed', errors: { exam_id: [message] } }), { status: 422 })));
+    stubFetch(() => json({ message: 'Invalid', code: 'validation_failed', errors: { exam_id: [message] } }, 422));
     const err = await createLesson({ section_id: 3, title: 'Q', lesson_type: 'quiz' }).catch((e: unknown) => e);
     const setError = vi.fn();
     expect(applyFieldErrors(setError, err, LESSON_FIELDS)).toEqual(['exam_id']);

@@ -7,17 +7,21 @@ import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { institutionName, localName } from '../../../lib/course-text';
 import { useCurrentUser } from '../../../lib/session';
 import { useRoleLabel } from '../../../lib/use-role-label';
+import { needsVerifyReminder } from '../hooks/verify-reminder';
 import { MyCourses } from './my-courses';
 import { PendingTasks } from './pending-tasks';
 import { RoleSwitcher } from './role-switcher';
 import { TeachingCourses } from './teaching-courses';
+
+// Only users whose e-mail address is not verified yet download the reminder.
+const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
@@ -53,6 +57,11 @@ export default function DashboardPage() {
 
   return (
     <Grid container spacing={3} data-testid="dashboard-page">
+      {needsVerifyReminder(user) && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner user={user} />
+        </Suspense>
+      )}
       <Grid size={{ xs: 12 }}>
         <Card
           data-testid="welcome-card"

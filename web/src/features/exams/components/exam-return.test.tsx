@@ -1,10 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../i18n/resources';
+import { href, render } from '../../../lib/test-render';
 import type { AttemptResult, ExamIntro } from '../api/exam-front-api';
 import { examJourneyHref, returnPath } from '../hooks/return-path';
 import { examFrontKeys } from '../hooks/use-exam-front';
@@ -50,29 +46,12 @@ const result: AttemptResult = {
   questions: [],
 };
 
-async function renderAt(url: string, node = <ExamJourneyPage />) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common', interpolation: { escapeValue: false } });
+/** `node` at `url` as the exam journey route, with the intro of exam e1 already loaded. */
+function renderAt(url: string, node = <ExamJourneyPage />) {
   const qc = new QueryClient();
   qc.setQueryData(examFrontKeys.intro('e1'), intro);
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={qc}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/exam/journey/:uuid" element={node} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return render('en', node, { at: url, qc, path: '/exam/journey/:uuid' });
 }
-
-/** The href of the element with this test id (null when absent). */
-const href = (html: string, id: string) => {
-  const tag = new RegExp(`<a\\b[^>]*data-testid="${id}"[^>]*>`).exec(html)?.[0];
-  return tag ? (/href="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&') ?? null) : null;
-};
 
 describe('the way back from an exam to its course lesson', () => {
   it('accepts only a path of this site', () => {

@@ -1,25 +1,11 @@
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../i18n/resources';
+import { noop, render, text } from '../../../lib/test-render';
 import type { AttemptResult, PaperQuestion } from '../api/exam-front-api';
 import { emptyAnswer } from '../hooks/answer-logic';
 import { AnswerInput } from './answer-input';
 import { ExamClock } from './exam-clock';
 import { ExamResultView } from './exam-result';
 import { QuestionNavigator } from './question-navigator';
-
-async function render(lang: 'en' | 'bn', node: ReactNode) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
-}
-
-/** Visible text of the markup (tags dropped). */
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const noop = () => {};
 
 const question = (over: Partial<PaperQuestion>): PaperQuestion => ({
   slot: 0,

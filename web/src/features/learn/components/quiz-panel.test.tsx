@@ -1,12 +1,10 @@
-import { MutationObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../../../i18n/resources';
 import { ApiError } from '../../../lib/api-client';
+import type { Lang } from '../../../lib/lang';
+import { fetchCall, href, json, noop, render as renderAt, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import type { ExamIntro, IntroAttempt } from '../../exams/api/exam-front-api';
 import type { JourneyStatus } from '../api/learn-api';
 import { quizUnavailable } from '../hooks/journey-logic';
@@ -16,28 +14,7 @@ import { QuizIntroPanel, QuizPanel } from './quiz-panel';
 const HERE = '/course/journey/c1?lesson=5';
 const TAKE = `/exam/journey/e1?return=${encodeURIComponent(HERE)}`;
 
-async function render(lang: 'en' | 'bn', node: ReactNode, qc = new QueryClient()) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={qc}>
-        <MemoryRouter initialEntries={[HERE]}>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
-
-/** Visible text of the markup (styles and tags dropped). */
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>[^<]*<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-/** The opening tag of the element with this test id ('' when absent). */
-const tag = (html: string, id: string) => new RegExp(`<(a|button)\\b[^>]*data-testid="${id}"[^>]*>`).exec(html)?.[0] ?? '';
-const href = (html: string, id: string) => /href="([^"]*)"/.exec(tag(html, id))?.[1]?.replace(/&amp;/g, '&') ?? null;
-const noop = () => {};
+const render = (lang: Lang, node: ReactNode) => renderAt(lang, node, { at: HERE });
 
 const attempt = (over: Partial<IntroAttempt>): IntroAttempt => ({
   uuid: 'a1',
@@ -153,26 +130,25 @@ describe('finishing a quiz lesson', () => {
   };
 
   it('calls quiz-submit and keeps the progress it answers, as completing a lesson does', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: progress }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(() => json({ data: progress }));
     const qc = new QueryClient();
-    await new MutationObserver(qc, completeLessonOptions(qc, 'c1', true)).mutate(5);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    await runMutation(completeLessonOptions(qc, 'c1', true), 5, qc);
+    const [url, init] = fetchCall(fetchMock);
     expect(url).toBe('/assessment-front/course/quiz-submit/5');
     expect(init.method).toBe('POST');
     expect(init.body).toBeUndefined();
     expect(qc.getQueryData(['journey-status', 'c1'])).toEqual(progress);
 
-    await new MutationObserver(qc, completeLessonOptions(qc, 'c1', false)).mutate(4);
-    const [plain, plainInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    await runMutation(completeLessonOptions(qc, 'c1', false), 4, qc);
+    const [plain, plainInit] = fetchCall(fetchMock, 1);
     expect(plain).toBe('/course/batch/completed_lesson/4');
     expect(plainInit.method).toBe('GET');
   });
 
   it('reports a quiz not yet handed in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'x', code: 'quiz_not_attempted', errors: {} }), { status: 409 })));
+    stubFetch(() => json({ message: 'x', code: 'quiz_not_attempted', errors: {} }, 409));
     const qc = new QueryClient();
-    const err = await new MutationObserver(qc, completeLessonOptions(qc, 'c1', true)).mutate(5).catch((e: unknown) => e);
+    const err = await runMutation(completeLessonOptions(qc, 'c1', true), 5, qc).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('quiz_not_attempted');
     expect(resources.en.errors.quiz_not_attempted).toBeTruthy();

@@ -1,86 +1,212 @@
-import { Avatar, Box, Card, CardContent, Chip, Divider, Grid, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+// /profile/myprofile: the signed-in person's profile (profile-info), what is missing from it, and
+// the edit dialog (open while the URL has ?edit=<field>, so that Back closes it on phones).
+import { Alert, Box, Button, Card, CardContent, Chip, Divider, Grid, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/ModeEditOutlineOutlined';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { idleLazy } from '../../../components/ui/deferred-mui';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useToast } from '../../../components/ui/toast-provider';
+import { institutionName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
-import { institutionName, localName } from '../../../lib/course-text';
 import { useCurrentUser } from '../../../lib/session';
+import { useErrorText } from '../../../lib/use-error-text';
 import { useRoleLabel } from '../../../lib/use-role-label';
+import type { Profile } from '../api/profile-api';
+import { localDigits } from '../../../lib/digits';
+import { formatDay, localPhone, PROFILE_FIELDS, profileValues, type ProfileField } from '../hooks/profile-values';
+import { profileErrors, updateProfileMutation, useProfile } from '../hooks/use-profile';
+import { EmailState, MissingParts, ProfileIdentity } from './profile-summary';
+import { ProfileTabs } from './profile-tabs';
+
+// The edit dialog (fields, react-hook-form) comes with the password form, in one chunk: fetched once
+// the page is idle, or when opened.
+const ProfileDialog = idleLazy(() => import('./profile-forms').then((m) => ({ default: m.ProfileDialog })));
+
+const isField = (v: string | null): v is ProfileField => !!v && (PROFILE_FIELDS as readonly string[]).includes(v);
 
 export default function MyProfilePage() {
-  const { t, i18n } = useTranslation(['profile', 'common']);
-  const { user, isLoading, error, refetch } = useCurrentUser();
-  const roleLabel = useRoleLabel();
-  if (isLoading) return <Skeleton variant="rounded" height={320} />;
-  if (error || !user) return <ErrorState error={error} onRetry={() => refetch()} />;
-  const name = localName(user, i18n.language);
-  const completeness = typeof user.completeness === 'number' ? Math.max(0, Math.min(100, user.completeness)) : null;
+  const { t } = useTranslation(['profile', 'common']);
+  const profile = useProfile();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const save = useMutation(updateProfileMutation(qc));
+  const fieldErrors = profileErrors(save.error);
+  const [params, setParams] = useSearchParams();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const edit = params.get('edit');
+  // The dialog stays mounted once opened, so that it closes with its transition.
+  const [editUsed, setEditUsed] = useState(false);
+  if (edit !== null && !editUsed) setEditUsed(true);
+  const openEdit = (field: ProfileField = 'name') =>
+    setParams((p) => {
+      p.set('edit', field);
+      return p;
+    });
+  const closeEdit = () =>
+    setParams(
+      (p) => {
+        p.delete('edit');
+        return p;
+      },
+      { replace: true },
+    );
+
+  let body: ReactNode;
+  if (profile.isLoading) body = <ProfileSkeleton />;
+  else if (profile.error || !profile.data) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  else
+    body = (
+      <>
+        {sentTo && (
+          <Alert severity="info" onClose={() => setSentTo(null)} sx={{ mb: 3 }} data-testid="profile-email-sent">
+            {t('profile:saved_email', { email: sentTo })}
+          </Alert>
+        )}
+        <ProfileView profile={profile.data} onEdit={openEdit} />
+        {editUsed && (
+          <Suspense fallback={null}>
+            <ProfileDialog
+              open={edit !== null}
+              values={profileValues(profile.data)}
+              savedEmail={profile.data.email}
+              focus={isField(edit) ? edit : 'name'}
+              pending={save.isPending}
+              error={save.error && !Object.keys(fieldErrors).length ? errorText(save.error) : null}
+              fieldErrors={fieldErrors}
+              onCancel={closeEdit}
+              onExited={() => save.reset()}
+              onSubmit={(body) => {
+                const before = (profile.data?.email ?? '').toLowerCase();
+                save.mutate(body, {
+                  onSuccess: (saved) => {
+                    // A new address was mailed a verification link.
+                    const newEmail = saved.email && saved.email.toLowerCase() !== before ? saved.email : null;
+                    closeEdit();
+                    setSentTo(newEmail);
+                    toast.show(newEmail ? t('profile:saved_email_short') : t('profile:saved'));
+                  },
+                });
+              }}
+            />
+          </Suspense>
+        )}
+      </>
+    );
+
   return (
     <Box data-testid="my-profile-page">
-      <PageHeader title={t('profile:title')} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card>
-            <CardContent sx={{ p: 3, textAlign: 'center' }}>
-              <Avatar src={user.photo ?? undefined} sx={{ width: 88, height: 88, mx: 'auto', fontSize: 36, bgcolor: 'primary.main' }}>
-                {name.slice(0, 1).toUpperCase()}
-              </Avatar>
-              <Typography variant="h6" sx={{ mt: 2 }}>
-                {name}
-              </Typography>
-              <Typography color="text.secondary" variant="body2">
-                {user.email}
-              </Typography>
-              {completeness !== null && (
-                <Box sx={{ mt: 3, textAlign: 'left' }}>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
-                    {t('profile:completeness', { percent: formatNumber(completeness, i18n.language) })}
-                  </Typography>
-                  <LinearProgress variant="determinate" value={completeness} sx={{ height: 8, borderRadius: 4 }} />
-                </Box>
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Card>
-            <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                {t('profile:basic')}
-              </Typography>
-              <Stack divider={<Divider flexItem />} spacing={1.5}>
-                <Row label={t('profile:name')}>{name}</Row>
-                <Row label={t('profile:email')}>{user.email || t('profile:no_value')}</Row>
-                <Row label={t('profile:phone')}>{user.phone || t('profile:no_value')}</Row>
-                <Row label={t('profile:roles')}>
-                  {user.roles.length === 0 ? (
-                    t('profile:no_roles')
-                  ) : (
-                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                      {user.roles.map((r) => (
-                        <Chip
-                          key={r.id}
-                          variant="outlined"
-                          label={[roleLabel(r.role), institutionName(r.owner, i18n.language)].filter(Boolean).join(' · ')}
-                        />
-                      ))}
-                    </Stack>
-                  )}
-                </Row>
-              </Stack>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
+      <PageHeader
+        title={t('profile:title')}
+        actions={
+          profile.data ? (
+            <Button variant="contained" startIcon={<EditOutlinedIcon />} onClick={() => openEdit()} data-testid="profile-edit">
+              {t('profile:edit')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ProfileTabs />
+      {body}
     </Box>
+  );
+}
+
+/** The profile as read: a summary card with what is missing, and every field. */
+export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (field?: ProfileField) => void }) {
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  const lang = i18n.language;
+  const { user } = useCurrentUser();
+  const roleLabel = useRoleLabel();
+  const completeness = Math.max(0, Math.min(100, Math.round(profile.completeness ?? 0)));
+  const none = <Typography component="span" color="text.secondary">{t('profile:no_value')}</Typography>;
+  const roles = user?.roles ?? [];
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Card>
+          <CardContent sx={{ p: 3 }}>
+            <ProfileIdentity profile={profile} />
+            <Box sx={{ mt: 3 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }} id="profile-completeness">
+                {t('profile:completeness', { percent: formatNumber(completeness, lang) })}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={completeness}
+                aria-labelledby="profile-completeness"
+                sx={{ height: 8, borderRadius: 4 }}
+                data-testid="profile-completeness"
+              />
+            </Box>
+            <MissingParts profile={profile} onEdit={onEdit} />
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Card>
+          <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+              {t('profile:basic')}
+            </Typography>
+            <Stack divider={<Divider flexItem />} spacing={1.5} data-testid="profile-details">
+              <Row label={t('profile:name')}>{profile.name || none}</Row>
+              <Row label={t('profile:name_bn')}>{profile.name_bn ? <span lang="bn">{profile.name_bn}</span> : none}</Row>
+              <Row label={t('profile:email')}>
+                {profile.email ? (
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <span>{profile.email}</span>
+                    <EmailState verified={profile.email_verified} />
+                  </Stack>
+                ) : (
+                  none
+                )}
+              </Row>
+              <Row label={t('profile:phone')}>{profile.phone ? localDigits(localPhone(profile.phone), lang) : none}</Row>
+              <Row label={t('profile:gender')}>{profile.gender ? t(`profile:genders.${profile.gender}`) : none}</Row>
+              <Row label={t('profile:date_of_birth')}>{profile.date_of_birth ? formatDay(profile.date_of_birth, lang) : none}</Row>
+              <Row label={t('profile:address')}>{profile.address ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.address}</Box> : none}</Row>
+              <Row label={t('profile:bio')}>{profile.bio ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Box> : none}</Row>
+              <Row label={t('profile:roles')}>
+                {roles.length === 0 ? (
+                  t('profile:no_roles')
+                ) : (
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                    {roles.map((r) => (
+                      <Chip key={r.id} variant="outlined" label={[roleLabel(r.role), institutionName(r.owner, lang)].filter(Boolean).join(' · ')} />
+                    ))}
+                  </Stack>
+                )}
+              </Row>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Skeleton variant="rounded" height={320} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Skeleton variant="rounded" height={420} />
+      </Grid>
+    </Grid>
   );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0.25, sm: 2 }, alignItems: 'center' }}>
-      <Typography color="text.secondary" variant="body2" sx={{ fontWeight: 600 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0.25, sm: 2 }, alignItems: 'start' }}>
+      <Typography color="text.secondary" variant="body2" sx={{ fontWeight: 600, pt: { sm: 0.25 } }}>
         {label}
       </Typography>
       <Typography component="div" sx={{ wordBreak: 'break-word' }}>

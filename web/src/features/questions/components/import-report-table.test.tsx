@@ -1,24 +1,7 @@
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../i18n/resources';
+import { render, text } from '../../../lib/test-render';
 import { importReport } from '../hooks/import-report';
 import { ImportReportTable, REPORT_MAX_ROWS } from './import-report-table';
-
-async function render(lang: 'en' | 'bn', node: ReactNode) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
-}
-
-/** Visible text of the markup (emotion's style elements and tags dropped). */
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 
 const refused = importReport({
   'rows.12.marks': ['একটি সংখ্যা লিখুন।'],

@@ -1,8 +1,6 @@
-import i18next from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../i18n/resources';
+import type { Lang } from '../../../lib/lang';
+import { render } from '../../../lib/test-render';
 import type { Domain } from '../api/custom-domain-api';
 import { DomainRecordsTable } from './domain-records-table';
 
@@ -21,14 +19,8 @@ const domain: Domain = {
   certificate: null,
 };
 
-async function render(lang: 'en' | 'bn') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ resources, lng: lang, defaultNS: 'common', interpolation: { escapeValue: false } });
-  const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <DomainRecordsTable domain={domain} />
-    </I18nextProvider>,
-  );
+async function show(lang: Lang) {
+  const html = await render(lang, <DomainRecordsTable domain={domain} />);
   return { html, row: (type: 'cname' | 'txt') => row(html, type) };
 }
 
@@ -42,7 +34,7 @@ function row(html: string, type: 'cname' | 'txt') {
 
 describe('DNS records table', () => {
   it('shows the CNAME name -> target and the TXT name -> value', async () => {
-    const view = await render('en');
+    const view = await show('en');
     expect(view.html).toContain('<table');
     expect(view.html).toContain('>Type<');
     expect(view.row('cname')).toMatchObject({ type: 'CNAME', name: 'learn.dhakacollege.edu.bd', value: 'dhaka.sites.example.net' });
@@ -50,14 +42,14 @@ describe('DNS records table', () => {
     expect(view.html.indexOf('dns-record-cname')).toBeLessThan(view.html.indexOf('dns-record-txt'));
   });
   it('has a labelled copy button for the name and for the value of each record', async () => {
-    const view = await render('en');
+    const view = await show('en');
     expect(view.row('cname').html).toContain('aria-label="Copy the name of the CNAME record"');
     expect(view.row('cname').html).toContain('aria-label="Copy the value of the CNAME record"');
     expect(view.row('txt').html).toContain('aria-label="Copy the name of the TXT record"');
     expect(view.row('txt').html).toContain('aria-label="Copy the value of the TXT record"');
   });
   it('labels the columns in Bangla', async () => {
-    const view = await render('bn');
+    const view = await show('bn');
     expect(view.html).toContain('>ধরন<');
     expect(view.row('txt').html).toContain('aria-label="TXT রেকর্ডের মান কপি করুন"');
   });

@@ -1,0 +1,69 @@
+// Calls of the profile pages (docs/api-accounts.md "Profile" and the signed-in password change).
+import { api } from '../../../lib/api-client';
+import type { DataEnvelope, UserInfo } from '../../../lib/types';
+
+export type Gender = 'female' | 'male' | 'other';
+
+/** The parts of a profile that count towards its completeness, as `missing` names them. */
+export const PROFILE_PARTS = ['name_bn', 'email_verified', 'phone', 'photo', 'gender', 'date_of_birth', 'address', 'bio'] as const;
+export type ProfilePart = (typeof PROFILE_PARTS)[number];
+
+export interface Profile {
+  id: number;
+  name: string;
+  name_bn: string | null;
+  email: string | null;
+  email_verified: boolean;
+  /** E.164: +8801XXXXXXXXX. */
+  phone: string | null;
+  phone_verified: boolean;
+  photo: string | null;
+  gender: Gender | null;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  address: string | null;
+  bio: string | null;
+  /** 0-100. */
+  completeness: number;
+  missing: ProfilePart[];
+}
+
+/** Body of update-profile: every field, an empty string clears an optional one. */
+export interface ProfileBody {
+  name: string;
+  name_bn: string;
+  email: string;
+  phone: string;
+  gender: Gender | '';
+  date_of_birth: string;
+  address: string;
+  bio: string;
+  /** Needed only when the e-mail address changes; "" otherwise. */
+  current_password: string;
+}
+
+export interface PasswordChange {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** A new session: the password change ends every session, this one included. */
+export interface SessionResult {
+  token: string;
+  user: UserInfo;
+}
+
+export function getProfile() {
+  return api<DataEnvelope<Profile>>('/my-account/user/profile-info').then((r) => r.data);
+}
+
+export function updateProfile(body: ProfileBody) {
+  return api<DataEnvelope<Profile>>('/my-account/user/update-profile', { method: 'POST', body }).then((r) => r.data);
+}
+
+/** Changes the signed-in user's password (no reset token); answers the session to go on with. */
+export function changePassword(body: PasswordChange) {
+  return api<DataEnvelope<SessionResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
+}
+

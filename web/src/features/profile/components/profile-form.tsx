@@ -1,0 +1,280 @@
+// The profile form (every field of update-profile) and the dialog it opens in, full-screen on phones.
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  TextField,
+  type TextFieldProps,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { ComponentType, ReactNode } from 'react';
+import { useController, useForm, useWatch, type Control, type RegisterOptions } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatYear } from '../../../lib/lang';
+import type { ProfileBody } from '../api/profile-api';
+import {
+  ADDRESS_MAX,
+  BIO_MAX,
+  BIRTH_YEAR_MIN,
+  birthDateProblem,
+  EMAIL_PATTERN,
+  emailChanged,
+  GENDERS,
+  isMobileNumber,
+  NAME_MAX,
+  profileBody,
+  todayIso,
+} from '../hooks/profile-form';
+import type { ProfileField, ProfileFormValues } from '../hooks/profile-values';
+import { PasswordInput } from './password-input';
+
+const TITLE_ID = 'profile-form-title';
+
+type FormProps = {
+  /** The values to start from (the saved profile's). */
+  values: ProfileFormValues;
+  /** The saved address: another one asks for the current password. */
+  savedEmail: string | null;
+  focus?: ProfileField;
+  pending: boolean;
+  error: string | null;
+  /** The server's messages for the last try (already in the user's language). */
+  fieldErrors: Partial<Record<ProfileField, string>>;
+  onSubmit: (body: ProfileBody) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The edit dialog of /profile/myprofile, full-screen on phones. Its form is mounted while the
+ * dialog is (MUI drops the children once it has closed): fresh values each time it opens.
+ */
+export function ProfileDialog({ open, onExited, ...form }: FormProps & { open: boolean; onExited?: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !form.pending && form.onCancel()}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={TITLE_ID}
+      slotProps={{ transition: { onExited } }}
+    >
+      <ProfileForm {...form} />
+    </Dialog>
+  );
+}
+
+/**
+ * The form itself. `fieldErrors` are the server's messages for the last try (already in the
+ * user's language); the form's own checks, when they fail, show first. The current password is
+ * asked for only when the e-mail address changes (or the server asks for it).
+ */
+export function ProfileForm({ values, savedEmail, focus = 'name', pending, error, fieldErrors, onSubmit, onCancel }: FormProps) {
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  const lang = i18n.language;
+  const { handleSubmit, control } = useForm<ProfileFormValues>({ defaultValues: values });
+  const email = useWatch({ control, name: 'email' });
+  const bio = useWatch({ control, name: 'bio' }) ?? '';
+  const required = t('common:form.required');
+  const tooLong = (n: number) => ({ value: n, message: t('profile:form.too_long', { n: formatNumber(n, lang) }) });
+  const askPassword = emailChanged(email ?? '', savedEmail) || !!fieldErrors.current_password;
+  const today = todayIso();
+  const bind = (name: ProfileField, rules?: FieldRules) => ({ name, rules, control, serverError: fieldErrors[name], autoFocus: focus === name });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit((v) => onSubmit(profileBody(v, savedEmail)))}
+      data-testid="profile-form"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
+    >
+      <DialogTitle id={TITLE_ID}>{t('profile:form.title')}</DialogTitle>
+      <DialogContent dividers>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">
+            {error}
+          </Alert>
+        )}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('name', { validate: (v) => !!v.trim() || required, maxLength: tooLong(NAME_MAX) })}
+              label={t('profile:name')}
+              autoComplete="name"
+              required
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('name_bn', { maxLength: tooLong(NAME_MAX) })}
+              label={t('profile:name_bn')}
+              fullWidth
+              slotProps={{ htmlInput: { lang: 'bn' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('email', {
+                validate: (v) => (!v.trim() ? required : EMAIL_PATTERN.test(v.trim()) || t('common:form.email_invalid')),
+              })}
+              label={t('profile:email')}
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('phone', { validate: (v) => !v.trim() || isMobileNumber(v) || t('profile:form.phone_invalid') })}
+              label={t('profile:phone')}
+              type="tel"
+              autoComplete="tel-national"
+              fullWidth
+              helperText={t('profile:form.phone_hint')}
+              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            />
+          </Grid>
+          {askPassword && (
+            <Grid size={12}>
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('profile:form.email_change_note')}
+              </Alert>
+              <FormField
+                as={PasswordInput}
+                {...bind('current_password', {
+                  validate: (v, all) => !emailChanged(all.email, savedEmail) || !!v || required,
+                })}
+                label={t('profile:form.current_password')}
+                autoComplete="current-password"
+                required
+                helperText={t('profile:form.current_password_hint')}
+                data-testid="profile-current-password"
+              />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('gender')}
+              select
+              label={t('profile:gender')}
+              fullWidth
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('profile:genders.none')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`profile:genders.${g}`)}
+                </option>
+              ))}
+            </FormField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              {...bind('date_of_birth', {
+                validate: (v) => {
+                  const problem = birthDateProblem(v, today);
+                  return !problem || t(`profile:form.birth_${problem}`, { year: formatYear(BIRTH_YEAR_MIN, lang) });
+                },
+              })}
+              label={t('profile:date_of_birth')}
+              type="date"
+              autoComplete="bday"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${BIRTH_YEAR_MIN}-01-01`, max: today } }}
+            />
+          </Grid>
+          <Grid size={12}>
+            <FormField
+              {...bind('address', { maxLength: tooLong(ADDRESS_MAX) })}
+              label={t('profile:address')}
+              autoComplete="street-address"
+              multiline
+              minRows={2}
+              fullWidth
+            />
+          </Grid>
+          <Grid size={12}>
+            <FormField
+              {...bind('bio', { maxLength: tooLong(BIO_MAX) })}
+              label={t('profile:bio')}
+              multiline
+              minRows={4}
+              fullWidth
+              helperText={(message) => (
+                <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                  <span>{message ?? t('profile:form.bio_hint')}</span>
+                  <Box component="span" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} data-testid="profile-bio-count" aria-live="polite">
+                    {t('profile:form.count', { n: formatNumber(bio.length, lang), max: formatNumber(BIO_MAX, lang) })}
+                  </Box>
+                </Box>
+              )}
+            />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onCancel} disabled={pending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="profile-save"
+        >
+          {pending ? t('common:actions.saving') : t('common:actions.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+type FieldRules = RegisterOptions<ProfileFormValues, ProfileField>;
+
+/**
+ * A TextField (or `as`) bound to a form field: the form's own message first, else the server's,
+ * else `helperText` (a function of the message when it shows it itself).
+ */
+function FormField({
+  name,
+  control,
+  rules,
+  serverError,
+  as: As = TextField,
+  helperText,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'helperText'> & {
+  name: ProfileField;
+  control: Control<ProfileFormValues>;
+  rules?: FieldRules;
+  serverError?: string;
+  as?: ComponentType<TextFieldProps>;
+  helperText?: ReactNode | ((message: string | undefined) => ReactNode);
+}) {
+  const { field, fieldState } = useController({ name, control, rules });
+  const { ref, ...bound } = field;
+  const message = fieldState.error?.message ?? serverError;
+  return (
+    <As
+      {...props}
+      {...bound}
+      inputRef={ref}
+      id={`profile-${name.replace(/_/g, '-')}`}
+      error={!!message}
+      helperText={typeof helperText === 'function' ? helperText(message) : (message ?? helperText)}
+    />
+  );
+}

@@ -1,0 +1,288 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken } from '../../../lib/auth-storage';
+import { ME_KEY } from '../../../lib/session';
+import { fetchCall, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import type { UserInfo } from '../../../lib/types';
+import { updateProfile, type Profile, type ProfileBody } from '../api/profile-api';
+import { birthDateProblem, emailChanged, isMobileNumber, profileBody } from '../hooks/profile-form';
+import { profileValues } from '../hooks/profile-values';
+import { changePasswordMutation, passwordErrors, profileErrors, profileKey, updateProfileMutation } from '../hooks/use-profile';
+import AccountSettingsPage from './account-settings-page';
+import { PasswordChangeForm } from './password-change';
+import MyProfilePage from './my-profile-page';
+import ProfilePages from './profile-pages';
+import { ProfileForm } from './profile-form';
+
+const profile: Profile = {
+  id: 7,
+  name: 'Mitu Akter',
+  name_bn: null,
+  email: 'mitu@example.com',
+  email_verified: false,
+  phone: '+8801712345678',
+  phone_verified: false,
+  photo: null,
+  gender: 'female',
+  date_of_birth: '1995-03-07',
+  address: null,
+  bio: null,
+  completeness: 60,
+  missing: ['name_bn', 'email_verified', 'photo', 'address', 'bio'],
+};
+
+const user: UserInfo = { id: 7, name: 'Mitu Akter', email: 'mitu@example.com', phone: null, email_verified: true, phone_verified: false, photo: null, roles: [], currentrole: null };
+
+/** localStorage of the browser (node has none): where auth-storage keeps the token. */
+function memoryStorage(init: Record<string, string> = {}) {
+  const m = new Map(Object.entries(init));
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+    key: (i: number) => [...m.keys()][i] ?? null,
+    get length() {
+      return m.size;
+    },
+  };
+}
+
+/** A client holding the profile, as the pages find it (the static render has no token: key null). */
+function withProfile(p: Profile = profile) {
+  const qc = new QueryClient();
+  qc.setQueryData(profileKey(null), p);
+  return qc;
+}
+
+const form = (over: Partial<Parameters<typeof ProfileForm>[0]> = {}) => (
+  <ProfileForm values={profileValues(profile)} savedEmail={profile.email} pending={false} error={null} fieldErrors={{}} onSubmit={noop} onCancel={noop} {...over} />
+);
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage({ token: 'old-bearer' }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('profile route', () => {
+  it('draws the tab of /profile/:tab?, and not found for another', async () => {
+    const at = (url: string) => render('en', <ProfilePages />, { at: url, path: '/profile/:tab?', qc: withProfile() });
+    expect(tag(await at('/profile/myprofile'), 'my-profile-page')).not.toBe('');
+    expect(tag(await at('/profile/account-setting'), 'account-settings-page')).not.toBe('');
+    expect(tag(await at('/profile/settings'), 'not-found-page')).not.toBe('');
+    // /profile goes on to /profile/myprofile (a redirect: nothing drawn here).
+    expect(text(await at('/profile')).trim()).toBe('');
+  });
+});
+
+describe('my profile page', () => {
+  it('shows the profile from profile-info, in Bangla digits, with what is missing as links to add it', async () => {
+    const html = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile() });
+    expect(tag(html, 'profile-edit')).not.toBe('');
+    expect(text(html)).toContain('প্রোফাইল সম্পাদনা');
+    const view = text(html);
+    expect(view).toContain('প্রোফাইল ৬০% সম্পূর্ণ');
+    expect(view).toContain('০১৭১২৩৪৫৬৭৮');
+    expect(view).toContain('৭ মার্চ, ১৯৯৫');
+    expect(view).toContain('নারী');
+    expect(view).toContain('যাচাই করা হয়নি');
+    expect(tag(html, 'profile-missing')).not.toBe('');
+    for (const part of ['name_bn', 'email_verified', 'photo', 'address', 'bio']) expect(tag(html, `missing-${part}`)).not.toBe('');
+    expect(tag(html, 'missing-phone')).toBe('');
+    expect(view).toContain('বাংলায় আপনার নাম যোগ করুন');
+    expect(view).toContain('ই-মেইল যাচাই করুন');
+    // The tabs lead to the other profile page.
+    expect(html).toMatch(/href="\/profile\/account-setting"/);
+
+    const en = text(await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile({ ...profile, missing: [], completeness: 100, email_verified: true }) }));
+    expect(en).toContain('Profile 100% complete');
+    expect(en).toContain('7 March 1995');
+    expect(en).toContain('Your profile is complete.');
+    expect(en).toContain('Verified');
+  });
+});
+
+describe('profile form', () => {
+  it('starts from the profile, and asks for the current password only when the e-mail changes', async () => {
+    const values = profileValues(profile);
+    expect(values.phone).toBe('01712345678');
+    const html = await render('en', form());
+    expect(tag(html, 'profile-form')).not.toBe('');
+    expect(input(html, 'profile-name')).toContain('value="Mitu Akter"');
+    expect(input(html, 'profile-phone')).toContain('value="01712345678"');
+    expect(input(html, 'profile-date-of-birth')).toContain('type="date"');
+    expect(html).toMatch(/<option value="female" selected="">Female<\/option>/);
+    expect(text(html)).toContain('A Bangladeshi mobile number: 01XXXXXXXXX');
+    expect(tag(html, 'profile-bio-count')).not.toBe('');
+    expect(text(html)).toContain('0/1,000');
+    expect(tag(html, 'profile-current-password')).toBe('');
+    expect(tag(html, 'profile-save')).toContain('type="submit"');
+
+    // A new address (any case of the old one is the same) brings the current password, with why.
+    expect(tag(await render('en', form({ values: { ...profileValues(profile), email: ' MITU@Example.com' } })), 'profile-current-password')).toBe('');
+    const moving = await render('bn', form({ values: { ...profileValues(profile), email: 'new@example.com' } }));
+    expect(tag(moving, 'profile-current-password')).not.toBe('');
+    expect(input(moving, 'profile-current-password')).toContain('type="password"');
+    expect(input(moving, 'profile-current-password')).toContain('autoComplete="current-password"');
+    expect(text(moving)).toContain('বর্তমান পাসওয়ার্ড দিন');
+
+    expect(emailChanged(' MITU@example.com ', 'mitu@example.com')).toBe(false);
+    expect(emailChanged('new@example.com', 'mitu@example.com')).toBe(true);
+
+    // Every field goes; the password only with a new address.
+    const same = profileBody({ ...values, bio: '  Teacher  ', current_password: 'typed-anyway' }, profile.email);
+    expect(same).toEqual({
+      name: 'Mitu Akter',
+      name_bn: '',
+      email: 'mitu@example.com',
+      phone: '01712345678',
+      gender: 'female',
+      date_of_birth: '1995-03-07',
+      address: '',
+      bio: 'Teacher',
+      current_password: '',
+    });
+    const moved = profileBody({ ...values, email: 'new@example.com', current_password: 'my-old-pass' }, profile.email);
+    expect(moved.email).toBe('new@example.com');
+    expect(moved.current_password).toBe('my-old-pass');
+    expect(Object.keys(moved).sort()).toEqual(['address', 'bio', 'current_password', 'date_of_birth', 'email', 'gender', 'name', 'name_bn', 'phone']);
+  });
+
+  it('posts the body to update-profile and shows the answer as the profile', async () => {
+    const saved: Profile = { ...profile, email: 'new@example.com', email_verified: false };
+    const fetchMock = stubFetch(() => json({ data: saved }));
+    const qc = new QueryClient();
+    const body: ProfileBody = { ...profileBody(profileValues(profile), profile.email), email: 'new@example.com', current_password: 'my-old-pass' };
+    await runMutation(updateProfileMutation(qc), body, qc);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/my-account/user/update-profile');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual(body);
+    expect(qc.getQueryData(profileKey('old-bearer'))).toEqual(saved);
+  });
+
+  it("shows the server's messages under the fields they concern, and the current password when it is at fault", async () => {
+    const errors = {
+      email: ['This e-mail address is already in use.'],
+      phone: ['Enter a Bangladeshi mobile number (01XXXXXXXXX).'],
+      current_password: ['This is not your current password.'],
+    };
+    stubFetch(() => json({ message: 'The given data was invalid.', code: 'validation_failed', errors }, 422));
+    const err = await updateProfile(profileBody(profileValues(profile), profile.email)).catch((e: unknown) => e);
+    const fieldErrors = profileErrors(err);
+    expect(fieldErrors).toEqual({ email: errors.email[0], phone: errors.phone[0], current_password: errors.current_password[0] });
+    const html = await render('en', form({ fieldErrors }));
+    expect(input(html, 'profile-email')).toContain('aria-invalid="true"');
+    expect(input(html, 'profile-phone')).toContain('aria-invalid="true"');
+    expect(input(html, 'profile-name')).toContain('aria-invalid="false"');
+    expect(text(html)).toContain('This e-mail address is already in use.');
+    expect(text(html)).toContain('Enter a Bangladeshi mobile number (01XXXXXXXXX).');
+    // The hint gives way to the error.
+    expect(text(html)).not.toContain('A Bangladeshi mobile number: 01XXXXXXXXX');
+    expect(tag(html, 'profile-current-password')).not.toBe('');
+    expect(input(html, 'profile-current-password')).toContain('aria-invalid="true"');
+    expect(text(html)).toContain('This is not your current password.');
+
+    const bn = await render('bn', form({ pending: true, error: 'সার্ভারে সমস্যা হয়েছে।' }));
+    expect(tag(bn, 'profile-save')).toContain('disabled');
+    expect(text(bn)).toContain('সংরক্ষণ');
+    expect(tag(bn, 'form-error')).not.toBe('');
+    expect(text(bn)).toContain('০/১,০০০');
+  });
+
+  it('checks the phone and the birth date as the server does', () => {
+    for (const ok of ['01712345678', '+8801712345678', '8801712345678', '017-1234-5678', '+88 017 1234 5678', '(017) 1234.5678', '০১৭১২৩৪৫৬৭৮']) expect(isMobileNumber(ok)).toBe(true);
+    for (const bad of ['01212345678', '1712345678', '0171234567', '017123456789', 'phone']) expect(isMobileNumber(bad)).toBe(false);
+    expect(birthDateProblem('', '2026-05-01')).toBeNull();
+    expect(birthDateProblem('1995-03-07', '2026-05-01')).toBeNull();
+    expect(birthDateProblem('1899-12-31', '2026-05-01')).toBe('out_of_range');
+    expect(birthDateProblem('2026-05-01', '2026-05-01')).toBe('out_of_range');
+    expect(birthDateProblem('07/03/1995', '2026-05-01')).toBe('invalid');
+  });
+});
+
+describe('account settings page', () => {
+  it('shows the e-mail and its verification state, the password form, and the way back to the profile', async () => {
+    const html = await render('en', <AccountSettingsPage />, { at: '/profile/account-setting', qc: withProfile() });
+    expect(text(html)).toContain('mitu@example.com');
+    expect(text(html)).toContain('Not verified');
+    expect(tag(html, 'account-resend')).not.toBe('');
+    expect(html).toMatch(/href="\/profile\/myprofile"/);
+    expect(html).toMatch(/href="\/profile\/myprofile\?edit=email"/);
+    // The password form comes in its own chunk (a placeholder meanwhile).
+    const form = await render('en', <PasswordChangeForm email="mitu@example.com" pending={false} done={false} error={null} fieldErrors={{}} onSubmit={noop} />);
+    expect(tag(form, 'password-change-form')).not.toBe('');
+    expect(tag(form, 'password-change-submit')).toContain('type="submit"');
+    expect(input(form, 'account-current-password')).toContain('autoComplete="current-password"');
+    expect(input(form, 'account-password')).toContain('autoComplete="new-password"');
+    expect(input(form, 'account-password-confirmation')).toContain('type="password"');
+
+    const bn = text(await render('bn', <AccountSettingsPage />, { at: '/profile/account-setting', qc: withProfile({ ...profile, email_verified: true }) }));
+    expect(bn).toContain('যাচাইকৃত');
+    expect(bn).toContain('অ্যাকাউন্ট সেটিংস');
+    const bnForm = text(await render('bn', <PasswordChangeForm email="" pending={false} done={false} error={null} fieldErrors={{}} onSubmit={noop} />));
+    expect(bnForm).toContain('পাসওয়ার্ড পরিবর্তন');
+    expect(bnForm).toContain('কমপক্ষে ৮ অক্ষর');
+  });
+
+  it('changes the password, stores the new session as logging in does, and says other devices were signed out', async () => {
+    const fetchMock = stubFetch(() => json({ data: { token: 'new-bearer', user } }));
+    const qc = new QueryClient();
+    qc.setQueryData(profileKey('old-bearer'), profile);
+    const done = vi.fn();
+    const values = { current_password: 'my-old-pass', password: 'a-long-new-pass', password_confirmation: 'a-long-new-pass' };
+    await runMutation(changePasswordMutation(qc, done), values, qc);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/my-account/password/reset');
+    expect(init.method).toBe('PUT');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer old-bearer');
+    expect(JSON.parse(String(init.body))).toEqual(values);
+    expect(getToken()).toBe('new-bearer');
+    expect(qc.getQueryData([...ME_KEY, 'new-bearer'])).toEqual(user);
+    expect(qc.getQueryData(profileKey('new-bearer'))).toEqual(profile);
+    expect(done).toHaveBeenCalledTimes(1);
+
+    const html = await render('en', <PasswordChangeForm email="mitu@example.com" pending={false} done error={null} fieldErrors={{}} onSubmit={noop} />);
+    expect(tag(html, 'password-changed')).not.toBe('');
+    expect(text(html)).toContain('Your password was changed; other devices were signed out.');
+  });
+
+  it('keeps the role chosen on this browser for the new session', async () => {
+    vi.stubGlobal('localStorage', memoryStorage({ token: 'old-bearer', 'Role-id': '12', 'Owner-id': '3' }));
+    stubFetch(() => json({ data: { token: 'new-bearer', user } }));
+    const qc = new QueryClient();
+    const currentrole = { id: 12, role: 'partner-admin', owner_id: 3 };
+    qc.setQueryData([...ME_KEY, 'old-bearer'], { ...user, currentrole });
+    await runMutation(changePasswordMutation(qc), { current_password: 'x-old-pass', password: 'a-long-new-pass', password_confirmation: 'a-long-new-pass' }, qc);
+    expect(getToken()).toBe('new-bearer');
+    expect(localStorage.getItem('Role-id')).toBe('12');
+    expect(qc.getQueryData<UserInfo>([...ME_KEY, 'new-bearer'])?.currentrole).toEqual(currentrole);
+  });
+
+  it("shows the server's password messages under their fields and keeps the old session", async () => {
+    const errors = {
+      current_password: ['This is not your current password.'],
+      password: ['This password is too common or too close to your name or address. Choose another.'],
+    };
+    stubFetch(() => json({ message: 'The given data was invalid.', code: 'validation_failed', errors }, 422));
+    const qc = new QueryClient();
+    const err = await runMutation(changePasswordMutation(qc), { current_password: 'wrong', password: 'password1', password_confirmation: 'password1' }, qc).catch((e: unknown) => e);
+    expect(getToken()).toBe('old-bearer');
+    const fieldErrors = passwordErrors(err);
+    expect(fieldErrors).toEqual({ current_password: errors.current_password[0], password: errors.password[0] });
+    const html = await render('en', <PasswordChangeForm email="" pending={false} done={false} error={null} fieldErrors={fieldErrors} onSubmit={noop} />);
+    expect(input(html, 'account-current-password')).toContain('aria-invalid="true"');
+    expect(input(html, 'account-password')).toContain('aria-invalid="true"');
+    expect(input(html, 'account-password-confirmation')).toContain('aria-invalid="false"');
+    expect(text(html)).toContain('This is not your current password.');
+    expect(text(html)).toContain('too common');
+    expect(tag(html, 'password-changed')).toBe('');
+
+    const busy = await render('bn', <PasswordChangeForm email="" pending done={false} error="অনেকবার চেষ্টা করা হয়েছে।" fieldErrors={{}} onSubmit={noop} />);
+    expect(tag(busy, 'password-change-submit')).toContain('disabled');
+    expect(tag(busy, 'password-error')).not.toBe('');
+  });
+});

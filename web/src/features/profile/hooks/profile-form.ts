@@ -1,0 +1,62 @@
+// The rules the profile and password forms check before sending (the server's,
+// docs/api-accounts.md) and the body of update-profile. Loaded with the forms' chunk: it imports
+// nothing but types from the pages' modules.
+import { asciiDigits } from '../../../lib/digits';
+import type { Gender, ProfileBody } from '../api/profile-api';
+import type { ProfileFormValues } from './profile-values';
+
+export const GENDERS: readonly Gender[] = ['female', 'male', 'other'];
+
+export const NAME_MAX = 120;
+export const ADDRESS_MAX = 300;
+export const BIO_MAX = 1000;
+export const BIRTH_YEAR_MIN = 1900;
+export const MIN_PASSWORD = 8;
+
+/** The e-mail address differs from the saved one (as the server compares them: trimmed, any case). */
+export function emailChanged(email: string, saved: string | null | undefined): boolean {
+  return email.trim().toLowerCase() !== (saved ?? '').trim().toLowerCase();
+}
+
+/** Body of update-profile: every field; the current password only with a new e-mail address. */
+export function profileBody(v: ProfileFormValues, savedEmail: string | null | undefined): ProfileBody {
+  return {
+    name: v.name.trim(),
+    name_bn: v.name_bn.trim(),
+    email: v.email.trim(),
+    phone: v.phone.trim(),
+    gender: v.gender,
+    date_of_birth: v.date_of_birth.trim(),
+    address: v.address.trim(),
+    bio: v.bio.trim(),
+    current_password: emailChanged(v.email, savedEmail) ? v.current_password : '',
+  };
+}
+
+/**
+ * A Bangladeshi mobile number in any spelling the server takes: 01XXXXXXXXX, +8801…, 8801…,
+ * with spaces, dashes, brackets or dots, in ASCII or Bangla digits (third digit 3-9).
+ */
+export function isMobileNumber(value: string): boolean {
+  const digits = asciiDigits(value)
+    .replace(/[\s\-().\u00a0]/g, '')
+    .replace(/^\+/, '');
+  const local = digits.length === 13 && digits.startsWith('88') ? digits.slice(2) : digits;
+  return /^01[3-9]\d{8}$/.test(local);
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Today in the browser's calendar, as YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** A birth date the server takes: YYYY-MM-DD, from 1900, before today ('' is no date). */
+export function birthDateProblem(value: string, today = todayIso()): 'invalid' | 'out_of_range' | null {
+  if (!value) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return 'invalid';
+  if (Number(value.slice(0, 4)) < BIRTH_YEAR_MIN || value >= today) return 'out_of_range';
+  return null;
+}
