@@ -90,7 +90,16 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     let superadmin = person(db, &hash, "Platform Admin", Some("প্ল্যাটফর্ম অ্যাডমিন"), "superadmin@example.com", "+8801700000001").await?;
     let dhaka_admin = person(db, &hash, "Mahbub Alam", Some("মাহবুব আলম"), "dhaka-admin@example.com", "+8801700000002").await?;
     let teacher = person(db, &hash, "Shafiqul Islam", Some("শফিকুল ইসলাম"), "teacher@example.com", "+8801700000003").await?;
-    person(db, &hash, "Sadia Rahman", Some("সাদিয়া রহমান"), "learner@example.com", "+8801700000004").await?;
+    let learner = person(db, &hash, "Sadia Rahman", Some("সাদিয়া রহমান"), "learner@example.com", "+8801700000004").await?;
+    // A profile mostly filled in (all but the photo), so /profile/myprofile has something to show.
+    sqlx::query(
+        "UPDATE users SET gender = 'female', date_of_birth = '2002-08-14', address = 'Mirpur 10, Dhaka',
+                bio = 'Second-year student at Dhaka College; learning web development and English for work.'
+          WHERE id = $1",
+    )
+    .bind(learner)
+    .execute(db)
+    .await?;
     let sylhet_admin = person(db, &hash, "Rokeya Begum", Some("রোকেয়া বেগম"), "sylhet-admin@example.com", "+8801700000005").await?;
     let rajshahi_applicant = person(db, &hash, "Kamrul Hasan", Some("কামরুল হাসান"), "rajshahi-admin@example.com", "+8801700000006").await?;
     memberships::grant(db, superadmin, main, SUPER).await?;
