@@ -9,7 +9,7 @@ describe('sidebar menu', () => {
   it('lists the screens of each menu class', () => {
     expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
     expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
+    expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
   });
   it('lists in the account menu only what the role may open', () => {

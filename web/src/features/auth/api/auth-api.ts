@@ -37,3 +37,16 @@ export function resetPassword(body: { token: string; password: string; password_
 export function verifyEmailLink(token: string) {
   return api<DataEnvelope<{ email: string }>>('/my-account/verification-by-mail', { query: { token } }).then((r) => r.data);
 }
+
+/**
+ * Texts a 6-digit code (valid 5 minutes, 5 tries) to the signed-in account's phone. 429
+ * `too_many_attempts` (one a minute, five an hour), 409 `already_verified`, 422 `phone_missing`.
+ */
+export function sendPhoneCode() {
+  return api<DataEnvelope<{ ok: boolean }>>('/my-account/verify/resend_code', { method: 'POST', body: { channel: 'phone' } });
+}
+
+/** Verifies the account's phone with the texted code; 422 `otp_wrong`, `otp_expired`, `otp_too_many_tries` (messages in `errors.otp`). */
+export function verifyPhoneCode(otp: string) {
+  return api<DataEnvelope<{ phone: string }>>('/my-account/verification-by-phone', { method: 'PUT', body: { otp } }).then((r) => r.data);
+}

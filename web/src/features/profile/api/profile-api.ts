@@ -1,5 +1,6 @@
 // Calls of the profile pages (docs/api-accounts.md "Profile" and the signed-in password change).
 import { api } from '../../../lib/api-client';
+import { uploadForm, type UploadHandle } from '../../../lib/upload';
 import type { DataEnvelope, UserInfo } from '../../../lib/types';
 
 export type Gender = 'female' | 'male' | 'other';
@@ -67,3 +68,23 @@ export function changePassword(body: PasswordChange) {
   return api<DataEnvelope<SessionResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
 }
 
+
+/** The pictures the server takes as a profile photo, and how large. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why the server would refuse this file as a photo, checked before sending it: 'type', 'size' or null. */
+export function photoProblem(file: { type: string; size: number }): 'type' | 'size' | null {
+  if (!PHOTO_TYPES.includes(file.type)) return 'type';
+  return file.size > PHOTO_MAX_BYTES ? 'size' : null;
+}
+
+/**
+ * POST /my-account/user/profile_photo (multipart `photo`) with upload progress: the signed-in user,
+ * whose `photo` is the stored centre square. 422 `errors.photo` (not a picture, too large), 413.
+ */
+export function uploadProfilePhoto(file: File, onProgress: (percent: number) => void): UploadHandle<UserInfo> {
+  const form = new FormData();
+  form.append('photo', file, file.name);
+  return uploadForm<UserInfo>('/my-account/user/profile_photo', form, onProgress);
+}

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Profile } from '../api/profile-api';
 import { changePasswordMutation, passwordErrors, useProfile } from '../hooks/use-profile';
-import { EmailState } from './profile-summary';
+import { VerifiedState } from './profile-summary';
 import { MY_PROFILE, ProfileTabs } from './profile-tabs';
 import { useSendVerification } from './verification-link';
 
@@ -82,7 +82,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
           <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{profile.email || t('profile:no_value')}</Typography>
-          {profile.email && <EmailState verified={profile.email_verified} />}
+          {profile.email && <VerifiedState verified={profile.email_verified} of="email" />}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {profile.email_verified ? t('profile:account.email_verified_note') : t('profile:account.email_unverified_note')}

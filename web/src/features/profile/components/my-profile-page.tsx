@@ -5,7 +5,7 @@ import EditOutlinedIcon from '@mui/icons-material/ModeEditOutlineOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { idleLazy } from '../../../components/ui/deferred-mui';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -19,7 +19,7 @@ import type { Profile } from '../api/profile-api';
 import { localDigits } from '../../../lib/digits';
 import { formatDay, localPhone, PROFILE_FIELDS, profileValues, type ProfileField } from '../hooks/profile-values';
 import { profileErrors, updateProfileMutation, useProfile } from '../hooks/use-profile';
-import { EmailState, MissingParts, ProfileIdentity } from './profile-summary';
+import { MissingParts, ProfileIdentity, VerifiedState } from './profile-summary';
 import { ProfileTabs } from './profile-tabs';
 
 // The edit dialog (fields, react-hook-form) comes with the password form, in one chunk: fetched once
@@ -160,13 +160,27 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (fi
                 {profile.email ? (
                   <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <span>{profile.email}</span>
-                    <EmailState verified={profile.email_verified} />
+                    <VerifiedState verified={profile.email_verified} of="email" />
                   </Stack>
                 ) : (
                   none
                 )}
               </Row>
-              <Row label={t('profile:phone')}>{profile.phone ? localDigits(localPhone(profile.phone), lang) : none}</Row>
+              <Row label={t('profile:phone')}>
+                {profile.phone ? (
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <span>{localDigits(localPhone(profile.phone), lang)}</span>
+                    <VerifiedState verified={profile.phone_verified} of="phone" />
+                    {!profile.phone_verified && (
+                      <Button component={RouterLink} to="/mobile-verification" size="small" sx={{ py: 0 }} data-testid="phone-verify-link">
+                        {t('profile:verify.phone_verify')}
+                      </Button>
+                    )}
+                  </Stack>
+                ) : (
+                  none
+                )}
+              </Row>
               <Row label={t('profile:gender')}>{profile.gender ? t(`profile:genders.${profile.gender}`) : none}</Row>
               <Row label={t('profile:date_of_birth')}>{profile.date_of_birth ? formatDay(profile.date_of_birth, lang) : none}</Row>
               <Row label={t('profile:address')}>{profile.address ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.address}</Box> : none}</Row>

@@ -1,15 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/auth-storage';
+import { resources } from '../../../i18n/resources';
 import { ME_KEY } from '../../../lib/session';
-import { fetchCall, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import type { UserInfo } from '../../../lib/types';
-import { updateProfile, type Profile, type ProfileBody } from '../api/profile-api';
+import { PHOTO_MAX_BYTES, photoProblem, updateProfile, uploadProfilePhoto, type Profile, type ProfileBody } from '../api/profile-api';
 import { birthDateProblem, emailChanged, isMobileNumber, profileBody } from '../hooks/profile-form';
 import { profileValues } from '../hooks/profile-values';
 import { changePasswordMutation, passwordErrors, profileErrors, profileKey, updateProfileMutation } from '../hooks/use-profile';
 import AccountSettingsPage from './account-settings-page';
 import { PasswordChangeForm } from './password-change';
+import { PhotoPicker } from './profile-photo';
 import MyProfilePage from './my-profile-page';
 import ProfilePages from './profile-pages';
 import { ProfileForm } from './profile-form';
@@ -59,6 +61,9 @@ const form = (over: Partial<Parameters<typeof ProfileForm>[0]> = {}) => (
   <ProfileForm values={profileValues(profile)} savedEmail={profile.email} pending={false} error={null} fieldErrors={{}} onSubmit={noop} onCancel={noop} {...over} />
 );
 
+/** The photo's refusal as the page words it. */
+const resourcesText = (lang: 'en' | 'bn', problem: 'type' | 'size') => (resources[lang].profile.photo as Record<string, string>)[problem];
+
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage({ token: 'old-bearer' }));
 });
@@ -102,6 +107,95 @@ describe('my profile page', () => {
     expect(en).toContain('7 March 1995');
     expect(en).toContain('Your profile is complete.');
     expect(en).toContain('Verified');
+  });
+
+  it('shows whether the phone is verified, with the way to verify it when it is not', async () => {
+    const html = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile() });
+    expect(tag(html, 'phone-unverified')).not.toBe('');
+    expect(tag(html, 'phone-verified')).toBe('');
+    expect(href(html, 'phone-verify-link')).toBe('/mobile-verification');
+    expect(text(html)).toContain('যাচাই করুন');
+    // The e-mail's chip is apart from the phone's.
+    expect(tag(html, 'email-unverified')).not.toBe('');
+
+    const verified = await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile({ ...profile, phone_verified: true }) });
+    expect(tag(verified, 'phone-verified')).not.toBe('');
+    expect(tag(verified, 'phone-verify-link')).toBe('');
+    const none = await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile({ ...profile, phone: null }) });
+    expect(tag(none, 'phone-verified') + tag(none, 'phone-unverified') + tag(none, 'phone-verify-link')).toBe('');
+  });
+});
+
+describe('profile photo', () => {
+  it('offers the upload from the picture, a button and the "missing" chip, saying the middle is kept', async () => {
+    const html = await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile() });
+    const picker = tag(html, 'photo-input');
+    expect(picker).toContain('type="file"');
+    expect(picker).toContain('accept="image/jpeg,image/png,image/gif,image/webp"');
+    expect(picker).toContain('id="profile-photo-input"');
+    expect(tag(html, 'photo-change')).not.toContain('disabled');
+    expect(text(html)).toContain('Add photo');
+    expect(text(html)).toContain('The middle of the picture is kept as a square.');
+    expect(text(html)).toContain('Add a profile photo');
+    expect(tag(html, 'missing-photo')).toContain('role="button"');
+    expect(text(html)).not.toContain('coming soon');
+
+    const withPhoto = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc: withProfile({ ...profile, photo: '/user-photo/7/photo-ab12cd34ef56ab78.jpg' }) });
+    expect(withPhoto).toContain('src="/user-photo/7/photo-ab12cd34ef56ab78.jpg"');
+    expect(text(withPhoto)).toContain('ছবি বদলান');
+    expect(text(withPhoto)).toContain('মাঝখানের বর্গাকার অংশটুকু রাখা হবে');
+  });
+
+  it('refuses a file of another kind or over 5 MB before sending it, with a translated message', async () => {
+    expect(photoProblem({ type: 'image/jpeg', size: 1000 })).toBeNull();
+    for (const type of ['image/png', 'image/gif', 'image/webp']) expect(photoProblem({ type, size: PHOTO_MAX_BYTES })).toBeNull();
+    expect(photoProblem({ type: 'image/png', size: PHOTO_MAX_BYTES + 1 })).toBe('size');
+    for (const type of ['image/bmp', 'image/heic', 'application/pdf', '']) expect(photoProblem({ type, size: 1000 })).toBe('type');
+    expect(PHOTO_MAX_BYTES).toBe(5 * 1024 * 1024);
+
+    const picker = (lang: 'en' | 'bn', problem: 'type' | 'size') =>
+      render(lang, <PhotoPicker src={null} initial="M" progress={null} error={resourcesText(lang, problem)} onPick={noop} />);
+    expect(tag(await picker('en', 'size'), 'photo-error')).not.toBe('');
+    expect(text(await picker('en', 'size'))).toContain('This picture is larger than 5 MB. Choose a smaller one.');
+    expect(text(await picker('en', 'type'))).toContain('Choose a JPEG, PNG, GIF or WebP picture.');
+    expect(text(await picker('bn', 'size'))).toContain('ছবিটি ৫ MB-এর চেয়ে বড়।');
+    expect(tag(await render('en', <PhotoPicker src={null} initial="M" progress={null} error={null} onPick={noop} />), 'photo-error')).toBe('');
+  });
+
+  it('shows the preview and the progress while sending, and posts the file as `photo`', async () => {
+    const busy = await render('bn', <PhotoPicker src="blob:preview" initial="M" progress={42} error={null} onPick={noop} />);
+    expect(busy).toContain('src="blob:preview"');
+    expect(tag(busy, 'photo-change')).toContain('disabled');
+    expect(text(busy)).toContain('আপলোড হচ্ছে… ৪২%');
+    expect(busy).toContain('aria-valuenow="42"');
+
+    const sent: { url?: string; body?: FormData; headers: Record<string, string> } = { headers: {} };
+    const saved = { ...user, photo: '/user-photo/7/photo-ab12cd34ef56ab78.jpg' };
+    class FakeXhr {
+      status = 200;
+      responseText = JSON.stringify({ data: saved });
+      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      onload?: () => void;
+      open(_method: string, url: string) {
+        sent.url = url;
+      }
+      setRequestHeader(k: string, v: string) {
+        sent.headers[k] = v;
+      }
+      send(body: FormData) {
+        sent.body = body;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    await expect(uploadProfilePhoto(file, (p) => progress.push(p)).promise).resolves.toEqual(saved);
+    expect(sent.url).toBe('/my-account/user/profile_photo');
+    expect(sent.headers.Authorization).toBe('Bearer old-bearer');
+    expect((sent.body?.get('photo') as File).name).toBe('me.png');
+    expect(progress).toEqual([50, 100]);
   });
 });
 

@@ -1,6 +1,7 @@
-// Parts of the summary card of /profile/myprofile: who it is, and what the profile still lacks, as
-// chips that lead to the field (or send the verification link); the e-mail's verification state.
-import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
+// Parts of the summary card of /profile/myprofile: who it is (with the photo's upload), and what the
+// profile still lacks, as chips that lead to the field (or send the verification link, or open the
+// photo's picker); the verification state of the e-mail address and the phone.
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/TaskAltOutlined';
 import MailOutlineOutlinedIcon from '@mui/icons-material/MailOutlineOutlined';
@@ -10,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { localName } from '../../../lib/course-text';
 import { PROFILE_PARTS, type Profile, type ProfilePart } from '../api/profile-api';
 import type { ProfileField } from '../hooks/profile-values';
+import { pickPhoto, ProfilePhoto } from './profile-photo';
 import { useSendVerification } from './verification-link';
 
-/** The form field each missing part is added with (the photo has none yet; the e-mail is verified by a link). */
+/** The form field each missing part is added with (the photo is uploaded by itself; the e-mail is verified by a link). */
 const FIELD_OF: Partial<Record<ProfilePart, ProfileField>> = {
   name_bn: 'name_bn',
   phone: 'phone',
@@ -22,15 +24,13 @@ const FIELD_OF: Partial<Record<ProfilePart, ProfileField>> = {
   bio: 'bio',
 };
 
-/** Picture (or initial), name in the interface's language, and e-mail address. */
+/** Photo (or initial) and its upload, name in the interface's language, and e-mail address. */
 export function ProfileIdentity({ profile }: { profile: Profile }) {
   const { i18n } = useTranslation('profile');
   const name = localName(profile, i18n.language);
   return (
     <Box sx={{ textAlign: 'center' }}>
-      <Avatar src={profile.photo ?? undefined} alt="" sx={{ width: 88, height: 88, mx: 'auto', fontSize: 36, bgcolor: 'primary.main' }}>
-        {name.slice(0, 1).toUpperCase()}
-      </Avatar>
+      <ProfilePhoto photo={profile.photo} initial={name.slice(0, 1).toUpperCase()} />
       <Typography variant="h6" component="p" sx={{ mt: 2, wordBreak: 'break-word' }}>
         {name}
       </Typography>
@@ -82,18 +82,14 @@ export function MissingParts({ profile, onEdit }: { profile: Profile; onEdit: (f
             );
           }
           const field = FIELD_OF[part];
-          if (!field) {
-            // No way to add a photo yet: said, not offered.
-            return <Chip key={part} icon={<PhotoCameraOutlinedIcon />} label={label} variant="outlined" data-testid={`missing-${part}`} />;
-          }
           return (
             <Chip
               key={part}
-              icon={<AddIcon />}
+              icon={field ? <AddIcon /> : <PhotoCameraOutlinedIcon />}
               label={label}
               color="primary"
               variant="outlined"
-              onClick={() => onEdit(field)}
+              onClick={field ? () => onEdit(field) : pickPhoto}
               data-testid={`missing-${part}`}
             />
           );
@@ -103,12 +99,12 @@ export function MissingParts({ profile, onEdit }: { profile: Profile; onEdit: (f
   );
 }
 
-/** "Verified" or "Not verified" beside an e-mail address. */
-export function EmailState({ verified }: { verified: boolean }) {
+/** "Verified" or "Not verified" beside an e-mail address or a phone (test ids `email-verified`, `phone-unverified`...). */
+export function VerifiedState({ verified, of }: { verified: boolean; of: 'email' | 'phone' }) {
   const { t } = useTranslation('profile');
   return verified ? (
-    <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutlineIcon />} label={t('profile:verify.verified')} data-testid="email-verified" />
+    <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutlineIcon />} label={t('profile:verify.verified')} data-testid={`${of}-verified`} />
   ) : (
-    <Chip size="small" color="warning" variant="outlined" icon={<ReportProblemOutlinedIcon />} label={t('profile:verify.unverified')} data-testid="email-unverified" />
+    <Chip size="small" color="warning" variant="outlined" icon={<ReportProblemOutlinedIcon />} label={t('profile:verify.unverified')} data-testid={`${of}-unverified`} />
   );
 }
