@@ -120,6 +120,14 @@ pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered 
     }
 }
 
+/// The text that tells a verified phone its account's password changed (the e-mail says it too).
+pub fn password_changed_sms(lang: Lang, site: &str, forgot_link: &str) -> String {
+    match lang {
+        Lang::En => format!("{site}: your password was just changed. If this was not you, reset it now: {forgot_link}"),
+        Lang::Bn => format!("{site}: আপনার পাসওয়ার্ড এইমাত্র বদলানো হয়েছে। এটি আপনি না করে থাকলে এখনই রিসেট করুন: {forgot_link}"),
+    }
+}
+
 /// The text that carries a phone verification code. The code stays in ASCII digits, which phones
 /// offer to fill in by themselves.
 pub fn phone_code_sms(lang: Lang, site: &str, code: &str) -> String {

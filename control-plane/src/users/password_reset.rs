@@ -166,9 +166,15 @@ pub async fn reset_password(
     }
     store::set_password(&mut tx, user.id, &password_hash).await?;
     sessions::delete_all_of_user(&mut tx, user.id).await?;
+    // The owner hears of it on every channel they have proven, so a change they did not make is
+    // noticed even when the mailbox itself was taken over.
+    let forgot = format!("{}/forgot-password", site.url);
     if let Some(email) = user.email.as_deref() {
-        let mail = templates::password_changed(lang, &site.name, display_name(&user, lang), &format!("{}/forgot-password", site.url));
+        let mail = templates::password_changed(lang, &site.name, display_name(&user, lang), &forgot);
         outbox::enqueue(&mut tx, &site.mail(email, "password_changed", mail)).await?;
+    }
+    if let (Some(phone), Some(_)) = (user.phone.as_deref(), user.phone_verified_at) {
+        outbox::enqueue(&mut tx, &site.sms(phone, "password_changed", templates::password_changed_sms(lang, &site.name, &forgot))).await?;
     }
     tx.commit().await?;
     ctl.sessions.forget_user(user.id);

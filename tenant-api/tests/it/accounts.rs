@@ -503,6 +503,15 @@ async fn a_phone_is_verified_with_the_code_texted_to_it() {
     assert_eq!(t.get("dhaka.localhost", "/api/user", Some(&session)).await.body["data"]["phone_verified"], true);
     assert_eq!(verify(code).await.status, StatusCode::UNPROCESSABLE_ENTITY, "a code works once");
     assert_eq!(ask().await.status, StatusCode::CONFLICT, "nothing left to verify");
+
+    // A verified phone hears of a password change too (the mail waits for its own sender).
+    let body = json!({ "current_password": PASSWORD, "password": "notun-pass-2026", "password_confirmation": "notun-pass-2026" });
+    assert_eq!(t.put("dhaka.localhost", "/my-account/password/reset", &session, body).await.status, StatusCode::OK);
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1);
+    let texts = gateway.texts("8801711000099").await;
+    assert_eq!(texts.len(), 2);
+    let notice = texts[1]["sms_body"].as_str().unwrap();
+    assert!(notice.contains("your password was just changed") && notice.contains("http://dhaka.localhost:8080/forgot-password"), "{notice}");
 }
 
 #[tokio::test]
