@@ -10,8 +10,12 @@
 //! | `TENANT_POOL_MAX_CONNECTIONS` | most connections of one tenant's pool | `5` |
 //! | `TENANT_POOL_IDLE_SECS` | a pool unused this long is closed | `300` |
 //! | `HOST_CACHE_TTL_SECS` | host -> tenant entries live at most this long (changes also evict them at once) | `60` |
+//! | `SSLCOMMERZ_URL` | the SSLCommerz gateway (`https://sandbox.sslcommerz.com`; `infra/run` starts a local one); unset: paid batches cannot be bought | unset |
+//! | `SSLCOMMERZ_STORE_ID`, `SSLCOMMERZ_STORE_PASSWORD` | the platform's store credentials at that gateway | unset |
+//! | `PLATFORM_COMMISSION_PERCENT` | the platform's share of each payment, in percent (up to two decimals) | `10` |
 
 use control_plane::config::parsed;
+use control_plane::secret::Secret;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,6 +30,49 @@ pub struct EdgeConfig {
     pub pool_max_connections: u32,
     pub pool_idle: Duration,
     pub host_ttl: Duration,
+    pub payments: PaymentsConfig,
+}
+
+#[derive(Clone, Debug)]
+pub struct PaymentsConfig {
+    pub sslcommerz: Option<SslCommerzConfig>,
+    /// The platform's share of a payment in basis points (1/100 of a percent).
+    pub commission_bps: i64,
+}
+
+impl Default for PaymentsConfig {
+    fn default() -> Self {
+        Self { sslcommerz: None, commission_bps: 1_000 }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SslCommerzConfig {
+    pub url: String,
+    pub store_id: String,
+    pub store_password: Secret,
+}
+
+impl PaymentsConfig {
+    fn from_env() -> anyhow::Result<Self> {
+        let sslcommerz = match parsed::<String>("SSLCOMMERZ_URL")? {
+            None => None,
+            Some(url) => Some(SslCommerzConfig {
+                url,
+                store_id: parsed("SSLCOMMERZ_STORE_ID")?.ok_or_else(|| anyhow::anyhow!("SSLCOMMERZ_STORE_ID is required with SSLCOMMERZ_URL"))?,
+                store_password: Secret::new(
+                    parsed::<String>("SSLCOMMERZ_STORE_PASSWORD")?
+                        .ok_or_else(|| anyhow::anyhow!("SSLCOMMERZ_STORE_PASSWORD is required with SSLCOMMERZ_URL"))?,
+                ),
+            }),
+        };
+        let commission_bps = match parsed::<String>("PLATFORM_COMMISSION_PERCENT")? {
+            None => Self::default().commission_bps,
+            Some(text) => crate::payments::money::parse_taka(&text, 100_00)
+                .ok_or_else(|| anyhow::anyhow!("PLATFORM_COMMISSION_PERCENT must be a percentage from 0 to 100"))?,
+        };
+        Ok(Self { sslcommerz, commission_bps })
+    }
 }
 
 impl Default for EdgeConfig {
@@ -39,6 +86,7 @@ impl Default for EdgeConfig {
             pool_max_connections: 5,
             pool_idle: Duration::from_secs(300),
             host_ttl: Duration::from_secs(60),
+            payments: PaymentsConfig::default(),
         }
     }
 }
@@ -56,6 +104,7 @@ impl EdgeConfig {
             pool_max_connections: parsed("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),
             pool_idle: parsed("TENANT_POOL_IDLE_SECS")?.map(Duration::from_secs).unwrap_or(d.pool_idle),
             host_ttl: parsed("HOST_CACHE_TTL_SECS")?.map(Duration::from_secs).unwrap_or(d.host_ttl),
+            payments: PaymentsConfig::from_env()?,
         };
         anyhow::ensure!(
             config.pool_max_connections >= 1 && config.connection_budget >= config.pool_max_connections,

@@ -15,6 +15,7 @@ pub mod headers;
 pub mod hosts;
 pub mod learning;
 pub mod media;
+pub mod payments;
 pub mod pools;
 pub mod questions;
 pub mod router;

@@ -22,6 +22,7 @@ async fn main() -> anyhow::Result<()> {
     hosts::spawn_invalidation(state.clone());
     spawn_session_purge(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
+    tenant_api::payments::reconcile::spawn(state.clone());
     control_plane::messages::worker::spawn(state.ctl.db.clone(), &state.ctl.config)?;
     let listener = tokio::net::TcpListener::bind(state.edge.listen).await?;
     let shutdown = async {

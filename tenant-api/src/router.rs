@@ -8,6 +8,7 @@ use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist
 use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::accounts::photo;
+use crate::payments::{accounts as money, checkout, notices};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -122,6 +123,15 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(enrolment::approve_enroll))
         .routes(routes!(enrolment::enrolled_users))
         .routes(routes!(reviews::create_review))
+        .routes(routes!(checkout::create_transaction))
+        .routes(routes!(checkout::delete_transaction))
+        .routes(routes!(checkout::my_payments))
+        .routes(routes!(checkout::my_payment))
+        .routes(routes!(notices::sslcommerz_ipn))
+        .routes(routes!(notices::sslcommerz_return))
+        .routes(routes!(money::batch_payments))
+        .routes(routes!(money::overall_transactions))
+        .routes(routes!(money::accept_review))
 }
 
 /// Routes that take more than a plain JSON form (images as data URLs, file uploads). The inner

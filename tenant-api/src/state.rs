@@ -4,6 +4,7 @@ use crate::config::EdgeConfig;
 use crate::exams::Exams;
 use crate::hosts::HostResolver;
 use crate::learning::page_cache::CoursePages;
+use crate::payments::Payments;
 use crate::pools::TenantPools;
 use crate::web::WebApp;
 use axum::extract::FromRef;
@@ -20,6 +21,7 @@ pub struct AppState {
     pub s3: aws_sdk_s3::Client,
     pub pages: CoursePages,
     pub exams: Exams,
+    pub payments: Payments,
 }
 
 impl FromRef<AppState> for ControlState {
@@ -42,6 +44,17 @@ impl AppState {
         let partner_sites = format!("{}://*.{}{}", urls.scheme, urls.host, urls.port.map(|p| format!(":{p}")).unwrap_or_default());
         let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
         let s3 = control_plane::storage::client(&config.storage);
-        Ok(Self { ctl: ControlState::new(db, config), edge: Arc::new(edge), hosts, pools, web, s3, pages: CoursePages::new(10_000), exams: Exams::default() })
+        let payments = Payments::new(&edge.payments)?;
+        Ok(Self {
+            ctl: ControlState::new(db, config),
+            edge: Arc::new(edge),
+            hosts,
+            pools,
+            web,
+            s3,
+            pages: CoursePages::new(10_000),
+            exams: Exams::default(),
+            payments,
+        })
     }
 }

@@ -3,8 +3,12 @@
 use super::access::require_author;
 use super::authoring::course_of;
 use super::batches_store::{self as store, Batch, BatchFields};
+use super::catalogue_sync;
 use crate::pools::TenantDb;
+use crate::state::AppState;
 use axum::Json;
+use axum::extract::State;
+use control_plane::tenancy::Tenant;
 use axum::http::StatusCode;
 use chrono::NaiveDate;
 use control_plane::auth::{HostTenant, RequireUser};
@@ -35,6 +39,32 @@ pub struct BatchInput {
     pub let_enroll: Option<i16>,
     pub certificate_approval: Option<bool>,
     pub template_id: Option<i64>,
+    /// What a seat costs in taka: a string such as "1500" or "১৫০০.৫০" (or a whole number);
+    /// 0 or empty: free.
+    pub price: Option<Price>,
+}
+
+#[derive(Debug, Deserialize, serde::Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Price {
+    Whole(u32),
+    Text(String),
+}
+
+/// The dearest seat a batch may sell: ten lakh taka.
+const MAX_PRICE_POISHA: i64 = 10_00_000_00;
+
+fn price(v: &mut Validator, input: Option<&Price>, current: Option<&Batch>) -> i64 {
+    let parsed = match input {
+        None => return current.map_or(0, |b| b.price_poisha),
+        Some(Price::Whole(taka)) => Some(i64::from(*taka) * 100).filter(|p| *p <= MAX_PRICE_POISHA),
+        Some(Price::Text(text)) if text.trim().is_empty() => Some(0),
+        Some(Price::Text(text)) => crate::payments::money::parse_taka(text, MAX_PRICE_POISHA),
+    };
+    parsed.unwrap_or_else(|| {
+        v.add("price", "price_invalid", None);
+        0
+    })
 }
 
 fn date(v: &mut Validator, field: &str, value: &str) -> Option<NaiveDate> {
@@ -87,6 +117,7 @@ async fn fields(db: &PgPool, input: &BatchInput, current: Option<&Batch>) -> App
     {
         v.add("template_id", "invalid_choice", None);
     }
+    let price_poisha = price(&mut v, input.price.as_ref(), current);
     v.finish()?;
     Ok(BatchFields {
         name,
@@ -97,13 +128,24 @@ async fn fields(db: &PgPool, input: &BatchInput, current: Option<&Batch>) -> App
         let_enroll,
         certificate_approval: input.certificate_approval.or(current.map(|b| b.certificate_approval)).unwrap_or(false),
         template_id,
+        price_poisha,
     })
+}
+
+/// Keeps the course's listed price (and its catalogue entry) in step with its batches.
+async fn prices_changed(app: &AppState, tenant: &Tenant, db: &PgPool, course_id: i64) -> AppResult<()> {
+    if store::sync_course_price(db, course_id).await? {
+        let row = course_of(db, course_id).await?;
+        catalogue_sync::project(app, tenant, &row).await?;
+    }
+    Ok(())
 }
 
 /// Add a batch to a course (unpublished).
 #[utoipa::path(post, path = "/course/batch/create", tag = "courses", request_body = BatchInput,
     responses((status = 201, body = Data<Batch>), (status = 404), (status = 422)))]
 pub async fn create_batch(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -113,6 +155,7 @@ pub async fn create_batch(
     let course = course_of(&db, input.course_id.ok_or(AppError::field("course_id", "required"))?).await?;
     let fields = fields(&db, &input, None).await?;
     let id = store::insert(&db, course.id, &fields).await?;
+    prices_changed(&app, &tenant, &db, course.id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(batch_of(&db, id).await?))))
 }
 
@@ -154,6 +197,7 @@ pub async fn view_batch(
 #[utoipa::path(put, path = "/course/batch/update", tag = "courses", request_body = BatchInput,
     responses((status = 200, body = Data<Batch>), (status = 404), (status = 422)))]
 pub async fn update_batch(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -163,6 +207,7 @@ pub async fn update_batch(
     let batch = batch_of(&db, input.id.ok_or(AppError::field("id", "required"))?).await?;
     let fields = fields(&db, &input, Some(&batch)).await?;
     store::update(&db, batch.id, &fields).await?;
+    prices_changed(&app, &tenant, &db, batch.course_id).await?;
     Ok(Json(Data::new(batch_of(&db, batch.id).await?)))
 }
 
@@ -193,14 +238,16 @@ pub struct BatchFlags {
 #[utoipa::path(put, path = "/course/batch/update-publish-feature", tag = "courses", request_body = BatchFlags,
     responses((status = 200, body = Data<Batch>), (status = 404)))]
 pub async fn publish_batch(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<BatchFlags>,
 ) -> AppResult<Json<Data<Batch>>> {
     require_author(&caller, &tenant)?;
-    batch_of(&db, input.id).await?;
+    let batch = batch_of(&db, input.id).await?;
     store::set_flags(&db, input.id, input.published, input.featured).await?;
+    prices_changed(&app, &tenant, &db, batch.course_id).await?;
     Ok(Json(Data::new(batch_of(&db, input.id).await?)))
 }
 
@@ -234,6 +281,7 @@ pub async fn order_batches(
 #[utoipa::path(delete, path = "/course/batch/delete/{id}", tag = "courses",
     params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 404), (status = 409)))]
 pub async fn delete_batch(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -244,6 +292,11 @@ pub async fn delete_batch(
     if batch.enrolled_count + batch.pending_count > 0 {
         return Err(AppError::Conflict("batch_has_enrolments"));
     }
-    store::delete(&db, id).await?;
+    store::delete(&db, id).await.map_err(|e| match &e {
+        // Orders keep their batch: the money's record outlives a change of plan.
+        sqlx::Error::Database(d) if d.constraint() == Some("orders_batch_id_fkey") => AppError::Conflict("batch_has_payments"),
+        _ => e.into(),
+    })?;
+    prices_changed(&app, &tenant, &db, batch.course_id).await?;
     Ok(Json(Data::done()))
 }

@@ -20,12 +20,15 @@ pub struct Batch {
     pub published: bool,
     pub featured: bool,
     pub featured_order: i32,
+    /// What a seat costs, in poisha (0: free).
+    pub price_poisha: i64,
+    pub currency: String,
     pub enrolled_count: i64,
     pub pending_count: i64,
 }
 
 const SELECT: &str = "SELECT b.id, b.course_id, b.name, b.name_bn, b.start_date, b.end_date, b.enrolment_limit, b.let_enroll,
-        b.certificate_approval, b.template_id, b.published, b.featured, b.featured_order,
+        b.certificate_approval, b.template_id, b.published, b.featured, b.featured_order, b.price_poisha, b.currency,
         (SELECT count(*) FROM enrollments e WHERE e.batch_id = b.id AND e.status <> 'pending') AS enrolled_count,
         (SELECT count(*) FROM enrollments e WHERE e.batch_id = b.id AND e.status = 'pending') AS pending_count
    FROM batches b";
@@ -52,12 +55,14 @@ pub struct BatchFields {
     pub let_enroll: i16,
     pub certificate_approval: bool,
     pub template_id: Option<i64>,
+    pub price_poisha: i64,
 }
 
 pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id,
+                              price_poisha)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(course_id)
     .bind(&f.name)
@@ -68,6 +73,7 @@ pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Resul
     .bind(f.let_enroll)
     .bind(f.certificate_approval)
     .bind(f.template_id)
+    .bind(f.price_poisha)
     .fetch_one(db)
     .await
 }
@@ -75,7 +81,7 @@ pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Resul
 pub async fn update(db: &PgPool, id: i64, f: &BatchFields) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE batches SET name = $2, name_bn = $3, start_date = $4, end_date = $5, enrolment_limit = $6, let_enroll = $7,
-             certificate_approval = $8, template_id = $9 WHERE id = $1",
+             certificate_approval = $8, template_id = $9, price_poisha = $10 WHERE id = $1",
     )
     .bind(id)
     .bind(&f.name)
@@ -86,17 +92,33 @@ pub async fn update(db: &PgPool, id: i64, f: &BatchFields) -> sqlx::Result<()> {
     .bind(f.let_enroll)
     .bind(f.certificate_approval)
     .bind(f.template_id)
+    .bind(f.price_poisha)
     .execute(db)
     .await?;
     Ok(())
 }
 
+/// The course's listed price follows its batches: the lowest price among the published ones, in
+/// taka (what the catalogue's free/paid filter reads). Answers whether it changed.
+pub async fn sync_course_price(db: &PgPool, course_id: i64) -> sqlx::Result<bool> {
+    let changed = sqlx::query(
+        "UPDATE courses c SET price = p.price
+           FROM (SELECT COALESCE(min(price_poisha) FILTER (WHERE published), 0) / 100.0 AS price FROM batches WHERE course_id = $1) p
+          WHERE c.id = $1 AND c.price <> p.price",
+    )
+    .bind(course_id)
+    .execute(db)
+    .await?;
+    Ok(changed.rows_affected() == 1)
+}
+
 /// A copy of a batch: unpublished, unfeatured, without enrolments.
 pub async fn clone(db: &PgPool, id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id)
+        "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id,
+                              price_poisha)
          SELECT course_id, name || ' (copy)', CASE WHEN name_bn = '' THEN '' ELSE name_bn || ' (কপি)' END, start_date, end_date,
-                enrolment_limit, let_enroll, certificate_approval, template_id
+                enrolment_limit, let_enroll, certificate_approval, template_id, price_poisha
            FROM batches WHERE id = $1 RETURNING id",
     )
     .bind(id)

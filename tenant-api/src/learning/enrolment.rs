@@ -44,6 +44,10 @@ async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user
     if !by_author && (!batch.published || !course.published || batch.end_date.is_some_and(|end| end < today)) {
         return Err(AppError::unprocessable("batch_id", "batch_closed"));
     }
+    // A paid seat is bought (`/course/transactions/create`); an author may still give one.
+    if !by_author && batch.price_poisha > 0 {
+        return Err(AppError::unprocessable("batch_id", "payment_required"));
+    }
     if store::of_user(db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }

@@ -58,6 +58,25 @@ pub async fn insert(tx: &mut PgConnection, e: NewEnrollment<'_>) -> sqlx::Result
     .await
 }
 
+/// Enrols a learner who paid: a new active enrolment, or their existing one (made active if it
+/// waited for approval). Answers the enrolment and its batch.
+pub async fn upsert_paid(tx: &mut PgConnection, e: NewEnrollment<'_>) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as(
+        "INSERT INTO enrollments (course_id, batch_id, user_id, user_name, user_email, status) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT ON CONSTRAINT enrollments_once
+         DO UPDATE SET status = CASE WHEN enrollments.status = 'pending' THEN 'active' ELSE enrollments.status END
+         RETURNING id, batch_id",
+    )
+    .bind(e.course_id)
+    .bind(e.batch_id)
+    .bind(e.user_id)
+    .bind(e.user_name)
+    .bind(e.user_email)
+    .bind(e.status)
+    .fetch_one(tx)
+    .await
+}
+
 /// Locks the batch row and counts its taken seats (pending ones hold a seat too).
 pub async fn lock_seats(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result<i64> {
     sqlx::query("SELECT 1 FROM batches WHERE id = $1 FOR UPDATE").bind(batch_id).execute(&mut *tx).await?;

@@ -1,0 +1,298 @@
+//! SQL of `orders`, `payment_events` and `ledger_entries`.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Order {
+    pub id: i64,
+    pub uuid: Uuid,
+    pub user_id: i64,
+    pub user_name: String,
+    pub user_email: Option<String>,
+    pub course_id: i64,
+    pub batch_id: i64,
+    pub amount_poisha: i64,
+    pub currency: String,
+    pub state: String,
+    pub gateway: String,
+    pub tran_id: String,
+    pub redirect_url: Option<String>,
+    pub bank_tran_id: Option<String>,
+    pub failure_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// An order with what a list shows of its course, batch and enrolment.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderRow {
+    #[sqlx(flatten)]
+    pub order: Order,
+    pub course_uuid: Uuid,
+    pub course_slug: String,
+    pub course_title: String,
+    pub course_title_bn: String,
+    pub batch_name: String,
+    pub batch_name_bn: String,
+    pub enrollment_status: Option<String>,
+    pub total: i64,
+}
+
+const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.currency,
+    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at";
+
+pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.id = $1"))).bind(id).fetch_optional(db).await
+}
+
+pub async fn by_uuid(db: &PgPool, uuid: Uuid) -> sqlx::Result<Option<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.uuid = $1"))).bind(uuid).fetch_optional(db).await
+}
+
+pub async fn by_tran_id(db: &PgPool, tran_id: &str) -> sqlx::Result<Option<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.tran_id = $1")))
+        .bind(tran_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The order a learner already started with this idempotency key.
+pub async fn by_idempotency_key(db: &PgPool, user_id: i64, key: &str) -> sqlx::Result<Option<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.user_id = $1 AND o.idempotency_key = $2")))
+        .bind(user_id)
+        .bind(key)
+        .fetch_optional(db)
+        .await
+}
+
+pub struct NewOrder<'a> {
+    pub user_id: i64,
+    pub user_name: &'a str,
+    pub user_email: Option<&'a str>,
+    pub course_id: i64,
+    pub batch_id: i64,
+    pub amount_poisha: i64,
+    pub gateway: &'a str,
+    pub idempotency_key: Option<&'a str>,
+}
+
+/// Inserts a pending order inside the caller's transaction (which holds the batch's seat lock);
+/// its uuid is also the gateway's transaction id. `None` when the idempotency key was taken by a
+/// concurrent request.
+pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Option<i64>> {
+    let uuid = Uuid::new_v4();
+    sqlx::query_scalar(
+        "INSERT INTO orders (uuid, tran_id, user_id, user_name, user_email, course_id, batch_id, amount_poisha, gateway, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT ON CONSTRAINT orders_idempotency DO NOTHING RETURNING id",
+    )
+    .bind(uuid)
+    .bind(uuid.simple().to_string())
+    .bind(o.user_id)
+    .bind(o.user_name)
+    .bind(o.user_email)
+    .bind(o.course_id)
+    .bind(o.batch_id)
+    .bind(o.amount_poisha)
+    .bind(o.gateway)
+    .bind(o.idempotency_key)
+    .fetch_optional(tx)
+    .await
+}
+
+/// Seats held by orders still being paid (or waiting for review) in a batch.
+pub async fn open_in_batch(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM orders WHERE batch_id = $1 AND state IN ('pending', 'review')")
+        .bind(batch_id)
+        .fetch_one(tx)
+        .await
+}
+
+pub async fn set_redirect(db: &PgPool, id: i64, url: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET redirect_url = $2, updated_at = now() WHERE id = $1").bind(id).bind(url).execute(db).await?;
+    Ok(())
+}
+
+/// Moves an order from one of `from` to `to`; false when it was in none of them (someone else
+/// moved it first).
+pub async fn transition(db: impl sqlx::PgExecutor<'_>, id: i64, from: &[&str], to: &str, reason: Option<&str>) -> sqlx::Result<bool> {
+    let moved = sqlx::query(
+        "UPDATE orders SET state = $3, failure_reason = COALESCE($4, failure_reason), updated_at = now() WHERE id = $1 AND state = ANY($2)",
+    )
+    .bind(id)
+    .bind(from)
+    .bind(to)
+    .bind(reason)
+    .execute(db)
+    .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+/// What the gateway confirmed about a payment.
+pub struct Confirmed<'a> {
+    pub val_id: &'a str,
+    pub bank_tran_id: &'a str,
+    pub fee_poisha: i64,
+}
+
+/// Marks a confirmed payment `to` (`paid`, or `review` when the gateway flags it), from any
+/// state but those two; false when it already was (a repeated notice).
+pub async fn confirm(tx: &mut PgConnection, id: i64, to: &str, c: &Confirmed<'_>) -> sqlx::Result<bool> {
+    let moved = sqlx::query(
+        "UPDATE orders SET state = $2, val_id = $3, bank_tran_id = $4, gateway_fee_poisha = $5, failure_reason = NULL,
+                paid_at = CASE WHEN $2 = 'paid' THEN now() END, updated_at = now()
+          WHERE id = $1 AND state NOT IN ('paid', 'review')",
+    )
+    .bind(id)
+    .bind(to)
+    .bind(c.val_id)
+    .bind(c.bank_tran_id)
+    .bind(c.fee_poisha)
+    .execute(tx)
+    .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+/// A reviewed payment accepted: `review` -> `paid`.
+pub async fn accept_review(tx: &mut PgConnection, id: i64) -> sqlx::Result<bool> {
+    let moved = sqlx::query("UPDATE orders SET state = 'paid', paid_at = now(), updated_at = now() WHERE id = $1 AND state = 'review'")
+        .bind(id)
+        .execute(tx)
+        .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+pub async fn gateway_fee(tx: &mut PgConnection, id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(gateway_fee_poisha, 0) FROM orders WHERE id = $1").bind(id).fetch_one(tx).await
+}
+
+pub async fn set_enrollment(tx: &mut PgConnection, id: i64, enrollment_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET enrollment_id = $2 WHERE id = $1").bind(id).bind(enrollment_id).execute(tx).await?;
+    Ok(())
+}
+
+/// Orders left pending since before `cutoff`, oldest first.
+pub async fn pending_before(db: &PgPool, cutoff: DateTime<Utc>, limit: i64) -> sqlx::Result<Vec<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.state = 'pending' AND o.created_at < $1 ORDER BY o.created_at LIMIT $2"
+    )))
+    .bind(cutoff)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn any_pending(db: &PgPool) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM orders WHERE state = 'pending')").fetch_one(db).await
+}
+
+pub async fn record_event(db: impl sqlx::PgExecutor<'_>, order_id: Option<i64>, kind: &str, detail: serde_json::Value) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO payment_events (order_id, kind, detail) VALUES ($1, $2, $3)")
+        .bind(order_id)
+        .bind(kind)
+        .bind(detail)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Posts one balanced group of ledger rows for an order.
+pub async fn post(tx: &mut PgConnection, order_id: i64, rows: &[(&str, i64)]) -> sqlx::Result<()> {
+    debug_assert_eq!(rows.iter().map(|(_, a)| a).sum::<i64>(), 0, "a posting balances");
+    let posting = Uuid::new_v4();
+    let (accounts, amounts): (Vec<&str>, Vec<i64>) = rows.iter().filter(|(_, a)| *a != 0).copied().unzip();
+    sqlx::query(
+        "INSERT INTO ledger_entries (posting, order_id, account, amount_poisha)
+         SELECT $1, $2, account, amount FROM unnest($3::text[], $4::bigint[]) AS r(account, amount)",
+    )
+    .bind(posting)
+    .bind(order_id)
+    .bind(&accounts)
+    .bind(&amounts)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Which orders a list shows.
+#[derive(Default)]
+pub struct OrderFilter<'a> {
+    pub user_id: Option<i64>,
+    pub state: Option<&'a str>,
+    /// Matches the learner's name or e-mail, the course title or the bank transaction id.
+    pub search: Option<&'a str>,
+}
+
+/// A page of orders, newest first, each row carrying the filtered total.
+pub async fn list(db: &PgPool, f: &OrderFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<Vec<OrderRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS}, c.uuid AS course_uuid, c.slug AS course_slug, c.title AS course_title, c.title_bn AS course_title_bn,
+                b.name AS batch_name, b.name_bn AS batch_name_bn, e.status AS enrollment_status, count(*) OVER () AS total
+           FROM orders o
+           JOIN courses c ON c.id = o.course_id
+           JOIN batches b ON b.id = o.batch_id
+           LEFT JOIN enrollments e ON e.course_id = o.course_id AND e.user_id = o.user_id
+          WHERE ($1::bigint IS NULL OR o.user_id = $1)
+            AND ($2::text IS NULL OR o.state = $2)
+            AND ($3::text IS NULL OR o.user_name ILIKE $3 OR o.user_email ILIKE $3 OR c.title ILIKE $3 OR c.title_bn ILIKE $3
+                 OR o.bank_tran_id = $4)
+          ORDER BY o.id DESC LIMIT $5 OFFSET $6"
+    )))
+    .bind(f.user_id)
+    .bind(f.state)
+    .bind(f.search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))))
+    .bind(f.search)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+/// One order as a list shows it.
+pub async fn row(db: &PgPool, id: i64) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS}, c.uuid AS course_uuid, c.slug AS course_slug, c.title AS course_title, c.title_bn AS course_title_bn,
+                b.name AS batch_name, b.name_bn AS batch_name_bn, e.status AS enrollment_status, 1::bigint AS total
+           FROM orders o
+           JOIN courses c ON c.id = o.course_id
+           JOIN batches b ON b.id = o.batch_id
+           LEFT JOIN enrollments e ON e.course_id = o.course_id AND e.user_id = o.user_id
+          WHERE o.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The site's money, read from the ledger (and the order counts).
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Totals {
+    pub paid_orders: i64,
+    pub pending_orders: i64,
+    pub review_orders: i64,
+    /// What learners paid.
+    pub gross_poisha: i64,
+    pub gateway_fee_poisha: i64,
+    pub platform_commission_poisha: i64,
+    /// What the site is owed.
+    pub partner_share_poisha: i64,
+}
+
+pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
+    sqlx::query_as(
+        "SELECT (SELECT count(*) FROM orders WHERE state = 'paid') AS paid_orders,
+                (SELECT count(*) FROM orders WHERE state = 'pending') AS pending_orders,
+                (SELECT count(*) FROM orders WHERE state = 'review') AS review_orders,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees')), 0)::bigint AS gross_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account = 'gateway_fees'), 0)::bigint AS gateway_fee_poisha,
+                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'platform_commission'), 0)::bigint AS platform_commission_poisha,
+                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'partner_share'), 0)::bigint AS partner_share_poisha
+           FROM ledger_entries",
+    )
+    .fetch_one(db)
+    .await
+}
