@@ -140,6 +140,20 @@ start_sms() {
     fi
 }
 
+# The local stand-in for the SSLCommerz payment gateway (infra/payments/sslcommerz.py): its hosted
+# page lets the payer pick the outcome; notices it sent are listed at $SSLCOMMERZ_URL/ipn?tran_id=.
+start_payments() {
+    local dir=$1 port=$2
+    mkdir -p "$dir"
+    export SSLCOMMERZ_URL="http://127.0.0.1:$port" SSLCOMMERZ_STORE_ID=lmslocal SSLCOMMERZ_STORE_PASSWORD=local-store-pass
+    if ! curl -s -o /dev/null "$SSLCOMMERZ_URL/healthz"; then
+        log "starting the local SSLCommerz gateway on $SSLCOMMERZ_URL"
+        python3 "$ROOT/infra/payments/sslcommerz.py" "$port" "$SSLCOMMERZ_STORE_ID" "$SSLCOMMERZ_STORE_PASSWORD" "$dir/ipn.jsonl" >"$dir/gateway.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$SSLCOMMERZ_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # A secret kept across runs so tenant role passwords stay valid.
 ensure_secret() {
     local file=$1

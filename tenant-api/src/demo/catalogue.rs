@@ -68,6 +68,8 @@ pub struct Batch {
     pub approval: bool,
     /// Certificates wait for an author's approval.
     pub certificate_approval: bool,
+    /// What a seat costs, in taka (0: free); learners buy paid seats through the gateway.
+    pub price: u32,
 }
 
 pub struct Course {
@@ -103,7 +105,7 @@ pub struct Enrolment {
     pub review: Option<(i64, &'static str)>,
 }
 
-const OPEN: Batch = Batch { name: "Open batch", name_bn: "উন্মুক্ত ব্যাচ", starts_in: -30, limit: None, approval: false, certificate_approval: false };
+const OPEN: Batch = Batch { name: "Open batch", name_bn: "উন্মুক্ত ব্যাচ", starts_in: -30, limit: None, approval: false, certificate_approval: false, price: 0 };
 
 pub const COURSES: &[Course] = &[
     Course {
@@ -192,7 +194,7 @@ pub const COURSES: &[Course] = &[
                 ],
             },
         ],
-        batches: &[OPEN, Batch { name: "Weekend batch", name_bn: "সাপ্তাহিক ছুটির ব্যাচ", starts_in: 10, limit: Some(40), approval: false, certificate_approval: false }],
+        batches: &[OPEN, Batch { name: "Weekend batch", name_bn: "সাপ্তাহিক ছুটির ব্যাচ", starts_in: 10, limit: Some(40), approval: false, certificate_approval: false, price: 0 }],
     },
     Course {
         site: Site::Main,
@@ -248,8 +250,8 @@ pub const COURSES: &[Course] = &[
             },
         ],
         batches: &[
-            Batch { name: "Morning batch", name_bn: "সকালের ব্যাচ", starts_in: -20, limit: Some(60), approval: false, certificate_approval: false },
-            Batch { name: "Evening batch", name_bn: "সন্ধ্যার ব্যাচ", starts_in: 7, limit: Some(30), approval: true, certificate_approval: false },
+            Batch { name: "Morning batch", name_bn: "সকালের ব্যাচ", starts_in: -20, limit: Some(60), approval: false, certificate_approval: false, price: 0 },
+            Batch { name: "Evening batch", name_bn: "সন্ধ্যার ব্যাচ", starts_in: 7, limit: Some(30), approval: true, certificate_approval: false, price: 0 },
         ],
     },
     Course {
@@ -281,7 +283,7 @@ pub const COURSES: &[Course] = &[
                 ],
             },
         ],
-        batches: &[Batch { name: "Class XI", name_bn: "একাদশ শ্রেণি", starts_in: -45, limit: None, approval: false, certificate_approval: false }],
+        batches: &[Batch { name: "Class XI", name_bn: "একাদশ শ্রেণি", starts_in: -45, limit: None, approval: false, certificate_approval: false, price: 0 }],
     },
     Course {
         site: Site::Dhaka,
@@ -304,7 +306,7 @@ pub const COURSES: &[Course] = &[
                 Lesson { title: "Integration as area", title_bn: "ক্ষেত্রফল হিসেবে যোগজ", kind: Kind::Notes(&["The definite integral adds up thin strips.", "Integral of x^n is x^(n+1)/(n+1) + C.", "Area under y = x from 0 to 2 is 2."]), minutes: 25 },
             ],
         }],
-        batches: &[Batch { name: "Merit batch", name_bn: "মেধা ব্যাচ", starts_in: -15, limit: Some(50), approval: false, certificate_approval: true }],
+        batches: &[Batch { name: "Merit batch", name_bn: "মেধা ব্যাচ", starts_in: -15, limit: Some(50), approval: false, certificate_approval: true, price: 1500 }],
     },
     Course {
         site: Site::Dhaka,
@@ -428,7 +430,7 @@ pub const COURSES: &[Course] = &[
                 Lesson { title: "Show your page", title_bn: "আপনার পেজ দেখান", kind: Kind::Discussion, minutes: 15 },
             ],
         }],
-        batches: &[Batch { name: "Spring batch", name_bn: "বসন্ত ব্যাচ", starts_in: -10, limit: Some(35), approval: false, certificate_approval: true }],
+        batches: &[Batch { name: "Spring batch", name_bn: "বসন্ত ব্যাচ", starts_in: -10, limit: Some(35), approval: false, certificate_approval: true, price: 0 }],
     },
     Course {
         site: Site::Sylhet,

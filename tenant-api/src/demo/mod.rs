@@ -135,7 +135,12 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let Some(course) = seeded.get(enrolment.course) else { continue };
         let token = api.token(Site::Main, enrolment.learner).await?;
         let batch = course.batches[enrolment.batch];
-        api.call(course.site, Method::POST, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": batch })).await?;
+        let paid = COURSES.iter().find(|c| c.title == enrolment.course).is_some_and(|c| c.batches[enrolment.batch].price > 0);
+        if paid {
+            buy_seat(&app, &api, course.site, &token, batch).await?;
+        } else {
+            api.call(course.site, Method::POST, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": batch })).await?;
+        }
         let done = match enrolment.progress {
             Progress::Waiting => continue,
             Progress::Lessons(n) => n.min(course.lessons.len()),
@@ -148,6 +153,33 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
             let path = format!("/assessment-front/batch/create-review/{}", course.id);
             api.call(course.site, Method::POST, &path, Some(&token), json!({ "rating": rating, "body": text })).await?;
         }
+    }
+    Ok(())
+}
+
+/// Buys a seat the way a learner does: checkout, "Pay" on the gateway's page, and back to the
+/// site, which asks the gateway before it enrols (the gateway's own notice may arrive too).
+async fn buy_seat(app: &AppState, api: &Api, site: Site, token: &str, batch: i64) -> anyhow::Result<()> {
+    let gateway = app.edge.payments.sslcommerz.as_ref().context("paid demo batches need SSLCOMMERZ_URL (infra/run starts a local gateway)")?;
+    let started = api.call(site, Method::POST, "/course/transactions/create", Some(token), json!({ "batch_id": batch })).await?;
+    let uuid = started["order"]["uuid"].as_str().context("order uuid")?;
+    let session = started["redirect_url"].as_str().and_then(|u| u.split("SESSIONKEY=").nth(1)).context("gateway session")?;
+    let paid: Value = reqwest::Client::new()
+        .post(format!("{}/pay/{session}", gateway.url.trim_end_matches('/')))
+        .json(&json!({ "outcome": "success" }))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let fields = paid["fields"].as_object().context("the gateway's return fields")?;
+    let form: Vec<(String, String)> = fields.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned())).collect();
+    let body = serde_urlencoded::to_string(&form)?;
+    let path = format!("/payment/sslcommerz/return/{uuid}?outcome=success");
+    api.send(site, Method::POST, &path, None, Body::from(body), "application/x-www-form-urlencoded").await?;
+    let order = api.call(site, Method::GET, &format!("/learner-course/my-payments/{uuid}"), Some(token), Value::Null).await?;
+    if order["state"] != "paid" {
+        bail!("the demo payment for batch {batch} ended {}", order["state"]);
     }
     Ok(())
 }
@@ -215,7 +247,7 @@ async fn seed_course(api: &Api, token: &str, course: &Course, template: Option<i
         let body = json!({
             "course_id": id, "name": batch.name, "name_bn": batch.name_bn, "start_date": start.to_string(),
             "enrolment_limit": batch.limit, "let_enroll": if batch.approval { 2 } else { 1 },
-            "certificate_approval": batch.certificate_approval, "template_id": template,
+            "certificate_approval": batch.certificate_approval, "template_id": template, "price": batch.price,
         });
         let batch_id = api.call(site, Method::POST, "/course/batch/create", Some(token), body).await?["id"].as_i64().context("batch id")?;
         api.call(site, Method::PUT, "/course/batch/update-publish-feature", Some(token), json!({ "id": batch_id, "published": true })).await?;

@@ -2,7 +2,7 @@
 //! the delivery worker to a real SMTP server (mailcrab, in process), and the tests read what
 //! arrived there, decoded.
 
-use crate::common::{PASSWORD, TestApp};
+use crate::common::{LocalServer, PASSWORD, TestApp, free_port};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, StatusCode};
@@ -20,10 +20,6 @@ struct MailServer {
     handle: mailcrab::TestMailServerHandle,
     senders: Senders,
     port: u16,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 fn mailer(port: u16) -> Senders {
@@ -415,44 +411,25 @@ async fn a_profile_photo_is_checked_squared_and_shown_on_every_site() {
 
 /// The local SSL Wireless gateway (infra/sms/sslwireless.py) on a free port, as a phone company's
 /// side of the test: what it accepted is what the phones got.
-struct SmsServer {
-    _process: tokio::process::Child,
-    url: String,
-    http: reqwest::Client,
-}
+struct SmsServer(LocalServer);
 
 impl SmsServer {
     async fn start() -> Self {
-        let port = free_port();
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../infra/sms/sslwireless.py");
-        let process = tokio::process::Command::new("python3")
-            .args([script, &port.to_string(), "test-token", "LMSTEST"])
-            .kill_on_drop(true)
-            .spawn()
-            .expect("python3 runs the local SMS gateway");
-        let url = format!("http://127.0.0.1:{port}");
-        let http = reqwest::Client::new();
-        for _ in 0..500 {
-            if http.get(format!("{url}/healthz")).send().await.is_ok() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        Self { _process: process, url, http }
+        Self(LocalServer::start("sms/sslwireless.py", &["test-token", "LMSTEST"]).await)
     }
 
     fn senders(&self) -> Senders {
-        let config = SmsConfig { url: self.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
+        let config = SmsConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
         Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
     }
 
     /// The texts a number received, oldest first.
     async fn texts(&self, msisdn: &str) -> Vec<Value> {
-        self.http.get(format!("{}/messages?msisdn={msisdn}", self.url)).send().await.unwrap().json::<Vec<Value>>().await.unwrap()
+        self.0.http.get(format!("{}/messages?msisdn={msisdn}", self.0.url)).send().await.unwrap().json::<Vec<Value>>().await.unwrap()
     }
 
     async fn fault(&self, msisdn: &str, mode: &str) {
-        self.http.post(format!("{}/faults", self.url)).json(&json!({ "msisdn": msisdn, "mode": mode })).send().await.unwrap();
+        self.0.http.post(format!("{}/faults", self.0.url)).json(&json!({ "msisdn": msisdn, "mode": mode })).send().await.unwrap();
     }
 }
 
@@ -536,7 +513,7 @@ async fn codes_stop_after_five_wrong_tries_and_texts_survive_a_failing_gateway_w
     let id: i64 = sqlx::query_scalar("SELECT id FROM outbox").fetch_one(&t.platform.db).await.unwrap();
     let text: String = sqlx::query_scalar("SELECT body_text FROM outbox").fetch_one(&t.platform.db).await.unwrap();
     let first = reqwest::Client::new()
-        .post(format!("{}/api/v3/send-sms", gateway.url))
+        .post(format!("{}/api/v3/send-sms", gateway.0.url))
         .json(&json!({ "api_token": "test-token", "sid": "LMSTEST", "msisdn": "8801811000077", "sms": text, "csms_id": format!("lms-{id}") }))
         .send()
         .await

@@ -178,3 +178,39 @@ impl TestApp {
         panic!("condition not reached within 5 s");
     }
 }
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A local stand-in for an outside service (a Python script under `infra/`, speaking that
+/// service's documented protocol) on a free port, stopped with the test.
+pub struct LocalServer {
+    _process: tokio::process::Child,
+    pub url: String,
+    pub http: reqwest::Client,
+}
+
+impl LocalServer {
+    /// Runs `python3 infra/<script> PORT <args>` and waits for its `/healthz`.
+    pub async fn start(script: &str, args: &[&str]) -> Self {
+        let port = free_port();
+        let path = format!("{}/../infra/{script}", env!("CARGO_MANIFEST_DIR"));
+        let process = tokio::process::Command::new("python3")
+            .arg(&path)
+            .arg(port.to_string())
+            .args(args)
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| panic!("python3 runs {script}: {e}"));
+        let url = format!("http://127.0.0.1:{port}");
+        let http = reqwest::Client::new();
+        for _ in 0..500 {
+            if http.get(format!("{url}/healthz")).send().await.is_ok() {
+                return Self { _process: process, url, http };
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("{script} did not start");
+    }
+}

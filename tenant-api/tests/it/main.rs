@@ -12,6 +12,7 @@ mod domains;
 mod exams;
 mod isolation;
 mod partners;
+mod payments;
 mod pools;
 mod questions;
 mod roots;

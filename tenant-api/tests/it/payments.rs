@@ -1,0 +1,371 @@
+//! Paid batches against the local SSLCommerz gateway (infra/payments/sslcommerz.py) and the real
+//! PostgreSQL: what the gateway confirms is granted exactly once, what it does not is not, and
+//! the books balance after every scenario.
+
+use crate::common::{LocalServer, Response, TestApp};
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use serde_json::{Value, json};
+use tenant_api::EdgeConfig;
+use tenant_api::config::{PaymentsConfig, SslCommerzConfig};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+
+struct Shop {
+    t: TestApp,
+    gateway: LocalServer,
+    dhaka: i64,
+    teacher: String,
+    admin: String,
+}
+
+async fn shop() -> Shop {
+    let gateway = LocalServer::start("payments/sslcommerz.py", &["teststore", "test-store-pass"]).await;
+    let payments = PaymentsConfig {
+        sslcommerz: Some(SslCommerzConfig { url: gateway.url.clone(), store_id: "teststore".into(), store_password: control_plane::secret::Secret::new("test-store-pass") }),
+        commission_bps: 1_000,
+    };
+    let t = TestApp::with_edge(EdgeConfig { payments, ..EdgeConfig::default() }).await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    Shop { t, gateway, dhaka, teacher, admin }
+}
+
+fn form(fields: &Value) -> String {
+    let pairs: Vec<(&String, &str)> = fields.as_object().unwrap().iter().map(|(k, v)| (k, v.as_str().unwrap_or_default())).collect();
+    serde_urlencoded::to_string(pairs).unwrap()
+}
+
+impl Shop {
+    /// A published course with one published batch at `price` taka; answers the batch id and
+    /// the course uuid.
+    async fn course(&self, price: &str, limit: Option<i32>) -> (i64, String) {
+        let t = &self.t;
+        let r = t.post(DHAKA, "/course/course/create", Some(&self.teacher), json!({ "title": "Higher Mathematics", "title_bn": "উচ্চতর গণিত" })).await;
+        let (course, uuid) = (r.body["data"]["id"].as_i64().unwrap(), r.body["data"]["uuid"].as_str().unwrap().to_owned());
+        let section = t.post(DHAKA, "/course/schedule/section", Some(&self.teacher), json!({ "course_id": course, "title_bn": "সীমা" })).await.body["data"]["id"].as_i64().unwrap();
+        let r = t.post(DHAKA, "/course/schedule/lesson", Some(&self.teacher), json!({ "section_id": section, "title_bn": "সীমা", "lesson_type": "manual", "body": "<p>সীমা</p>" })).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        let r = t.post(DHAKA, "/course/batch/create", Some(&self.teacher), json!({ "course_id": course, "name": "Merit", "start_date": "2026-11-01", "enrolment_limit": limit, "price": price })).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        let batch = r.body["data"]["id"].as_i64().unwrap();
+        assert_eq!(t.put(DHAKA, "/course/batch/update-publish-feature", &self.teacher, json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
+        assert_eq!(t.put(DHAKA, "/course/update-publish-feature", &self.teacher, json!({ "id": course, "published": true })).await.status, StatusCode::OK);
+        (batch, uuid)
+    }
+
+    async fn learner(&self, email: &str) -> String {
+        self.t.platform.user(email, None).await;
+        self.t.login(DHAKA, email).await
+    }
+
+    async fn checkout(&self, token: &str, batch: i64, key: Option<&str>) -> Response {
+        let headers: Vec<(&str, &str)> = key.map(|k| ("idempotency-key", k)).into_iter().collect();
+        self.t.call(Method::POST, DHAKA, "/course/transactions/create", Some(token), &headers, Some(json!({ "batch_id": batch }))).await
+    }
+
+    async fn fault(&self, tran_id: &str, mode: &str) {
+        let r = self.gateway.http.post(format!("{}/faults", self.gateway.url)).json(&json!({ "tran_id": tran_id, "mode": mode })).send().await.unwrap();
+        assert!(r.status().is_success());
+    }
+
+    /// The payer's choice on the gateway's page: the fields their browser brings back.
+    async fn pay(&self, redirect_url: &str, outcome: &str) -> Value {
+        let session = redirect_url.split("SESSIONKEY=").nth(1).unwrap();
+        let r = self.gateway.http.post(format!("{}/pay/{session}", self.gateway.url)).json(&json!({ "outcome": outcome })).send().await.unwrap();
+        assert!(r.status().is_success(), "{}", r.status());
+        r.json::<Value>().await.unwrap()["fields"].clone()
+    }
+
+    /// The notices the gateway built for a transaction (it cannot reach the in-process edge, so
+    /// the test carries them).
+    async fn ipns(&self, tran_id: &str) -> Vec<Value> {
+        let r = self.gateway.http.get(format!("{}/ipn?tran_id={tran_id}", self.gateway.url)).send().await.unwrap();
+        r.json::<Vec<Value>>().await.unwrap()
+    }
+
+    async fn post_form(&self, host: &str, path: &str, fields: &Value) -> Response {
+        let request = Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header("host", host)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from(form(fields)))
+            .unwrap();
+        self.t.send(request).await
+    }
+
+    async fn order(&self, token: &str, uuid: &str) -> Value {
+        let r = self.t.get(DHAKA, &format!("/learner-course/my-payments/{uuid}"), Some(token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        r.body["data"].clone()
+    }
+
+    async fn enrolled(&self, token: &str, course: &str) -> bool {
+        self.t.get(DHAKA, &format!("/learner-course/enrolled/check/{course}"), Some(token)).await.body["data"]["enrolled"] == true
+    }
+
+    async fn db(&self) -> sqlx::PgPool {
+        (*self.t.state.pools.get(self.dhaka).await.unwrap()).clone()
+    }
+
+    /// Every posting sums to zero, and the books hold exactly the paid orders' postings.
+    async fn assert_books_balance(&self) {
+        let db = self.db().await;
+        let unbalanced: i64 = sqlx::query_scalar("SELECT count(*) FROM (SELECT posting FROM ledger_entries GROUP BY posting HAVING sum(amount_poisha) <> 0) p")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        assert_eq!(unbalanced, 0, "every posting balances");
+        let (paid, posted): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COALESCE(sum(amount_poisha), 0) FROM orders WHERE state = 'paid')::bigint,
+                    (SELECT COALESCE(-sum(amount_poisha), 0) FROM ledger_entries WHERE account IN ('platform_commission', 'partner_share'))::bigint",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        assert_eq!(paid, posted, "what learners paid is what the ledger shares out");
+    }
+}
+
+#[tokio::test]
+async fn a_paid_seat_is_bought_once_however_often_the_gateway_says_so() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("১৫০০", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let page = t.get(DHAKA, &format!("/learner-course/details/{course}"), None).await;
+    assert_eq!((page.body["data"]["batches"][0]["price_poisha"].as_i64(), page.body["data"]["price"].as_f64()), (Some(150_000), Some(1500.0)), "{}", page.text);
+
+    // A paid batch is bought, not joined; a free one is joined, not bought.
+    let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(&learner), json!({ "batch_id": batch })).await;
+    assert_eq!((r.status, r.body["errors"]["batch_id"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("This batch is paid: buy a seat to enrol.")));
+    let (free, _) = s.course("0", None).await;
+    assert_eq!(s.checkout(&learner, free, None).await.body["code"], "batch_free");
+
+    let started = s.checkout(&learner, batch, Some("key-1")).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    let order = started.body["data"]["order"].clone();
+    let uuid = order["uuid"].as_str().unwrap().to_owned();
+    assert_eq!((order["state"].as_str(), order["amount_poisha"].as_i64()), (Some("pending"), Some(150_000)));
+    let redirect = started.body["data"]["redirect_url"].as_str().unwrap().to_owned();
+    assert!(redirect.starts_with(&s.gateway.url), "{redirect}");
+    // The same key is the same purchase.
+    let again = s.checkout(&learner, batch, Some("key-1")).await;
+    assert_eq!((again.status, again.body["data"]["order"]["uuid"].as_str(), again.body["data"]["redirect_url"].as_str()), (StatusCode::OK, Some(uuid.as_str()), Some(redirect.as_str())));
+
+    let fields = s.pay(&redirect, "success").await;
+    let tran_id = fields["tran_id"].as_str().unwrap().to_owned();
+    let ipn = s.ipns(&tran_id).await.remove(0);
+    assert!(ipn["url"].as_str().unwrap().ends_with("/payment/sslcommerz/ipn"), "{ipn}");
+
+    // The notice arrives many times, some at once: one enrolment, one posting.
+    let notices = (0..8).map(|_| s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]));
+    for r in futures::future::join_all(notices).await {
+        assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("paid")), "{}", r.text);
+    }
+    // The payer's browser comes back: sent on to the success page.
+    let back = s.post_form(DHAKA, &format!("/payment/sslcommerz/return/{uuid}?outcome=success"), &fields).await;
+    assert_eq!((back.status, back.header("location")), (StatusCode::SEE_OTHER, format!("/payment/success/{uuid}").as_str()));
+
+    let paid = s.order(&learner, &uuid).await;
+    assert_eq!((paid["state"].as_str(), paid["enrollment_status"].as_str()), (Some("paid"), Some("active")));
+    assert!(paid["bank_tran_id"].as_str().is_some_and(|b| !b.is_empty()));
+    assert!(s.enrolled(&learner, &course).await);
+    let db = s.db().await;
+    let (enrolments, entries): (i64, i64) = sqlx::query_as("SELECT (SELECT count(*) FROM enrollments), (SELECT count(*) FROM ledger_entries)").fetch_one(&db).await.unwrap();
+    assert_eq!((enrolments, entries), (1, 4));
+    s.assert_books_balance().await;
+
+    // The partner's accounts: the payment, and the money split out of the ledger.
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!(totals["gross_poisha"], 150_000);
+    assert_eq!(totals["gateway_fee_poisha"], 3_750, "the local gateway keeps 2.5 %");
+    assert_eq!((totals["platform_commission_poisha"].as_i64(), totals["partner_share_poisha"].as_i64()), (Some(15_000), Some(135_000)));
+    let listed = t.get(DHAKA, "/course/accounts/batch-payments?state=paid&search=learner@", Some(&s.admin)).await;
+    assert_eq!((listed.body["total"].as_i64(), listed.body["data"][0]["user"]["email"].as_str()), (Some(1), Some("learner@example.com")));
+    assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments?state=lost", Some(&s.admin)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Money is the partner admin's business, not every teacher's or learner's.
+    assert_eq!(t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.teacher)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments", Some(&learner)).await.status, StatusCode::FORBIDDEN);
+    let mine = t.get(DHAKA, "/learner-course/my-payments", Some(&learner)).await;
+    assert_eq!((mine.body["total"].as_i64(), mine.body["data"][0]["course"]["title_bn"].as_str()), (Some(1), Some("উচ্চতর গণিত")));
+    // A paid order is not cancelled, and a second purchase of the same course is refused.
+    assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&learner)).await.body["code"], "order_not_pending");
+    assert_eq!(s.checkout(&learner, batch, None).await.body["code"], "already_enrolled");
+}
+
+#[tokio::test]
+async fn what_the_gateway_does_not_confirm_grants_nothing() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let started = s.checkout(&learner, batch, None).await;
+    let uuid = started.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let tran_id = s.db().await;
+    let tran_id: String = sqlx::query_scalar("SELECT tran_id FROM orders").fetch_one(&tran_id).await.unwrap();
+
+    // A forged return and a forged notice, with a made-up val_id, as if paid.
+    let forged = json!({ "tran_id": tran_id, "val_id": "2611231234567abc", "status": "VALID", "amount": "1500.00", "currency": "BDT" });
+    let back = s.post_form(DHAKA, &format!("/payment/sslcommerz/return/{uuid}?outcome=success"), &forged).await;
+    assert_eq!(back.status, StatusCode::SEE_OTHER);
+    let r = s.post_form(DHAKA, "/payment/sslcommerz/ipn", &forged).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("payment_not_confirmed")), "{}", r.text);
+    assert_eq!(s.order(&learner, &uuid).await["state"], "pending");
+    assert!(!s.enrolled(&learner, &course).await);
+
+    // Another learner's real payment, replayed for this order: the gateway names its own order.
+    let other = s.learner("other@example.com").await;
+    let theirs = s.checkout(&other, batch, None).await;
+    let fields = s.pay(theirs.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let replayed = json!({ "tran_id": tran_id, "val_id": fields["val_id"], "status": "VALID" });
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &replayed).await.body["code"], "payment_not_confirmed");
+    assert_eq!(s.order(&learner, &uuid).await["state"], "pending");
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM payment_events").fetch_one(&s.db().await).await.unwrap();
+    assert_eq!(events, 3, "each refused notice is recorded");
+
+    // A notice for an order no site has, and a body that is not a form.
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &json!({ "tran_id": "nope", "val_id": "x" })).await.body["code"], "order_not_found");
+    let r = t.call(Method::POST, DHAKA, "/payment/sslcommerz/ipn", None, &[], Some(json!({ "tran_id": tran_id }))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+
+    // The payer cancels at the gateway: the gateway, asked, agrees; the seat is free again.
+    let fields = s.pay(started.body["data"]["redirect_url"].as_str().unwrap(), "cancel").await;
+    let back = s.post_form(DHAKA, &format!("/payment/sslcommerz/return/{uuid}?outcome=cancel"), &fields).await;
+    assert_eq!(back.header("location"), format!("/payment/cancel/{uuid}"));
+    assert_eq!(s.order(&learner, &uuid).await["state"], "cancelled");
+    s.assert_books_balance().await;
+}
+
+#[tokio::test]
+async fn a_wrong_amount_is_refused_a_risky_payment_waits_and_a_lost_notice_is_recovered() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("2000", None).await;
+    let db = s.db().await;
+    let tran_of = |uuid: String| {
+        let db = db.clone();
+        async move { sqlx::query_scalar::<_, String>("SELECT tran_id FROM orders WHERE uuid = $1::uuid").bind(uuid).fetch_one(&db).await.unwrap() }
+    };
+
+    // Charged one taka less than due: refused, recorded, nothing granted.
+    let short = s.learner("short@example.com").await;
+    let r = s.checkout(&short, batch, None).await;
+    let uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let tran_id = tran_of(uuid.clone()).await;
+    s.fault(&tran_id, "amount_mismatch").await;
+    s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(&tran_id).await.remove(0);
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "failed");
+    let order = s.order(&short, &uuid).await;
+    assert_eq!((order["state"].as_str(), order["failure_reason"].as_str()), (Some("failed"), Some("amount_mismatch")));
+    assert!(!s.enrolled(&short, &course).await);
+    let recorded: i64 = sqlx::query_scalar("SELECT count(*) FROM payment_events WHERE kind = 'amount_mismatch'").fetch_one(&db).await.unwrap();
+    assert_eq!(recorded, 1);
+
+    // Flagged as risky: held for review until the partner admin accepts it.
+    let risky = s.learner("risky@example.com").await;
+    let r = s.checkout(&risky, batch, None).await;
+    let risky_uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let tran_id = tran_of(risky_uuid.clone()).await;
+    s.fault(&tran_id, "risk").await;
+    s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(&tran_id).await.remove(0);
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "review");
+    assert!(!s.enrolled(&risky, &course).await);
+    assert_eq!(t.post(DHAKA, &format!("/course/accounts/review/{risky_uuid}"), Some(&s.teacher), json!({})).await.status, StatusCode::FORBIDDEN);
+    let r = t.post(DHAKA, &format!("/course/accounts/review/{risky_uuid}"), Some(&s.admin), json!({})).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("paid")), "{}", r.text);
+    assert_eq!(t.post(DHAKA, &format!("/course/accounts/review/{risky_uuid}"), Some(&s.admin), json!({})).await.body["code"], "order_not_in_review");
+    assert!(s.enrolled(&risky, &course).await);
+
+    // The notice never comes and the payer closes the tab: the reconciliation round asks the
+    // gateway and enrols them.
+    let lost = s.learner("lost@example.com").await;
+    let r = s.checkout(&lost, batch, None).await;
+    let lost_uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let tran_id = tran_of(lost_uuid.clone()).await;
+    s.fault(&tran_id, "no_ipn").await;
+    s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    assert_eq!(s.order(&lost, &lost_uuid).await["state"], "pending");
+    let tenant = control_plane::institutions::store::tenant_by_id(&t.platform.db, s.dhaka).await.unwrap().unwrap();
+    let asked = tenant_api::payments::reconcile::sweep(&t.state, &tenant, &db, std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(asked, 1, "only the pending order is asked about");
+    assert_eq!(s.order(&lost, &lost_uuid).await["state"], "paid");
+    assert!(s.enrolled(&lost, &course).await);
+    s.assert_books_balance().await;
+}
+
+#[tokio::test]
+async fn seats_prices_and_gateway_faults() {
+    let s = shop().await;
+    let t = &s.t;
+    // Prices: taka with up to two decimals, Bangla digits welcome; anything else is a clear 422.
+    let r = t.post(DHAKA, "/course/course/create", Some(&s.teacher), json!({ "title": "Prices" })).await;
+    let course = r.body["data"]["id"].as_i64().unwrap();
+    for bad in [json!("-5"), json!("1.234"), json!("১e৩"), json!(true), json!(-1), json!("99999999")] {
+        let r = t.post(DHAKA, "/course/batch/create", Some(&s.teacher), json!({ "course_id": course, "start_date": "2026-11-01", "name": "x", "price": bad })).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {}", r.text);
+    }
+    let r = t.post(DHAKA, "/course/batch/create", Some(&s.teacher), json!({ "course_id": course, "start_date": "2026-11-01", "name": "x", "price": "১,২৫০.৫০" })).await;
+    assert_eq!(r.body["data"]["price_poisha"], 125_050, "{}", r.text);
+
+    // One seat: a learner paying holds it; the next is told the batch is full.
+    let (batch, _) = s.course("500", Some(1)).await;
+    let first = s.learner("first@example.com").await;
+    let second = s.learner("second@example.com").await;
+    let held = s.checkout(&first, batch, None).await;
+    assert_eq!(held.status, StatusCode::CREATED);
+    assert_eq!(s.checkout(&second, batch, None).await.body["code"], "batch_full");
+    // Cancelled, the seat is free again, and another site's learner cannot see the order.
+    let uuid = held.body["data"]["order"]["uuid"].as_str().unwrap();
+    assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&second)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&first)).await.body["data"]["state"], "cancelled");
+
+    // The gateway is down: a clear 502, no charge, the seat not held.
+    s.fault("*", "5xx").await;
+    let r = s.checkout(&second, batch, None).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("payment_gateway_unavailable")), "{}", r.text);
+    s.fault("*", "none").await;
+    assert_eq!(s.checkout(&second, batch, None).await.status, StatusCode::CREATED);
+    let r = s.checkout(&second, batch, Some(&"k".repeat(101))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    s.assert_books_balance().await;
+}
+
+#[tokio::test]
+async fn one_site_cannot_read_or_settle_another_sites_orders() {
+    let s = shop().await;
+    let t = &s.t;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let r = s.checkout(&learner, batch, None).await;
+    let uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0);
+
+    // Dhaka's notice sent to sylhet finds no order there, and changes nothing.
+    assert_eq!(s.post_form(SYLHET, "/payment/sslcommerz/ipn", &ipn["fields"]).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(s.order(&learner, &uuid).await["state"], "pending");
+    // Neither the learner on sylhet nor sylhet's admin sees dhaka's order.
+    let on_sylhet = t.login(SYLHET, "learner@example.com").await;
+    assert_eq!(t.get(SYLHET, &format!("/learner-course/my-payments/{uuid}"), Some(&on_sylhet)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, "/learner-course/my-payments", Some(&on_sylhet)).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, "/course/accounts/batch-payments", Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, "/course/accounts/overall_transactions", Some(&sylhet_admin)).await.body["data"]["gross_poisha"], 0);
+    assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments", Some(&sylhet_admin)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.post(SYLHET, &format!("/course/accounts/review/{uuid}"), Some(&sylhet_admin), json!({})).await.status, StatusCode::NOT_FOUND);
+
+    // At its own site the notice settles it.
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
+    assert!(s.enrolled(&learner, &course).await);
+    s.assert_books_balance().await;
+}
