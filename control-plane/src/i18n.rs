@@ -222,6 +222,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "order_not_in_review" => ("This payment is not waiting for review.", "এই পেমেন্টটি যাচাইয়ের অপেক্ষায় নেই।"),
         "payment_not_confirmed" => ("The gateway did not confirm this payment.", "গেটওয়ে এই পেমেন্ট নিশ্চিত করেনি।"),
         "payment_already_used" => ("This gateway payment has already paid for another order.", "গেটওয়ের এই পেমেন্ট দিয়ে আগেই অন্য একটি অর্ডার পরিশোধ হয়েছে।"),
+        "payment_in_review" => (
+            "Your payment for this course is being checked; you will be enrolled once it is accepted.",
+            "এই কোর্সের জন্য আপনার পেমেন্ট যাচাই করা হচ্ছে; গৃহীত হলেই আপনি ভর্তি হবেন।",
+        ),
         "checkout_in_progress" => ("This purchase is already being started; wait a moment.", "এই কেনাকাটা ইতিমধ্যে শুরু হচ্ছে; একটু অপেক্ষা করুন।"),
         "idempotency_key_invalid" => ("The Idempotency-Key header must be 1 to 100 characters.", "Idempotency-Key হেডার ১ থেকে ১০০ অক্ষরের হতে হবে।"),
         "batch_has_payments" => ("Learners have paid for this batch; it cannot be deleted.", "এই ব্যাচের জন্য শিক্ষার্থীরা টাকা দিয়েছেন; এটি মুছে ফেলা যাবে না।"),

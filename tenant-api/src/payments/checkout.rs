@@ -52,11 +52,14 @@ pub struct PaymentOrder {
     pub bank_tran_id: Option<String>,
     pub failure_reason: Option<String>,
     pub enrollment_status: Option<String>,
+    /// While it waits for payment: the gateway page where paying continues.
+    pub redirect_url: Option<String>,
 }
 
 impl From<OrderRow> for PaymentOrder {
     fn from(r: OrderRow) -> Self {
         let o = r.order;
+        let redirect_url = o.redirect_url.filter(|_| o.state == "pending");
         Self {
             uuid: o.uuid,
             state: o.state,
@@ -70,6 +73,7 @@ impl From<OrderRow> for PaymentOrder {
             bank_tran_id: o.bank_tran_id,
             failure_reason: o.failure_reason,
             enrollment_status: r.enrollment_status,
+            redirect_url,
         }
     }
 }
@@ -128,6 +132,19 @@ pub async fn create_transaction(
     }
     if enrolments::of_user(&db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
+    }
+    // One purchase at a time: a payment being checked stops a second, and one opened in the last
+    // half hour is offered again rather than charging twice.
+    if let Some(open) = orders::open_of(&db, user_id, course.id).await? {
+        if open.state == "review" {
+            return Err(AppError::Conflict("payment_in_review"));
+        }
+        if let Some(redirect_url) = open.redirect_url.clone()
+            && open.created_at > Utc::now() - super::reconcile::ASK_AFTER
+        {
+            let order = orders::row(&db, open.id).await?.ok_or(AppError::NotFound)?;
+            return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
+        }
     }
     let user = users::find(&app.ctl.db, user_id).await?;
     let mut tx = db.begin().await?;

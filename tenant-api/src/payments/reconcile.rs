@@ -13,7 +13,7 @@ use std::time::Duration;
 
 const ROUND: Duration = Duration::from_secs(60);
 /// How long a payer has before the gateway is asked (a payment usually completes in minutes).
-pub const ASK_AFTER: Duration = Duration::from_secs(30 * 60);
+pub const ASK_AFTER: chrono::Duration = chrono::Duration::minutes(30);
 const EXPIRE_AFTER: chrono::Duration = chrono::Duration::hours(24);
 
 /// Asks the gateway about a site's orders pending for longer than `older_than`; returns how many
@@ -43,7 +43,7 @@ async fn round(app: &AppState) {
         let (Ok(Some(tenant)), Ok(db)) = (control_plane::institutions::store::tenant_by_id(&app.ctl.db, id).await, app.pools.get(id).await) else {
             continue;
         };
-        match sweep(app, &tenant, &db, ASK_AFTER).await {
+        match sweep(app, &tenant, &db, ASK_AFTER.to_std().expect("positive")).await {
             Ok(_) => {
                 if let Ok(false) = orders::any_pending(&db).await {
                     app.payments.forget(id);

@@ -104,6 +104,17 @@ pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Opti
     .await
 }
 
+/// The learner's newest order for a course still being paid or checked.
+pub async fn open_of(db: &PgPool, user_id: i64, course_id: i64) -> sqlx::Result<Option<Order>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.user_id = $1 AND o.course_id = $2 AND o.state IN ('pending', 'review') ORDER BY o.id DESC LIMIT 1"
+    )))
+    .bind(user_id)
+    .bind(course_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// Seats held by orders still being paid (or waiting for review) in a batch.
 pub async fn open_in_batch(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM orders WHERE batch_id = $1 AND state IN ('pending', 'review')")

@@ -322,6 +322,11 @@ async fn seats_prices_and_gateway_faults() {
     let held = s.checkout(&first, batch, None).await;
     assert_eq!(held.status, StatusCode::CREATED);
     assert_eq!(s.checkout(&second, batch, None).await.body["code"], "batch_full");
+    // Buying again while the first is being paid offers the same order: nobody pays twice.
+    let again = s.checkout(&first, batch, None).await;
+    assert_eq!((again.status, &again.body["data"]["order"]["uuid"]), (StatusCode::OK, &held.body["data"]["order"]["uuid"]));
+    let listed = t.get(DHAKA, "/learner-course/my-payments", Some(&first)).await;
+    assert_eq!(listed.body["data"][0]["redirect_url"], held.body["data"]["redirect_url"], "a pending order can be paid from the list");
     // Cancelled, the seat is free again, and another site's learner cannot see the order.
     let uuid = held.body["data"]["order"]["uuid"].as_str().unwrap();
     assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&second)).await.status, StatusCode::NOT_FOUND);

@@ -50,6 +50,10 @@ const InstructorPage = lazy(() => import('../features/learn/components/instructo
 const JourneyPage = lazy(() => import('../features/learn/components/journey-page'));
 const CertificateCheckPage = lazy(() => import('../features/learn/components/certificate-check-page'));
 const CertificateListPage = lazy(() => import('../features/learn/components/certificate-list-page'));
+// /payment/success|fail|cancel/:id and /payments: one chunk (features/payments/components/payment-pages.tsx).
+const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
+// /accounts/:page and /course/accounts/:page (learner-payment, overall-transactions): one chunk.
+const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
 
 function Root() {
   return (
@@ -102,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'instructor/:id', element: <InstructorPage /> },
           { path: 'certificate/check', element: <CertificateCheckPage /> },
           { path: 'certificate/check/:id', element: <CertificateCheckPage /> },
+          { path: 'payment/:kind/:id', element: <PaymentPages /> },
           { path: '400/:message', element: <MessagePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -113,6 +118,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'profile/:tab?', element: <ProfilePages /> },
           { path: 'certificate/list', element: <CertificateListPage /> },
+          { path: 'payments', element: <PaymentPages /> },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
             children: [
@@ -125,6 +131,13 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.siteSettings} />,
             children: [{ path: 'settings/profile', element: <SiteProfilePage /> }],
+          },
+          {
+            element: <RequireMenuClass allow={PAGE_ACCESS.accounts} />,
+            children: [
+              { path: 'accounts/:page', element: <AccountsPages /> },
+              { path: 'course/accounts/:page', element: <AccountsPages /> },
+            ],
           },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.authoring} />,

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'learn',
   'questions',
   'exams',
+  'payments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

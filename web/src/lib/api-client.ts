@@ -80,6 +80,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not drive the top loading bar (background polling). */
   silent?: boolean;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -95,7 +97,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, silent } = opts;
-  const headers = buildHeaders(body !== undefined ? { 'Content-Type': 'application/json' } : undefined);
+  const headers = buildHeaders({ ...(body !== undefined && { 'Content-Type': 'application/json' }), ...opts.headers });
   if (!silent) startLoading();
   let failed = true;
   try {

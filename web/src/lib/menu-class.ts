@@ -37,9 +37,13 @@ export const PAGE_ACCESS = {
   siteSettings: ['partner'],
   /** /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
   exams: ['super', 'partner'],
+  /** /accounts/*, /course/accounts/*: the site's payments (the API answers its admin only) */
+  accounts: ['partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
+  ['/course/accounts', PAGE_ACCESS.accounts],
+  ['/accounts', PAGE_ACCESS.accounts],
   ['/course', PAGE_ACCESS.authoring],
   ['/template/certificate', PAGE_ACCESS.authoring],
   ['/question-bank', PAGE_ACCESS.authoring],

@@ -4,13 +4,16 @@ import { canOpen, type MenuClass } from '../../lib/menu-class';
 import { firstSegment, isItemActive, menuFor, userMenuFor } from './menu-items';
 
 describe('sidebar menu', () => {
-  const paths = (cls: Parameters<typeof menuFor>[0]) =>
-    menuFor(cls).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
+  // As each class sees it in its widest role (a partner admin, not a teacher).
+  const paths = (cls: Parameters<typeof menuFor>[0], role: string | null = 'partner-admin') =>
+    menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/accounts/learner-payment', '/accounts/overall-transactions', '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
+    // A teacher is of the partner class but the site's money is its admin's.
+    expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
   });
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
@@ -43,6 +46,20 @@ describe('sidebar menu', () => {
       expect(isItemActive(course, '/course/template/certificate')).toBe(false);
     }
     expect(firstSegment('/')).toBe('');
+  });
+  it('lights Accounts on both of its pages, under /accounts and /course/accounts, and never links the payment requests not built yet', () => {
+    const accounts = menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!;
+    const course = menuFor('partner').find((i) => i.key === 'course')!;
+    for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/learner-payment?state=review', '/course/accounts/learner-payment', '/course/accounts/overall-transactions']) {
+      expect(isItemActive(accounts, path), path).toBe(true);
+      expect(isItemActive(course, path), path).toBe(false);
+    }
+    for (const cls of ['super', 'partner', 'learner', 'approver'] as const) {
+      expect(paths(cls).some((to) => to?.includes('payment-request')), cls).toBe(false);
+    }
+    expect(menuFor('learner').some((i) => i.key === 'accounts')).toBe(false);
+    const payments = menuFor('learner').find((i) => i.key === 'payments')!;
+    expect(isItemActive(payments, '/payments?page=2')).toBe(true);
   });
   it('lights Question Bank on every question bank screen', () => {
     for (const cls of ['super', 'partner'] as const) {

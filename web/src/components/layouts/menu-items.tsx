@@ -9,6 +9,8 @@ import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -19,6 +21,8 @@ export interface MenuItem {
   icon?: ReactNode;
   to?: string;
   classes: MenuClass[];
+  /** Only for these roles within the class (the site's money is its admin's, not every teacher's). */
+  roles?: string[];
   children?: MenuItem[];
 }
 
@@ -28,6 +32,7 @@ export const MENU: MenuItem[] = [
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
   { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
+  { key: 'payments', labelKey: 'common:nav.payments', icon: <PaymentsOutlinedIcon />, to: '/payments', classes: ['learner'] },
   {
     key: 'profile',
     labelKey: 'common:nav.my_profile',
@@ -57,6 +62,17 @@ export const MENU: MenuItem[] = [
     children: [{ key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] }],
   },
   {
+    key: 'accounts',
+    labelKey: 'common:nav.accounts',
+    icon: <AccountBalanceOutlinedIcon />,
+    classes: [...PAGE_ACCESS.accounts],
+    roles: ['partner-admin'],
+    children: [
+      { key: 'learner-payment', labelKey: 'common:nav.learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts] },
+      { key: 'overall-transactions', labelKey: 'common:nav.overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts] },
+    ],
+  },
+  {
     key: 'templates',
     labelKey: 'common:nav.templates',
     icon: <ArticleOutlinedIcon />,
@@ -81,8 +97,8 @@ export function userMenuFor(cls: MenuClass): MenuItem[] {
   return USER_MENU.filter((i) => i.classes.includes(cls));
 }
 
-export function menuFor(cls: MenuClass): MenuItem[] {
-  return MENU.filter((i) => i.classes.includes(cls)).map((i) => ({
+export function menuFor(cls: MenuClass, role?: string | null): MenuItem[] {
+  return MENU.filter((i) => i.classes.includes(cls) && (!i.roles || (!!role && i.roles.includes(role)))).map((i) => ({
     ...i,
     children: i.children?.filter((c) => c.classes.includes(cls)),
   }));
@@ -105,9 +121,11 @@ function under(pathname: string, to: string): boolean {
  * An item is active when its (or a child's) first path segment is the current one. Where two items
  * share a first segment (Course /course and Templates /course/template/certificate), a link of
  * more than one segment that the path lies under picks its item, else the item linking to the
- * bare segment does.
+ * bare segment does. /course/accounts/* counts as /accounts/*.
  */
 export function isItemActive(item: MenuItem, pathname: string): boolean {
+  // The accounts pages are also served under /course/accounts (SPEC 2): they light Accounts.
+  pathname = pathname.replace(/^\/course(?=\/accounts(?:[/?#]|$))/, '');
   const peers = MENU.filter((i) => i.classes.some((c) => item.classes.includes(c)));
   const deep = peers.find((i) => linksOf(i).some((to) => to.split('/').filter(Boolean).length > 1 && under(pathname, to)));
   if (deep) return deep.key === item.key;

@@ -24,7 +24,7 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const { user, menuClass } = useCurrentUser();
-  const items = menuFor(menuClass);
+  const items = menuFor(menuClass, user?.currentrole?.role);
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(items.filter((i) => i.children && isItemActive(i, pathname)).map((i) => [i.key, true])),
   );

@@ -6,6 +6,8 @@ export function ConfirmDialog(props: {
   title: string;
   body?: string;
   confirmLabel?: string;
+  /** The closing button's label (default Cancel), where Cancel would be ambiguous. */
+  closeLabel?: string;
   busy?: boolean;
   danger?: boolean;
   onConfirm: () => void;
@@ -21,7 +23,7 @@ export function ConfirmDialog(props: {
         </DialogContent>
       )}
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose}>{t('common:actions.cancel')}</Button>
+        <Button onClick={props.onClose}>{props.closeLabel ?? t('common:actions.cancel')}</Button>
         <Button
           variant="contained"
           color={props.danger ? 'error' : 'primary'}

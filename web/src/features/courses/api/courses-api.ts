@@ -100,6 +100,9 @@ export interface Batch {
   featured_order: number;
   enrolled_count: number;
   pending_count: number;
+  /** 0 = free. */
+  price_poisha: number;
+  currency: 'BDT';
 }
 
 export type EnrolmentStatus = 'pending' | 'active' | 'completed';
@@ -245,6 +248,8 @@ export interface BatchBody {
   let_enroll?: LetEnroll;
   certificate_approval?: boolean;
   template_id?: number | null;
+  /** Taka as typed ("1500", "১৫০০.৫০"); "0" = free. 422 `price_invalid` otherwise. */
+  price?: string;
 }
 
 export function fetchBatches(courseId: number | string) {

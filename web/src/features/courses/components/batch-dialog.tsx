@@ -1,5 +1,5 @@
-// Create or edit a batch: names, dates, enrolment limit, open or approval enrolment, certificate
-// approval and template.
+// Create or edit a batch: names, dates, enrolment limit, price, open or approval enrolment,
+// certificate approval and template.
 import {
   Alert,
   Box,
@@ -26,16 +26,17 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { formatTaka } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createBatch, updateBatch, type Batch } from '../api/courses-api';
-import { BATCH_CODE_FIELD, batchBody, batchProblems, batchValues, type BatchFormValues } from '../hooks/batch-form';
+import { BATCH_CODE_FIELD, batchBody, batchProblems, batchValues, isPriceInvalid, type BatchFormValues } from '../hooks/batch-form';
 import { applyFieldErrors } from '../../../lib/server-errors';
 import { useTemplates } from '../hooks/use-courses';
 
-const FIELDS = ['name', 'name_bn', 'start_date', 'end_date', 'enrolment_limit', 'let_enroll', 'certificate_approval', 'template_id'];
+const FIELDS = ['name', 'name_bn', 'start_date', 'end_date', 'enrolment_limit', 'let_enroll', 'certificate_approval', 'template_id', 'price'];
 
 export function BatchDialog(props: { open: boolean; courseId: number; batch: Batch | null; onClose: () => void; onSaved: (b: Batch, created: boolean) => void }) {
-  const { t } = useTranslation(['courses', 'common']);
+  const { t, i18n } = useTranslation(['courses', 'common', 'errors']);
   const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -44,7 +45,9 @@ export function BatchDialog(props: { open: boolean; courseId: number; batch: Bat
   const form = useForm<BatchFormValues>({ defaultValues: batchValues(null), reValidateMode: 'onChange' });
 
   useEffect(() => {
-    if (open) form.reset(batchValues(batch));
+    if (open) form.reset(batchValues(batch, new Date(), i18n.language));
+    // The language is read when the dialog opens: switching it meanwhile keeps what was typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, batch, form]);
 
   const save = useMutation({
@@ -52,7 +55,10 @@ export function BatchDialog(props: { open: boolean; courseId: number; batch: Bat
     onSuccess: (saved) => props.onSaved(saved, !batch),
     onError: (err) => {
       const set = applyFieldErrors(form.setError, err, FIELDS);
-      if (!set.length && err instanceof ApiError && err.code && BATCH_CODE_FIELD[err.code]) {
+      // The price's refusal in the interface's words, whether the server sent it as the answer's
+      // code or as the price field's entry.
+      if (isPriceInvalid(err)) form.setError('price', { type: 'server', message: t('errors:price_invalid') });
+      else if (!set.length && err instanceof ApiError && err.code && BATCH_CODE_FIELD[err.code]) {
         form.setError(BATCH_CODE_FIELD[err.code], { type: 'server', message: errorText(err) });
       }
     },
@@ -93,6 +99,14 @@ export function BatchDialog(props: { open: boolean; courseId: number; batch: Bat
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               {text('enrolment_limit', t('courses:batches.limit'), { type: 'number', placeholder: t('courses:batches.no_limit'), slotProps: { htmlInput: { min: 1, step: 1, inputMode: 'numeric' }, inputLabel: { shrink: true } } })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="price"
+                control={form.control}
+                rules={{ validate: rule('price') }}
+                render={({ field, fieldState }) => <BatchPriceField {...field} error={fieldState.error?.message} current={batch?.price_poisha ?? 0} />}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
@@ -174,5 +188,44 @@ function Option({ title, hint }: { title: string; hint: string }) {
         {hint}
       </Typography>
     </Box>
+  );
+}
+
+export interface BatchPriceFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  /** The input (react-hook-form focuses a refused field). */
+  ref?: React.Ref<HTMLInputElement>;
+  /** The refusal (the client's check or the server's), shown instead of the hint. */
+  error?: string;
+  /** The batch's saved price in poisha (0: free or a new batch). */
+  current: number;
+}
+
+/**
+ * Price in taka: a text field with the decimal keypad (type=number would refuse Bangla digits),
+ * hinting that 0 or empty means free, and the saved price while editing a paid batch.
+ */
+export function BatchPriceField({ value, onChange, onBlur, name, ref, error, current }: BatchPriceFieldProps) {
+  const { t, i18n } = useTranslation('courses');
+  const hint = current > 0 ? t('batches.price_now', { price: formatTaka(current, i18n.language) }) : t('batches.price_hint');
+  return (
+    <TextField
+      id="batch-price"
+      name={name}
+      label={t('batches.price')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      inputRef={ref}
+      placeholder={t('batches.free')}
+      error={!!error}
+      helperText={error ?? hint}
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, inputLabel: { shrink: true } }}
+      data-testid="batch-price"
+    />
   );
 }

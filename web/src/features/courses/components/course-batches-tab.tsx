@@ -31,6 +31,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatDay, localName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
+import { formatTaka } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { cloneBatch, deleteBatch, orderBatches, setBatchPublishFeature, type Batch, type Course } from '../api/courses-api';
 import { moveInList } from '../hooks/batch-form';
@@ -169,6 +170,13 @@ export function CourseBatchesTab({ course }: { course: Course }) {
                         </Typography>
                         {b.featured && <Chip size="small" color="secondary" icon={<StarIcon />} label={t('courses:status.featured')} />}
                         <Chip size="small" variant="outlined" label={t(`courses:batches.let_enroll.${b.let_enroll}`)} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={b.price_poisha ? 'primary' : 'success'}
+                          label={b.price_poisha ? formatTaka(b.price_poisha, lang) : t('courses:batches.free')}
+                          data-testid="batch-price"
+                        />
                       </Stack>
                       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                         {b.end_date

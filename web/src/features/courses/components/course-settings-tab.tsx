@@ -1,4 +1,4 @@
-// Settings tab: lesson order, course type, price (free for now), and deleting the course.
+// Settings tab: lesson order, course type, where prices are set (per batch), and deleting the course.
 import {
   Alert,
   Box,
@@ -7,7 +7,7 @@ import {
   CardContent,
   CircularProgress,
   FormControlLabel,
-  InputAdornment,
+  Link,
   MenuItem,
   Stack,
   Switch,
@@ -19,11 +19,11 @@ import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast-provider';
 import { localTitle } from '../../../lib/course-text';
-import { formatNumber } from '../../../lib/lang';
+import { formatTaka } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { COURSE_TYPES, deleteCourse, updateCourse, type CourseType, type CourseWithContent } from '../api/courses-api';
 import { courseKeys } from '../hooks/use-courses';
@@ -96,15 +96,18 @@ export function CourseSettingsTab({ course }: { course: CourseWithContent }) {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                id="settings-price"
-                label={t('courses:settings.price')}
-                value={formatNumber(course.price ?? 0, i18n.language)}
-                disabled
-                helperText={t('courses:settings.price_hint')}
-                slotProps={{ input: { startAdornment: <InputAdornment position="start">৳</InputAdornment> } }}
-                sx={{ maxWidth: { sm: 320 } }}
-              />
+              <Box data-testid="settings-price">
+                <Typography variant="subtitle2" component="h3">
+                  {t('courses:settings.price')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('courses:settings.price_note')}{' '}
+                  {course.price > 0 ? t('courses:settings.price_lowest', { price: formatTaka(Math.round(course.price * 100), i18n.language) }) : t('courses:settings.price_free')}{' '}
+                  <Link component={RouterLink} to={`/course/edit/${course.id}/batches`}>
+                    {t('courses:settings.to_batches')}
+                  </Link>
+                </Typography>
+              </Box>
               <Box>
                 <Button
                   type="submit"

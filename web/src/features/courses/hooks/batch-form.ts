@@ -1,4 +1,6 @@
 // Batch dialog values, their checks and the body of create / update; the featured order list.
+import { ApiError } from '../../../lib/api-client';
+import { asciiDigits, localDigits } from '../../../lib/digits';
 import type { Batch, BatchBody, LetEnroll } from '../api/courses-api';
 
 export interface BatchFormValues {
@@ -12,6 +14,31 @@ export interface BatchFormValues {
   certificate_approval: boolean;
   /** '' = the platform's default certificate. */
   template_id: string;
+  /** Taka as typed, ASCII or Bangla digits ("1500", "১৫০০.৫০"); '' or 0 = free. */
+  price: string;
+}
+
+/** Poisha as taka to type over: "1500", "1500.50"; '' when free. In Bangla digits in Bangla. */
+export function takaInput(poisha: number | null | undefined, lang = 'en'): string {
+  if (!poisha || poisha < 0) return '';
+  const taka = Math.floor(poisha / 100);
+  const paisa = poisha % 100;
+  return localDigits(paisa ? `${taka}.${String(paisa).padStart(2, '0')}` : String(taka), lang);
+}
+
+/** The typed price as the API takes it: ASCII digits, without thousands commas, ৳ or spaces; '0' when empty. */
+export function priceText(typed: string): string {
+  return asciiDigits(typed).replace(/[\s,৳]/g, '') || '0';
+}
+
+/** A price the server reads: digits, then at most two decimals. */
+export function isPrice(typed: string): boolean {
+  return /^\d{1,9}(\.\d{1,2})?$/.test(priceText(typed));
+}
+
+/** The server refused the price (422 `price_invalid`, as the code or as the price field's entry). */
+export function isPriceInvalid(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 'price_invalid' || !!err.fieldErrors.price?.includes('price_invalid'));
 }
 
 /** "YYYY-MM-DD" of a local date. */
@@ -20,7 +47,7 @@ export function isoDay(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-export function batchValues(b: Batch | null, today: Date = new Date()): BatchFormValues {
+export function batchValues(b: Batch | null, today: Date = new Date(), lang = 'en'): BatchFormValues {
   return {
     name_bn: b?.name_bn ?? '',
     name: b?.name ?? '',
@@ -30,6 +57,7 @@ export function batchValues(b: Batch | null, today: Date = new Date()): BatchFor
     let_enroll: b?.let_enroll === 2 ? '2' : '1',
     certificate_approval: !!b?.certificate_approval,
     template_id: b?.template_id != null ? String(b.template_id) : '',
+    price: takaInput(b?.price_poisha, lang),
   };
 }
 
@@ -40,7 +68,10 @@ export function isDay(v: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-export type BatchProblem = { field: keyof BatchFormValues; problem: 'name_required' | 'date_required' | 'invalid_date' | 'end_before_start' | 'invalid_limit' };
+export type BatchProblem = {
+  field: keyof BatchFormValues;
+  problem: 'name_required' | 'date_required' | 'invalid_date' | 'end_before_start' | 'invalid_limit' | 'invalid_price';
+};
 
 export function batchProblems(v: BatchFormValues): BatchProblem[] {
   const out: BatchProblem[] = [];
@@ -53,6 +84,7 @@ export function batchProblems(v: BatchFormValues): BatchProblem[] {
   }
   const limit = v.enrolment_limit.trim();
   if (limit && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 1_000_000)) out.push({ field: 'enrolment_limit', problem: 'invalid_limit' });
+  if (!isPrice(v.price)) out.push({ field: 'price', problem: 'invalid_price' });
   return out;
 }
 
@@ -66,6 +98,7 @@ export function batchBody(v: BatchFormValues): BatchBody {
     let_enroll: Number(v.let_enroll) as LetEnroll,
     certificate_approval: v.certificate_approval,
     template_id: v.template_id ? Number(v.template_id) : null,
+    price: priceText(v.price),
   };
 }
 
@@ -74,6 +107,7 @@ export const BATCH_CODE_FIELD: Record<string, keyof BatchFormValues> = {
   invalid_date: 'start_date',
   end_before_start: 'end_date',
   invalid_limit: 'enrolment_limit',
+  price_invalid: 'price',
 };
 
 /** The list with item `id` moved one place; null at either end. */

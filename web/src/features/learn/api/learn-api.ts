@@ -40,6 +40,9 @@ export interface Batch {
   featured: boolean;
   enrolled_count: number;
   pending_count: number;
+  /** 0 = free; a paid batch is bought (checkout-api.ts) instead of enrolled in. */
+  price_poisha: number;
+  currency: 'BDT';
 }
 
 export interface Course {
@@ -55,6 +58,7 @@ export interface Course {
   summary: string | null;
   objectives: string[];
   thumbnail: string | null;
+  /** Taka: the lowest price among the published batches (0 = free). */
   price: number;
   course_type: CourseType;
   enforce_order: boolean;

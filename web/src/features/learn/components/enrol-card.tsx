@@ -24,9 +24,11 @@ import { Tooltip } from '../../../components/ui/deferred-mui';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatDay, localName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
+import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Batch, CourseDetails } from '../api/learn-api';
+import { useCheckout } from '../hooks/use-checkout';
 import { useEnrol, useEnrolledCheck, useToggleWishlist } from '../hooks/use-learn';
 
 function seatsLeft(b: Batch): number | null {
@@ -52,6 +54,9 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const journey = `/course/journey/${course.uuid}`;
   const loginState = { from: `${location.pathname}${location.search}` };
   const status = check.data?.enrolled ? check.data.status : null;
+  const checkout = useCheckout(course.uuid, (e) => toast.show(errorText(e), { severity: 'error' }));
+  // The chosen batch's price (a course without batches: its lowest, in taka).
+  const price = chosen?.price_poisha ?? Math.round(course.price * 100);
 
   const onEnrol = () => {
     if (!chosen) return;
@@ -98,6 +103,14 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
         {t('learn:enrol.pending')}
       </Alert>
     );
+  } else if (chosen?.price_poisha) {
+    // Still busy once the order is open: the browser is on its way to the gateway.
+    const paying = checkout.isPending || checkout.isSuccess;
+    action = (
+      <Button variant="contained" size="large" fullWidth disabled={paying || seatsLeft(chosen) === 0} onClick={() => checkout.mutate(chosen.id)} data-testid="buy-button">
+        {paying ? t('learn:enrol.paying') : t('learn:enrol.buy', { price: formatTaka(chosen.price_poisha, lang) })}
+      </Button>
+    );
   } else {
     action = (
       <Button
@@ -119,7 +132,7 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
       <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
-            {course.price ? formatNumber(course.price, lang) : t('common:course_card.free')}
+            {price ? formatTaka(price, lang) : t('common:course_card.free')}
           </Typography>
           <Tooltip title={course.wishlisted ? t('learn:wishlist.remove') : t('learn:wishlist.add')}>
             <IconButton

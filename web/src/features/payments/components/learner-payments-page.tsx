@@ -1,0 +1,288 @@
+// /accounts/learner-payment (also /course/accounts/learner-payment): the site's orders for its
+// partner admin, filtered by state and searched (learner, course, bank transaction); a table on a
+// wide screen, cards on a phone. A payment the gateway held for review can be accepted here.
+import {
+  Box,
+  Button,
+  Card,
+  InputAdornment,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import SearchIcon from '@mui/icons-material/Search';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
+import { useToast } from '../../../components/ui/toast-provider';
+import { formatNumber } from '../../../lib/lang';
+import { useErrorText } from '../../../lib/use-error-text';
+import { ORDER_STATES, type AccountOrder, type OrderState } from '../api/payments-api';
+import { orderText } from '../hooks/order-text';
+import { acceptReviewMutation, useAccountOrders } from '../hooks/use-payments';
+import { OrderStateChip } from './order-state-chip';
+
+/** `?state=`: one of the order states, else all. */
+export function stateParam(value: string | null): OrderState | '' {
+  return (ORDER_STATES as readonly string[]).includes(value ?? '') ? (value as OrderState) : '';
+}
+
+/** The query with one filter set (or removed when empty), back on page 1. */
+function withFilter(params: URLSearchParams, name: 'search' | 'state', value: string) {
+  const next = new URLSearchParams(params);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  next.delete('page');
+  return next;
+}
+
+export default function LearnerPaymentsPage() {
+  const { t, i18n } = useTranslation(['payments', 'common']);
+  const lang = i18n.language;
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const qc = useQueryClient();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const state = stateParam(params.get('state'));
+  const [typed, setTyped] = useState(search);
+  const [page, setPage] = usePageParam();
+  const { data, isLoading, error, refetch } = useAccountOrders({ page, state, search });
+  useClampPageParam(data?.last_page);
+  const [confirm, setConfirm] = useState<AccountOrder | null>(null);
+  const accept = useMutation(acceptReviewMutation(qc));
+
+  // Debounced search: typing updates ?search= and goes back to page 1.
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const id = setTimeout(() => setParams(withFilter(params, 'search', typed.trim()), { replace: true }), 350);
+    return () => clearTimeout(id);
+  }, [typed, search, params, setParams]);
+
+  const onAccept = () => {
+    if (!confirm) return;
+    const order = confirm;
+    accept.mutate(order.uuid, {
+      onSuccess: () => {
+        setConfirm(null);
+        toast.show(t('payments:accounts.accepted', { name: order.user.name }));
+      },
+      onError: (err) => {
+        setConfirm(null);
+        toast.show(errorText(err), { severity: 'error' });
+      },
+    });
+  };
+
+  const items = data?.data ?? [];
+  const busy = accept.isPending ? (accept.variables ?? null) : null;
+  return (
+    <Box data-testid="learner-payments-page">
+      <PageHeader
+        title={t('payments:accounts.learner_title')}
+        subtitle={data ? t('payments:accounts.total', { count: data.total, n: formatNumber(data.total, lang) }) : t('payments:accounts.learner_subtitle')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+        <TextField
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={t('payments:accounts.search')}
+          aria-label={t('payments:accounts.search')}
+          sx={{ flexGrow: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          data-testid="payments-search"
+        />
+        <TextField
+          select
+          id="payments-state"
+          label={t('payments:accounts.state')}
+          value={state}
+          onChange={(e) => setParams(withFilter(params, 'state', e.target.value), { replace: true })}
+          sx={{ minWidth: 200, bgcolor: 'background.paper' }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          data-testid="payments-state"
+        >
+          <MenuItem value="">{t('payments:accounts.all_states')}</MenuItem>
+          {ORDER_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`payments:states.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Card>
+        {isLoading ? (
+          <Box sx={{ p: 2 }}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={52} />
+            ))}
+          </Box>
+        ) : error ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorState error={error} onRetry={() => refetch()} />
+          </Box>
+        ) : items.length === 0 ? (
+          <EmptyState icon={<ReceiptLongOutlinedIcon />} message={t('payments:accounts.empty')} />
+        ) : wide ? (
+          <AccountOrdersTable items={items} lang={lang} busy={busy} onAccept={setConfirm} />
+        ) : (
+          <AccountOrderCards items={items} lang={lang} busy={busy} onAccept={setConfirm} />
+        )}
+      </Card>
+      <Pager page={data?.current_page ?? page} lastPage={data?.last_page ?? 1} onChange={setPage} />
+      <ConfirmDialog
+        open={!!confirm}
+        title={t('payments:accounts.accept_title')}
+        body={confirm ? t('payments:accounts.accept_body', { name: confirm.user.name, amount: orderText(confirm, lang).amount, course: orderText(confirm, lang).course }) : ''}
+        confirmLabel={t('payments:accounts.accept')}
+        busy={accept.isPending}
+        onConfirm={onAccept}
+        onClose={() => !accept.isPending && setConfirm(null)}
+      />
+    </Box>
+  );
+}
+
+interface OrdersProps {
+  items: AccountOrder[];
+  lang: string;
+  /** The order being accepted. */
+  busy: string | null;
+  onAccept: (order: AccountOrder) => void;
+}
+
+function AcceptButton({ order, busy, onAccept }: { order: AccountOrder; busy: string | null; onAccept: (o: AccountOrder) => void }) {
+  const { t } = useTranslation('payments');
+  if (order.state !== 'review') return null;
+  return (
+    <Button size="small" variant="contained" disabled={busy === order.uuid} onClick={() => onAccept(order)} data-testid="accept-review">
+      {t('accounts.accept')}
+    </Button>
+  );
+}
+
+const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+
+/** Wide screens: one row per order. */
+export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps) {
+  const { t } = useTranslation('payments');
+  return (
+    <TableContainer>
+      <Table size="small" data-testid="account-orders-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('accounts.learner')}</TableCell>
+            <TableCell>{t('accounts.course')}</TableCell>
+            <TableCell align="right">{t('accounts.amount')}</TableCell>
+            <TableCell>{t('accounts.state')}</TableCell>
+            <TableCell>{t('accounts.date')}</TableCell>
+            <TableCell>{t('accounts.bank_tran_id')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((o) => {
+            const text = orderText(o, lang);
+            return (
+              <TableRow key={o.uuid} hover data-testid="account-order" data-state={o.state} data-uuid={o.uuid}>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {o.user.name}
+                  </Typography>
+                  {o.user.email && (
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {o.user.email}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2">{text.course}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {text.batch}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {text.amount}
+                </TableCell>
+                <TableCell>
+                  <OrderStateChip state={o.state} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{text.created}</TableCell>
+                <TableCell sx={mono}>{o.bank_tran_id ?? '—'}</TableCell>
+                <TableCell align="right">
+                  <AcceptButton order={o} busy={busy} onAccept={onAccept} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Phones: one block per order. */
+export function AccountOrderCards({ items, lang, busy, onAccept }: OrdersProps) {
+  const { t } = useTranslation('payments');
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="account-order-cards">
+      {items.map((o) => {
+        const text = orderText(o, lang);
+        return (
+          <Box
+            component="li"
+            key={o.uuid}
+            data-testid="account-order"
+            data-state={o.state}
+            data-uuid={o.uuid}
+            sx={{ p: 2, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+          >
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{o.user.name}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {text.course}
+                  {text.batch && ` · ${text.batch}`}
+                </Typography>
+              </Box>
+              <OrderStateChip state={o.state} />
+            </Stack>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
+              <Typography sx={{ fontWeight: 700 }}>{text.amount}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {text.created}
+              </Typography>
+            </Stack>
+            {o.bank_tran_id && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                {t('accounts.bank_tran_id')}: <Box component="span" sx={mono}>{o.bank_tran_id}</Box>
+              </Typography>
+            )}
+            <Box sx={{ mt: 1, '&:empty': { display: 'none' } }}>
+              <AcceptButton order={o} busy={busy} onAccept={onAccept} />
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+// Texts of an order in the interface language: its course and batch, amount, dates, and why it
+// failed.
+import type { TFunction } from 'i18next';
+import { localName, localTitle } from '../../../lib/course-text';
+import { formatDate } from '../../../lib/lang';
+import { formatTaka } from '../../../lib/money';
+import type { PaymentOrder } from '../api/payments-api';
+
+export interface OrderText {
+  course: string;
+  batch: string;
+  amount: string;
+  created: string;
+  paid: string;
+}
+
+export function orderText(order: PaymentOrder, lang: string): OrderText {
+  return {
+    course: localTitle(order.course, lang),
+    batch: localName(order.batch, lang),
+    amount: formatTaka(order.amount_poisha, lang),
+    created: formatDate(order.created_at, lang),
+    paid: order.paid_at ? formatDate(order.paid_at, lang) : '',
+  };
+}
+
+/** The failure reason: a known code translated (payments:reasons), anything else as the gateway wrote it. */
+export function failureText(reason: string | null | undefined, t: TFunction): string {
+  const r = reason?.trim();
+  if (!r) return '';
+  return /^[a-z_]+$/.test(r) ? t(`payments:reasons.${r}`, { defaultValue: t('payments:reasons.other') }) : r;
+}

@@ -1,0 +1,111 @@
+// Queries and mutations of the payment pages: an order's outcome (polled while the gateway has not
+// confirmed it), the learner's orders, and the site's accounts.
+import { keepPreviousData, useQuery, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+import type { Page } from '../../../lib/types';
+import {
+  acceptReview,
+  cancelOrder,
+  fetchAccountOrders,
+  fetchAccountTotals,
+  fetchMyPayment,
+  fetchMyPayments,
+  type AccountOrder,
+  type AccountOrdersParams,
+  type OrderState,
+  type PaymentOrder,
+} from '../api/payments-api';
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  one: (uuid: string) => ['payments', 'one', uuid] as const,
+  mine: ['payments', 'mine'] as const,
+  minePage: (page: number) => ['payments', 'mine', page] as const,
+  accounts: ['payments', 'accounts'] as const,
+  accountsPage: (p: AccountOrdersParams) => ['payments', 'accounts', p.page, p.state ?? '', p.search ?? ''] as const,
+  totals: ['payments', 'totals'] as const,
+};
+
+/** While the gateway has not confirmed the payment, the outcome page asks again every 2 s ... */
+export const POLL_MS = 2000;
+/** ... for up to 2 minutes; then it says the enrolment follows when the gateway confirms. */
+export const POLL_LIMIT_MS = 2 * 60_000;
+
+/** Paid or not is not known yet (pending), or paid and held for the institution's check (review). */
+export const isWaiting = (state: OrderState) => state === 'pending' || state === 'review';
+
+/** 4xx answers are final; only network and server errors are retried. */
+function retryTransient(count: number, err: Error) {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) return false;
+  return count < 2;
+}
+
+/**
+ * One order, polled every POLL_MS while it waits, until POLL_LIMIT_MS after `since` (the page's
+ * opening). Polls after the first answer do not drive the top loading bar.
+ */
+export function paymentQuery(qc: QueryClient, uuid: string, since: number, enabled = true) {
+  const key = paymentKeys.one(uuid);
+  return {
+    queryKey: key,
+    queryFn: () => fetchMyPayment(uuid, qc.getQueryData(key) !== undefined),
+    enabled,
+    retry: retryTransient,
+    refetchInterval: (q: { state: { data?: PaymentOrder } }) =>
+      q.state.data && isWaiting(q.state.data.state) && Date.now() - since < POLL_LIMIT_MS ? POLL_MS : (false as const),
+  };
+}
+
+export function useMyPayments(page: number) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...paymentKeys.minePage(page), token],
+    queryFn: () => fetchMyPayments(page),
+    enabled: !!token,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+/** Puts a changed order in every cached list page and as the order itself. */
+function storeOrder<T extends PaymentOrder>(qc: QueryClient, listKey: readonly string[], order: T) {
+  qc.setQueriesData<Page<T>>({ queryKey: listKey }, (old) =>
+    old?.data ? { ...old, data: old.data.map((o) => (o.uuid === order.uuid ? { ...o, ...order } : o)) } : old,
+  );
+  qc.setQueryData(paymentKeys.one(order.uuid), (old: PaymentOrder | undefined) => (old ? { ...old, ...order } : old));
+}
+
+/** Cancels the learner's own pending order; the lists are read again either way. */
+export function cancelOrderMutation(qc: QueryClient): UseMutationOptions<PaymentOrder, Error, string> {
+  return {
+    mutationFn: (uuid) => cancelOrder(uuid),
+    onSuccess: (order) => storeOrder(qc, paymentKeys.mine, order),
+    onSettled: () => void qc.invalidateQueries({ queryKey: paymentKeys.mine }),
+  };
+}
+
+export function useAccountOrders(params: AccountOrdersParams) {
+  return useQuery({
+    queryKey: paymentKeys.accountsPage(params),
+    queryFn: () => fetchAccountOrders(params),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useAccountTotals() {
+  return useQuery({ queryKey: paymentKeys.totals, queryFn: fetchAccountTotals, retry: retryTransient });
+}
+
+/** Accepts a payment held for review: the row shows it paid, the totals are read again. */
+export function acceptReviewMutation(qc: QueryClient): UseMutationOptions<AccountOrder, Error, string> {
+  return {
+    mutationFn: (uuid) => acceptReview(uuid),
+    onSuccess: (order) => storeOrder(qc, paymentKeys.accounts, order),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: paymentKeys.accounts });
+      void qc.invalidateQueries({ queryKey: paymentKeys.totals });
+    },
+  };
+}
