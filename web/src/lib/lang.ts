@@ -62,7 +62,8 @@ export function formatDate(value: string | number | Date | null | undefined, lan
   if (value == null || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  // Bangla on a 24-hour clock: ICU's bn day periods are the English "AM"/"PM".
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short', hourCycle: lang === 'bn' ? 'h23' : undefined }).format(d);
 }
 
 export function formatYear(year: number, lang: string): string {

@@ -25,9 +25,9 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
   const { pathname } = useLocation();
   const { user, menuClass } = useCurrentUser();
   const items = menuFor(menuClass, user?.currentrole?.role);
-  const [open, setOpen] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(items.filter((i) => i.children && isItemActive(i, pathname)).map((i) => [i.key, true])),
-  );
+  // A group stays as the reader left it; until then it is open when the page is one of its own
+  // (also once the signed-in user, and with them the menu, has loaded after the first render).
+  const [open, setOpen] = useState<Record<string, boolean>>({});
   const name = localName(user, i18n.language);
 
   return (
@@ -54,12 +54,12 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
         {items.map((item) => {
           const active = isItemActive(item, pathname);
           if (item.children?.length) {
-            const isOpen = !!open[item.key];
+            const isOpen = open[item.key] ?? active;
             return (
               <Box key={item.key}>
                 <ListItemButton
                   selected={active && !isOpen}
-                  onClick={() => setOpen((o) => ({ ...o, [item.key]: !o[item.key] }))}
+                  onClick={() => setOpen((o) => ({ ...o, [item.key]: !isOpen }))}
                   aria-expanded={isOpen}
                 >
                   <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>

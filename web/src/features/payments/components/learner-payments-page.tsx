@@ -209,7 +209,9 @@ export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps)
                     {o.user.name}
                   </Typography>
                   {o.user.email && (
-                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    // break-word, not anywhere: the column is as wide as the address (the table scrolls
+                    // sideways if it must) instead of splitting "example.co|m" to leave room for others.
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
                       {o.user.email}
                     </Typography>
                   )}

@@ -1,0 +1,274 @@
+// A paid course on the partner site `dhaka`, with the demo data: "Higher Mathematics: Foundations
+// of Calculus" has one batch, "Merit batch", at 1,500 taka, which two demo learners bought through
+// the local SSLCommerz gateway (infra/payments/sslcommerz.py; E2E_GATEWAY_URL is its address).
+// (1) A new learner (registered by this spec, so every run starts clean and the demo learners'
+//     orders stay as they are), in Bangla on a 360 px phone, finds the course, sees its price in
+//     Bangla digits, cancels at the gateway, lands on the cancel page, buys again and pays, lands on
+//     the success page (polled until the gateway's word is in), starts learning, and finds both
+//     orders on /payments.
+// (2) The partner admin of dhaka, in Bangla on a desktop, finds that payment in the site's learner
+//     payments by the learner's e-mail address, and sees the site's totals (at least the two demo
+//     purchases and this one).
+// (3) The demo teacher of dhaka has no Accounts in the side menu.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, shot } from './helpers';
+import { call, stampNow, TEACHER } from './seed';
+
+const SLUG = 'dhaka';
+const site = () => partnerURL(SLUG);
+const gatewayURL = process.env.E2E_GATEWAY_URL || 'http://127.0.0.1:8050';
+const ADMIN = { email: 'dhaka-admin@example.com', password: 'demo-pass-2026' };
+const COURSE = { title: 'Higher Mathematics: Foundations of Calculus', titleBn: 'উচ্চতর গণিত: ক্যালকুলাসের ভিত্তি' };
+const BATCH_BN = 'মেধা ব্যাচ';
+/** The batch's price: 1,500 taka. */
+const PRICE_POISHA = 150_000;
+const PRICE_BN = '১,৫০০';
+const PASSWORD = 'kolom-khata-2026';
+
+const bn = catalogue('bn');
+/** A Bangla text of the shipped catalogue ("ns:key"). */
+const text = (key: string) => {
+  const value = bn[key];
+  expect(value, key).toBeTruthy();
+  return value;
+};
+/** Whole taka in Bangla as the interface writes it ("১,৫০০৳"). */
+const takaBn = (poisha: number) =>
+  new Intl.NumberFormat('bn-BD', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(poisha / 100);
+/** "৪,৫০০৳" -> 4500. */
+const fromBanglaTaka = (s: string) => Number(s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[^0-9]/g, ''));
+
+/** What the first test leaves for the others. */
+const run = { email: '', name: '', paid: '', cancelled: '' };
+
+/** A new learner signs up through dhaka's registration page, in Bangla (the session is theirs then). */
+async function signUp(page: Page) {
+  const stamp = stampNow();
+  run.name = `Paid Learner ${stamp}`;
+  run.email = `paid-${stamp}@example.com`;
+  await page.goto(`${site()}/registration`);
+  await chooseLanguage(page, 'bn');
+  await page.locator('#name').fill(run.name);
+  await page.locator('#email').fill(run.email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.getByTestId('registration-form').locator('button[type="submit"]').click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('my-courses')).toBeVisible();
+}
+
+/** Sign in through dhaka's login page (the site's own role). */
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${site()}/login`);
+  await page.locator('#email').fill(who.email);
+  await page.locator('#password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+}
+
+/** The gateway's hosted page for this order: 1500.00 BDT and the three choices. */
+async function expectGateway(page: Page) {
+  await page.waitForURL((u) => u.href.startsWith(`${gatewayURL}/gwprocess/v4/gw.php?`) && u.searchParams.get('Q') === 'pay' && !!u.searchParams.get('SESSIONKEY'));
+  await expect(page.locator('.amount')).toHaveText('1500.00 BDT');
+  for (const id of ['#pay', '#fail', '#cancel']) await expect(page.locator(id)).toBeVisible();
+}
+
+/** "Buy": the order is opened (the browser leaves for the gateway at once, so only the status is read). */
+async function buyNow(page: Page, buy: Locator) {
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/course/transactions/create');
+  await buy.click();
+  expect([200, 201], 'POST /course/transactions/create').toContain((await created).status());
+  await expectGateway(page);
+}
+
+/** The enrolment card of the course page, with its Bangla price. */
+async function expectPaidCard(page: Page) {
+  const card = page.getByTestId('enrol-card');
+  await expect(card).toBeVisible();
+  const buy = card.getByTestId('buy-button');
+  await expect(buy, 'a seat is left in the Merit batch (50 seats, and every run of this spec takes one: reset the demo data when it is full)').toBeEnabled();
+  await expect(buy).toHaveText(text('learn:enrol.buy').replace('{{price}}', takaBn(PRICE_POISHA)));
+  await expect(buy).toContainText('৳');
+  await expect(buy).toContainText(PRICE_BN);
+  await expect(card.getByText(takaBn(PRICE_POISHA), { exact: true })).toBeVisible();
+  await expect(card.getByTestId('batch-option')).toHaveCount(1);
+  await expect(card.getByTestId('batch-option')).toContainText(BATCH_BN);
+  return buy;
+}
+
+test.describe.serial('a paid course on dhaka', () => {
+  test('a new learner cancels at the gateway, then buys the course and starts learning, in Bangla on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUp(page);
+
+    // The course from the search page, by its Bangla title.
+    await page.goto(`${site()}/search/lists?search=${encodeURIComponent('ক্যালকুলাস')}`);
+    const card = page.getByTestId('search-results').getByTestId('course-card').filter({ hasText: COURSE.titleBn });
+    await expect(card).toHaveCount(1);
+    const uuid = (await card.getAttribute('data-uuid'))!;
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    await card.getByRole('link').first().click();
+    await page.waitForURL(`**/course/details/${uuid}`);
+    await expect(page.getByTestId('course-title')).toHaveText(COURSE.titleBn);
+    const details = `${site()}/course/details/${uuid}`;
+
+    // The price in Bangla digits, on the card and its "buy" button.
+    let buy = await expectPaidCard(page);
+    // The card in the middle of the screen, clear of the sticky header and the bottom bar.
+    await page.getByTestId('enrol-card').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-card-bn-360');
+
+    // First: to the gateway and back without paying.
+    await buyNow(page, buy);
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-gateway-360');
+    await page.locator('#cancel').click();
+    await page.waitForURL(new RegExp(`^${site()}/payment/cancel/[0-9a-f-]{36}$`));
+    run.cancelled = page.url().split('/').pop()!;
+    const outcome = page.getByTestId('payment-outcome');
+    await expect(outcome).toHaveAttribute('data-state', 'cancelled');
+    await expect(outcome.getByRole('heading', { level: 1 })).toHaveText(text('payments:outcome.cancelled_title'));
+    await expect(outcome.getByTestId('fact-amount').locator('dd')).toHaveText(takaBn(PRICE_POISHA));
+    await expect(outcome.getByTestId('fact-course').locator('dd')).toHaveText(COURSE.titleBn);
+    await expect(outcome.getByTestId('start-learning')).toHaveCount(0);
+    const back = outcome.getByTestId('try-again');
+    await expect(back).toHaveText(text('payments:outcome.try_again'));
+    await expect(back).toHaveAttribute('href', `/course/details/${uuid}`);
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-cancelled-bn-360');
+
+    // Then: back to the course, buy again and pay.
+    await back.click();
+    await page.waitForURL(details);
+    buy = await expectPaidCard(page);
+    await buyNow(page, buy);
+    await page.locator('#pay').click();
+    await page.waitForURL(new RegExp(`^${site()}/payment/(success|fail|cancel)/[0-9a-f-]{36}$`));
+    expect(page.url(), 'paid: the success page').toMatch(/\/payment\/success\//);
+    run.paid = page.url().split('/').pop()!;
+    expect(run.paid, 'a new order, not the cancelled one').not.toBe(run.cancelled);
+    // The gateway's word may still be on its way: the page polls (every 2 s) until it is paid.
+    await expect(outcome).toHaveAttribute('data-state', 'paid', { timeout: 60_000 });
+    await expect(outcome.getByRole('heading', { level: 1 })).toHaveText(text('payments:outcome.paid_title'));
+    await expect(outcome).toContainText(text('payments:outcome.paid_body').replace('{{course}}', COURSE.titleBn));
+    await expect(outcome.getByTestId('fact-amount').locator('dd')).toHaveText(takaBn(PRICE_POISHA));
+    await expect(outcome.getByTestId('fact-batch').locator('dd')).toHaveText(BATCH_BN);
+    await expect(outcome.getByTestId('fact-paid-at')).toBeVisible();
+    await expect(outcome.getByTestId('fact-bank-tran-id').locator('dd')).toHaveText(/^\w+$/);
+    const start = outcome.getByTestId('start-learning');
+    await expect(start).toHaveText(text('payments:outcome.start_learning'));
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-success-bn-360');
+
+    await start.click();
+    await page.waitForURL(new RegExp(`/course/journey/${uuid}(\\?lesson=\\d+)?$`));
+    await expect(page.getByTestId('journey-title')).toHaveText(COURSE.titleBn);
+    await expectFitsWidth(page);
+
+    // The course page now offers to go on learning, not to buy.
+    await page.goto(details);
+    await expect(page.getByTestId('enrol-card').getByTestId('continue-learning')).toBeVisible();
+    await expect(page.getByTestId('buy-button')).toHaveCount(0);
+
+    // Both orders on /payments: the paid one leads to the course, the cancelled one back to the page.
+    await page.goto(`${site()}/payments`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('payments:mine.title'));
+    const items = page.getByTestId('payment-item');
+    await expect(items).toHaveCount(2);
+    const paid = page.locator(`[data-testid="payment-item"][data-uuid="${run.paid}"]`);
+    const cancelled = page.locator(`[data-testid="payment-item"][data-uuid="${run.cancelled}"]`);
+    await expect(items.first(), 'newest first').toHaveAttribute('data-uuid', run.paid);
+    await expect(paid).toHaveAttribute('data-state', 'paid');
+    await expect(paid).toContainText(COURSE.titleBn);
+    await expect(paid.getByTestId('payment-amount')).toHaveText(takaBn(PRICE_POISHA));
+    await expect(paid.getByTestId('order-state')).toHaveText(text('payments:states.paid'));
+    await expect(paid.getByTestId('payment-journey')).toHaveAttribute('href', `/course/journey/${uuid}`);
+    await expect(paid.getByTestId('cancel-order')).toHaveCount(0);
+    await expect(cancelled).toHaveAttribute('data-state', 'cancelled');
+    await expect(cancelled.getByTestId('order-state')).toHaveText(text('payments:states.cancelled'));
+    await expect(cancelled.getByTestId('payment-course')).toHaveAttribute('href', `/course/details/${uuid}`);
+    await expect(cancelled.getByTestId('continue-payment')).toHaveCount(0);
+    await expect(cancelled.getByTestId('cancel-order')).toHaveCount(0);
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-payments-bn-360');
+  });
+
+  test('the partner admin finds the payment and sees the totals, in Bangla', async ({ page }) => {
+    expect(run.paid, 'the learner paid in the test before').toBeTruthy();
+    await signIn(page, ADMIN);
+    await chooseLanguage(page, 'bn');
+
+    // Accounts -> learner payments, from the side menu.
+    const nav = page.getByTestId('side-nav');
+    await nav.getByRole('button', { name: text('common:nav.accounts') }).click();
+    await expect(nav.getByRole('button', { name: text('common:nav.accounts') })).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: text('common:nav.learner_payments'), exact: true }).click();
+    await page.waitForURL('**/accounts/learner-payment');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('payments:accounts.learner_title'));
+
+    // Searched by the learner's e-mail address: their two orders, the paid one with its bank id.
+    await page.getByTestId('payments-search').locator('input').fill(run.email);
+    await page.waitForURL((u) => u.searchParams.get('search') === run.email);
+    const rows = page.getByTestId('account-order');
+    await expect(rows).toHaveCount(2);
+    const row = page.locator(`[data-testid="account-order"][data-uuid="${run.paid}"]`);
+    await expect(row).toHaveAttribute('data-state', 'paid');
+    await expect(row).toContainText(run.name);
+    await expect(row).toContainText(run.email);
+    await expect(row).toContainText(COURSE.titleBn);
+    await expect(row).toContainText(BATCH_BN);
+    await expect(row).toContainText(takaBn(PRICE_POISHA));
+    await expect(row.getByTestId('order-state')).toHaveText(text('payments:states.paid'));
+    await expect(page.locator(`[data-testid="account-order"][data-uuid="${run.cancelled}"]`)).toHaveAttribute('data-state', 'cancelled');
+    await expect(page.getByTestId('learner-payments-page')).toContainText(text('payments:accounts.total_other').replace('{{n}}', '২'));
+    await page.mouse.move(1000, 700);
+    await expect(nav.locator('.MuiTouchRipple-child')).toHaveCount(0);
+    await shot(page, 'paid-course-admin-payments-bn');
+
+    // The state filter: paid only keeps the paid order.
+    await page.goto(`${site()}/accounts/learner-payment?search=${encodeURIComponent(run.email)}&state=paid`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-uuid', run.paid);
+
+    // Overall transactions: the ledger's gross covers the two demo purchases and this one.
+    // (After the reload the Accounts group of the menu may be closed again.)
+    const accounts = nav.getByRole('button', { name: text('common:nav.accounts') });
+    if ((await accounts.getAttribute('aria-expanded')) !== 'true') await accounts.click();
+    await expect(nav.locator('.MuiCollapse-entered')).toHaveCount(1);
+    const totalsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/course/accounts/overall_transactions' && r.status() === 200);
+    await nav.getByRole('link', { name: text('common:nav.overall_transactions'), exact: true }).click();
+    await page.waitForURL('**/accounts/overall-transactions');
+    const totals = (await (await totalsLoaded).json()).data as { gross_poisha: number; paid_orders: number; partner_share_poisha: number };
+    expect(totals.gross_poisha).toBeGreaterThanOrEqual(3 * PRICE_POISHA);
+    expect(totals.paid_orders).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('payments:accounts.overall_title'));
+    const gross = page.getByTestId('total-gross');
+    await expect(gross).toContainText(text('payments:accounts.gross'));
+    const shown = gross.locator('p.MuiTypography-h5');
+    await expect(shown).toHaveText(takaBn(totals.gross_poisha));
+    await expect(shown).toHaveText(/^[০-৯,]+৳$/);
+    expect(fromBanglaTaka((await shown.textContent())!)).toBeGreaterThanOrEqual(4500);
+    await expect(page.getByTestId('count-paid')).toContainText(text('payments:states.paid'));
+    await expect(page.getByTestId('count-paid').locator('p.MuiTypography-h5')).toHaveText(/^[০-৯]+$/);
+    await expect(page.getByTestId('total-partner_share')).toBeVisible();
+    await page.mouse.move(1000, 700);
+    await expect(nav.locator('.MuiTouchRipple-child')).toHaveCount(0);
+    await shot(page, 'paid-course-admin-totals-bn');
+  });
+
+  test('a teacher of dhaka has no Accounts in the side menu', async ({ page }) => {
+    await signIn(page, TEACHER);
+    await chooseLanguage(page, 'bn');
+    const nav = page.getByTestId('side-nav');
+    await expect(nav).toBeVisible();
+    // The teacher's menu is there (the course pages), only Accounts is missing.
+    await expect(nav.getByText(text('common:nav.course'), { exact: true }).first()).toBeVisible();
+    await expect(nav.getByText(text('common:nav.accounts'), { exact: true })).toHaveCount(0);
+    await expect(nav.locator('a[href^="/accounts"], a[href^="/course/accounts"]')).toHaveCount(0);
+    // Nor can the teacher read the site's money from the API.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const refused = await call(page, 'GET', '/course/accounts/overall_transactions', undefined, { Authorization: `Bearer ${token}`, roleid: SLUG });
+    expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+  });
+});
