@@ -17,6 +17,7 @@ pub mod json;
 pub mod memberships;
 pub mod messages;
 pub mod pagination;
+pub mod payouts;
 pub mod provisioning;
 pub mod response;
 pub mod reference;

@@ -3,7 +3,8 @@
 
 use super::checkout::{PaymentOrder, page_of};
 use super::settle;
-use super::store::{self as orders, OrderFilter, OrderRow, Totals};
+use super::payouts::AccountTotals;
+use super::store::{self as orders, OrderFilter, OrderRow};
 use crate::learning::enrolment_store::LearnerRef;
 use crate::pools::TenantDb;
 use crate::state::AppState;
@@ -72,17 +73,18 @@ pub async fn batch_payments(
     Ok(Json(page_of(&db, &filter, q.page, q.limit).await?))
 }
 
-/// The site's totals: what learners paid, the gateway's fees, the platform's commission and the
-/// site's share, all read from the ledger.
+/// The site's totals: what learners paid, the gateway's fees, the platform's commission, the
+/// site's share and what was paid out of it (all read from the ledger), and what can be asked for.
 #[utoipa::path(get, path = "/course/accounts/overall_transactions", tag = "accounts",
-    responses((status = 200, body = Data<Totals>), (status = 401), (status = 403)))]
+    responses((status = 200, body = Data<AccountTotals>), (status = 401), (status = 403)))]
 pub async fn overall_transactions(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
-) -> AppResult<Json<Data<Totals>>> {
+) -> AppResult<Json<Data<AccountTotals>>> {
     require_admin(&caller, &tenant)?;
-    Ok(Json(Data::new(orders::totals(&db).await?)))
+    Ok(Json(Data::new(super::payouts::totals(&app, &tenant, &db).await?)))
 }
 
 /// Accept a payment the gateway flagged as risky: the learner is enrolled and the payment

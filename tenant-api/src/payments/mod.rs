@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod checkout;
 pub mod money;
 pub mod notices;
+pub mod payouts;
 pub mod reconcile;
 pub mod settle;
 pub mod sslcommerz;

@@ -229,6 +229,21 @@ pub async fn post(tx: &mut PgConnection, order_id: i64, rows: &[(&str, i64)]) ->
     Ok(())
 }
 
+/// Posts a payout the platform made to this site: once, however often it is asked.
+pub async fn post_payout(db: &PgPool, payout_id: i64, amount_poisha: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ledger_entries (posting, payout_id, account, amount_poisha)
+         SELECT $1, $2, account, amount FROM unnest(ARRAY['partner_share', 'gateway_clearing'], ARRAY[$3, -$3]) AS r(account, amount)
+         ON CONFLICT (payout_id, account) WHERE payout_id IS NOT NULL DO NOTHING",
+    )
+    .bind(Uuid::new_v4())
+    .bind(payout_id)
+    .bind(amount_poisha)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Which orders a list shows.
 #[derive(Default)]
 pub struct OrderFilter<'a> {
@@ -289,8 +304,10 @@ pub struct Totals {
     pub gross_poisha: i64,
     pub gateway_fee_poisha: i64,
     pub platform_commission_poisha: i64,
-    /// What the site is owed.
+    /// The site's share of what learners paid.
     pub partner_share_poisha: i64,
+    /// What the platform has paid out to the site.
+    pub paid_out_poisha: i64,
 }
 
 pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
@@ -298,10 +315,11 @@ pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
         "SELECT (SELECT count(*) FROM orders WHERE state = 'paid') AS paid_orders,
                 (SELECT count(*) FROM orders WHERE state = 'pending') AS pending_orders,
                 (SELECT count(*) FROM orders WHERE state = 'review') AS review_orders,
-                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees')), 0)::bigint AS gross_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees') AND payout_id IS NULL), 0)::bigint AS gross_poisha,
                 COALESCE(sum(amount_poisha) FILTER (WHERE account = 'gateway_fees'), 0)::bigint AS gateway_fee_poisha,
                 COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'platform_commission'), 0)::bigint AS platform_commission_poisha,
-                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'partner_share'), 0)::bigint AS partner_share_poisha
+                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NULL), 0)::bigint AS partner_share_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NOT NULL), 0)::bigint AS paid_out_poisha
            FROM ledger_entries",
     )
     .fetch_one(db)

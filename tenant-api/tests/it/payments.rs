@@ -123,7 +123,7 @@ impl Shop {
         assert_eq!(unbalanced, 0, "every posting balances");
         let (paid, posted): (i64, i64) = sqlx::query_as(
             "SELECT (SELECT COALESCE(sum(amount_poisha), 0) FROM orders WHERE state = 'paid')::bigint,
-                    (SELECT COALESCE(-sum(amount_poisha), 0) FROM ledger_entries WHERE account IN ('platform_commission', 'partner_share'))::bigint",
+                    (SELECT COALESCE(-sum(amount_poisha), 0) FROM ledger_entries WHERE account IN ('platform_commission', 'partner_share') AND payout_id IS NULL)::bigint",
         )
         .fetch_one(&db)
         .await
@@ -372,5 +372,68 @@ async fn one_site_cannot_read_or_settle_another_sites_orders() {
     // At its own site the notice settles it.
     assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
     assert!(s.enrolled(&learner, &course).await);
+    s.assert_books_balance().await;
+}
+
+#[tokio::test]
+async fn a_partner_is_paid_out_its_share_once_and_never_more_than_it_earned() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, _) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let r = s.checkout(&learner, batch, None).await;
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0);
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!((totals["partner_share_poisha"].as_i64(), totals["available_poisha"].as_i64()), (Some(135_000), Some(135_000)));
+
+    // The site's admin asks: not more than is available, not nothing, not as a teacher.
+    let ask = |amount: &str| t.post(DHAKA, "/course/accounts/request-payment", Some(&s.admin), json!({ "amount": amount, "note": "নভেম্বরের পাওনা" }));
+    let r = ask("2000").await;
+    assert_eq!((r.status, r.body["errors"]["amount"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("This is more than the site can ask for now.")));
+    assert_eq!(ask("0").await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.post(DHAKA, "/course/accounts/request-payment", Some(&s.teacher), json!({ "amount": "10" })).await.status, StatusCode::FORBIDDEN);
+    let first = ask("১০০০").await;
+    assert_eq!((first.status, first.body["data"]["amount_poisha"].as_i64()), (StatusCode::CREATED, Some(100_000)), "{}", first.text);
+    let first = first.body["data"]["id"].as_i64().unwrap();
+    // What is asked for is held: 350 taka remain.
+    assert_eq!(ask("400").await.body["errors"]["amount"].as_array().map(Vec::len), Some(1));
+    let second = ask("350").await.body["data"]["id"].as_i64().unwrap();
+    let third = ask("0.01").await;
+    assert_eq!(third.status, StatusCode::UNPROCESSABLE_ENTITY, "nothing is left");
+
+    // Another site's admin sees none of it; the super admin sees it on the main site.
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, "/course/accounts/view_all_requests", Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, &format!("/course/accounts/check-status/{first}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/course/accounts/delete_request/{first}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, &format!("/course/accounts/approve_request/{first}"), Some(&s.admin)).await.status, StatusCode::FORBIDDEN);
+    let root = t.super_admin().await;
+    let all = t.get("localhost", "/course/accounts/view_all_requests?type=requested", Some(&root)).await;
+    assert_eq!((all.body["total"].as_i64(), all.body["data"][0]["institution"]["slug"].as_str()), (Some(2), Some("dhaka")), "{}", all.text);
+
+    // Approved once, even when asked twice or when an approval was cut short; rejected with a reason.
+    let r = t.get("localhost", &format!("/course/accounts/approve_request/{first}"), Some(&root)).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("approved")), "{}", r.text);
+    assert_eq!(t.get("localhost", &format!("/course/accounts/approve_request/{first}"), Some(&root)).await.body["code"], "payout_not_requested");
+    sqlx::query("UPDATE payout_requests SET state = 'approving' WHERE id = $1").bind(first).execute(&t.platform.db).await.unwrap();
+    assert_eq!(t.get("localhost", &format!("/course/accounts/approve_request/{first}"), Some(&root)).await.body["data"]["state"], "approved");
+    let r = t.get("localhost", &format!("/course/accounts/reject_request/{second}?reason=%E0%A6%AC%E0%A7%8D%E0%A6%AF%E0%A6%BE%E0%A6%82%E0%A6%95"), Some(&root)).await;
+    assert_eq!((r.body["data"]["state"].as_str(), r.body["data"]["reason"].as_str()), (Some("rejected"), Some("ব্যাংক")), "{}", r.text);
+    assert_eq!(t.get(DHAKA, &format!("/course/accounts/delete_request/{second}"), Some(&s.admin)).await.body["code"], "payout_not_requested");
+
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!(
+        (totals["paid_out_poisha"].as_i64(), totals["requested_poisha"].as_i64(), totals["available_poisha"].as_i64(), totals["gross_poisha"].as_i64()),
+        (Some(100_000), Some(0), Some(35_000), Some(150_000))
+    );
+    let payouts: i64 = sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE payout_id IS NOT NULL").fetch_one(&s.db().await).await.unwrap();
+    assert_eq!(payouts, 2, "one posting of two rows");
+    // A request still waiting can be withdrawn by the site's admin.
+    let waiting = ask("100").await.body["data"]["id"].as_i64().unwrap();
+    assert_eq!(t.get(DHAKA, &format!("/course/accounts/delete_request/{waiting}"), Some(&s.admin)).await.status, StatusCode::OK);
     s.assert_books_balance().await;
 }
