@@ -1,7 +1,10 @@
 //! The learner's side: buying a seat in a paid batch, their payments, and cancelling one that
 //! was not paid.
 
-use super::sslcommerz::{Checkout, GatewayError};
+use super::coupons;
+use super::coupons_store;
+use super::settle;
+use super::sslcommerz::{Checkout, GatewayError, Outcome};
 use super::store::{self as orders, NewOrder, OrderFilter, OrderRow};
 use crate::courses::{batches_store, store as courses, view::site_url};
 use crate::learning::enrolment_store as enrolments;
@@ -42,8 +45,12 @@ pub struct PaymentOrder {
     pub uuid: Uuid,
     /// `pending`, `review` (paid, held for a check), `paid`, `failed`, `cancelled` or `expired`.
     pub state: String,
+    /// What was paid (or is due): the list price less the coupon's discount.
     pub amount_poisha: i64,
+    pub list_price_poisha: i64,
+    pub discount_poisha: i64,
     pub currency: String,
+    /// `sslcommerz`, or `none` when a coupon made it free.
     pub gateway: String,
     pub course: OrderCourse,
     pub batch: OrderBatch,
@@ -64,6 +71,8 @@ impl From<OrderRow> for PaymentOrder {
             uuid: o.uuid,
             state: o.state,
             amount_poisha: o.amount_poisha,
+            list_price_poisha: o.list_price_poisha,
+            discount_poisha: o.discount_poisha,
             currency: o.currency,
             gateway: o.gateway,
             course: OrderCourse { uuid: r.course_uuid, slug: r.course_slug, title: r.course_title, title_bn: r.course_title_bn },
@@ -82,6 +91,8 @@ impl From<OrderRow> for PaymentOrder {
 #[serde(default)]
 pub struct CheckoutInput {
     pub batch_id: i64,
+    /// A coupon code of the site.
+    pub coupon: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -120,7 +131,6 @@ pub async fn create_transaction(
         let order = orders::row(&db, order.id).await?.ok_or(AppError::NotFound)?;
         return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
     }
-    let gateway = app.payments.gateway()?;
     let batch = batches_store::find(&db, input.batch_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
     let course = courses::find(&db, batch.course_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
     let today = Utc::now().date_naive();
@@ -133,8 +143,10 @@ pub async fn create_transaction(
     if enrolments::of_user(&db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }
+    let quote = coupons::quote(&db, &batch, &course, user_id, input.coupon.as_deref()).await?;
     // One purchase at a time: a payment being checked stops a second, and one opened in the last
-    // half hour is offered again rather than charging twice.
+    // half hour is offered again rather than charging twice (with another coupon, the learner
+    // first finishes or cancels it).
     if let Some(open) = orders::open_of(&db, user_id, course.id).await? {
         if open.state == "review" {
             return Err(AppError::Conflict("payment_in_review"));
@@ -142,10 +154,15 @@ pub async fn create_transaction(
         if let Some(redirect_url) = open.redirect_url.clone()
             && open.created_at > Utc::now() - super::reconcile::ASK_AFTER
         {
+            if open.coupon_id != quote.coupon_id {
+                return Err(AppError::Conflict("payment_in_progress"));
+            }
             let order = orders::row(&db, open.id).await?.ok_or(AppError::NotFound)?;
             return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
         }
     }
+    // A coupon that makes it free needs no gateway; anything else does.
+    let gateway = if quote.amount_poisha > 0 { Some(app.payments.gateway()?) } else { None };
     let user = users::find(&app.ctl.db, user_id).await?;
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.
@@ -153,14 +170,23 @@ pub async fn create_transaction(
     if batch.enrolment_limit.is_some_and(|limit| taken >= i64::from(limit)) {
         return Err(AppError::Conflict("batch_full"));
     }
+    if let Some(coupon) = quote.coupon_id
+        && !coupons_store::take(&mut tx, coupon).await?
+    {
+        return Err(AppError::field("coupon", "coupon_used_up"));
+    }
+    let free = quote.amount_poisha == 0;
     let new = NewOrder {
         user_id,
         user_name: &user.name,
         user_email: user.email.as_deref(),
         course_id: course.id,
         batch_id: batch.id,
-        amount_poisha: batch.price_poisha,
-        gateway: "sslcommerz",
+        amount_poisha: quote.amount_poisha,
+        list_price_poisha: quote.list_price_poisha,
+        discount_poisha: quote.discount_poisha,
+        coupon_id: quote.coupon_id,
+        gateway: if free { "none" } else { "sslcommerz" },
         idempotency_key: key.as_deref(),
     };
     // A concurrent request with the same key got there first; its answer is this one's.
@@ -168,6 +194,21 @@ pub async fn create_transaction(
     tx.commit().await?;
     app.payments.mark_live(tenant.id);
     let order = orders::find(&db, id).await?.ok_or(AppError::NotFound)?;
+    if free {
+        // Nothing to pay: granted at once, through the same path as a confirmed payment.
+        let paid = Outcome::Paid {
+            val_id: order.tran_id.clone(),
+            bank_tran_id: order.tran_id.clone(),
+            amount_poisha: 0,
+            fee_poisha: 0,
+            currency: order.currency.clone(),
+            risky: false,
+        };
+        settle::apply(&app, &tenant, &db, &order, paid).await?;
+        let row = orders::row(&db, id).await?.ok_or(AppError::NotFound)?;
+        let redirect_url = format!("/payment/success/{}", order.uuid);
+        return Ok((StatusCode::CREATED, Json(Data::new(CheckoutStarted { order: row.into(), redirect_url }))));
+    }
     let site = site_url(&tenant, &app.ctl.config.public_base_url);
     let return_url = format!("{site}/payment/sslcommerz/return/{}", order.uuid);
     let ipn_url = format!("{site}/payment/sslcommerz/ipn");
@@ -183,7 +224,7 @@ pub async fn create_transaction(
         return_url: &return_url,
         ipn_url: &ipn_url,
     };
-    let redirect_url = match gateway.start(&checkout).await {
+    let redirect_url = match gateway.expect("paid orders have a gateway").start(&checkout).await {
         Ok(url) => url,
         Err(error) => {
             tracing::warn!(%error, order = id, "payment session not opened");

@@ -7,6 +7,8 @@
 
 pub mod accounts;
 pub mod checkout;
+pub mod coupons;
+pub mod coupons_store;
 pub mod money;
 pub mod notices;
 pub mod payouts;

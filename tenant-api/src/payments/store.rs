@@ -16,6 +16,9 @@ pub struct Order {
     pub course_id: i64,
     pub batch_id: i64,
     pub amount_poisha: i64,
+    pub list_price_poisha: i64,
+    pub discount_poisha: i64,
+    pub coupon_id: Option<i64>,
     pub currency: String,
     pub state: String,
     pub gateway: String,
@@ -42,7 +45,8 @@ pub struct OrderRow {
     pub total: i64,
 }
 
-const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.currency,
+const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.list_price_poisha,
+    o.discount_poisha, o.coupon_id, o.currency,
     o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at";
 
 pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<Order>> {
@@ -76,6 +80,9 @@ pub struct NewOrder<'a> {
     pub course_id: i64,
     pub batch_id: i64,
     pub amount_poisha: i64,
+    pub list_price_poisha: i64,
+    pub discount_poisha: i64,
+    pub coupon_id: Option<i64>,
     pub gateway: &'a str,
     pub idempotency_key: Option<&'a str>,
 }
@@ -86,8 +93,9 @@ pub struct NewOrder<'a> {
 pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Option<i64>> {
     let uuid = Uuid::new_v4();
     sqlx::query_scalar(
-        "INSERT INTO orders (uuid, tran_id, user_id, user_name, user_email, course_id, batch_id, amount_poisha, gateway, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        "INSERT INTO orders (uuid, tran_id, user_id, user_name, user_email, course_id, batch_id, amount_poisha, gateway, idempotency_key,
+                             list_price_poisha, discount_poisha, coupon_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT ON CONSTRAINT orders_idempotency DO NOTHING RETURNING id",
     )
     .bind(uuid)
@@ -100,6 +108,9 @@ pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Opti
     .bind(o.amount_poisha)
     .bind(o.gateway)
     .bind(o.idempotency_key)
+    .bind(o.list_price_poisha)
+    .bind(o.discount_poisha)
+    .bind(o.coupon_id)
     .fetch_optional(tx)
     .await
 }
@@ -129,18 +140,23 @@ pub async fn set_redirect(db: &PgPool, id: i64, url: &str) -> sqlx::Result<()> {
 }
 
 /// Moves an order from one of `from` to `to`; false when it was in none of them (someone else
-/// moved it first).
+/// moved it first). An order that stops being paid for gives its coupon's use back.
 pub async fn transition(db: impl sqlx::PgExecutor<'_>, id: i64, from: &[&str], to: &str, reason: Option<&str>) -> sqlx::Result<bool> {
-    let moved = sqlx::query(
-        "UPDATE orders SET state = $3, failure_reason = COALESCE($4, failure_reason), updated_at = now() WHERE id = $1 AND state = ANY($2)",
+    let moved: i64 = sqlx::query_scalar(
+        "WITH old AS (SELECT id, state, coupon_id FROM orders WHERE id = $1 AND state = ANY($2) FOR UPDATE),
+              moved AS (UPDATE orders o SET state = $3, failure_reason = COALESCE($4, o.failure_reason), updated_at = now()
+                          FROM old WHERE o.id = old.id RETURNING old.state AS was, old.coupon_id),
+              released AS (UPDATE coupons c SET used = used - 1 FROM moved
+                            WHERE c.id = moved.coupon_id AND moved.was IN ('pending', 'review') AND $3 IN ('failed', 'cancelled', 'expired'))
+         SELECT count(*) FROM moved",
     )
     .bind(id)
     .bind(from)
     .bind(to)
     .bind(reason)
-    .execute(db)
+    .fetch_one(db)
     .await?;
-    Ok(moved.rows_affected() == 1)
+    Ok(moved == 1)
 }
 
 /// What the gateway confirmed about a payment.
@@ -151,21 +167,26 @@ pub struct Confirmed<'a> {
 }
 
 /// Marks a confirmed payment `to` (`paid`, or `review` when the gateway flags it), from any
-/// state but those two; false when it already was (a repeated notice).
+/// state but those two; false when it already was (a repeated notice). An order paid after it
+/// had given its coupon back takes the use again: the learner paid the discounted price.
 pub async fn confirm(tx: &mut PgConnection, id: i64, to: &str, c: &Confirmed<'_>) -> sqlx::Result<bool> {
-    let moved = sqlx::query(
-        "UPDATE orders SET state = $2, val_id = $3, bank_tran_id = $4, gateway_fee_poisha = $5, failure_reason = NULL,
-                paid_at = CASE WHEN $2 = 'paid' THEN now() END, updated_at = now()
-          WHERE id = $1 AND state NOT IN ('paid', 'review')",
+    let moved: i64 = sqlx::query_scalar(
+        "WITH old AS (SELECT id, state, coupon_id FROM orders WHERE id = $1 AND state NOT IN ('paid', 'review') FOR UPDATE),
+              moved AS (UPDATE orders o SET state = $2, val_id = $3, bank_tran_id = $4, gateway_fee_poisha = $5, failure_reason = NULL,
+                               paid_at = CASE WHEN $2 = 'paid' THEN now() END, updated_at = now()
+                          FROM old WHERE o.id = old.id RETURNING old.state AS was, old.coupon_id),
+              retaken AS (UPDATE coupons c SET used = used + 1 FROM moved
+                           WHERE c.id = moved.coupon_id AND moved.was IN ('failed', 'cancelled', 'expired'))
+         SELECT count(*) FROM moved",
     )
     .bind(id)
     .bind(to)
     .bind(c.val_id)
     .bind(c.bank_tran_id)
     .bind(c.fee_poisha)
-    .execute(tx)
+    .fetch_one(tx)
     .await?;
-    Ok(moved.rows_affected() == 1)
+    Ok(moved == 1)
 }
 
 /// A reviewed payment accepted: `review` -> `paid`.

@@ -437,3 +437,94 @@ async fn a_partner_is_paid_out_its_share_once_and_never_more_than_it_earned() {
     assert_eq!(t.get(DHAKA, &format!("/course/accounts/delete_request/{waiting}"), Some(&s.admin)).await.status, StatusCode::OK);
     s.assert_books_balance().await;
 }
+
+#[tokio::test]
+async fn coupons_take_their_share_off_and_never_more_uses_than_allowed() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("1500", None).await;
+    let coupon = |body: Value| t.post(DHAKA, "/admin-settings/coupons/create", Some(&s.admin), body);
+
+    // Bad coupons are refused field by field; only the site's admin keeps them.
+    for (bad, field) in [
+        (json!({ "code": "x", "kind": "percent", "percent": 10 }), "code"),
+        (json!({ "code": "EID-2026", "kind": "percent", "percent": 101 }), "percent"),
+        (json!({ "code": "EID-2026", "kind": "fixed", "amount": "-5" }), "amount"),
+        (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "starts_on": "2026-12-01", "ends_on": "2026-11-01" }), "ends_on"),
+        (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "max_uses": 0 }), "max_uses"),
+        (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "course_ids": [99999] }), "course_ids"),
+    ] {
+        let r = coupon(bad.clone()).await;
+        assert_eq!((r.status, r.body["errors"][field].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{bad}: {}", r.text);
+    }
+    assert_eq!(t.post(DHAKA, "/admin-settings/coupons/create", Some(&s.teacher), json!({ "code": "TEACH", "kind": "percent", "percent": 5 })).await.status, StatusCode::FORBIDDEN);
+    let r = coupon(json!({ "code": "eid-2026", "kind": "percent", "percent": 20, "course_ids": [] })).await;
+    assert_eq!((r.status, r.body["data"]["code"].as_str()), (StatusCode::CREATED, Some("EID-2026")), "{}", r.text);
+    assert_eq!(coupon(json!({ "code": "EID-2026", "kind": "fixed", "amount": "100" })).await.body["errors"]["code"].as_array().map(Vec::len), Some(1));
+    let ten = coupon(json!({ "code": "TEN-SEATS", "kind": "fixed", "amount": "৫০০", "max_uses": 10, "course_ids": [course_id(&s, &course).await] })).await;
+    assert_eq!(ten.body["data"]["amount_poisha"], 50_000, "{}", ten.text);
+    let ten_id = ten.body["data"]["id"].as_i64().unwrap();
+    coupon(json!({ "code": "FREE", "kind": "percent", "percent": 100 })).await;
+    coupon(json!({ "code": "LATER", "kind": "percent", "percent": 10, "starts_on": "2099-01-01" })).await;
+
+    // The preview and checkout agree; a coupon that does not apply says why.
+    let learner = s.learner("learner@example.com").await;
+    let quote = t.get(DHAKA, &format!("/learner-course/price-quote?batch_id={batch}&coupon=eid-2026"), Some(&learner)).await;
+    assert_eq!((quote.body["data"]["amount_poisha"].as_i64(), quote.body["data"]["discount_poisha"].as_i64()), (Some(120_000), Some(30_000)), "{}", quote.text);
+    for (code, reason) in [("NOPE", "There is no such coupon on this site."), ("LATER", "This coupon is not valid today.")] {
+        let r = t.get(DHAKA, &format!("/learner-course/price-quote?batch_id={batch}&coupon={code}"), Some(&learner)).await;
+        assert_eq!(r.body["errors"]["coupon"][0].as_str(), Some(reason), "{code}");
+    }
+    let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&learner), &[], Some(json!({ "batch_id": batch, "coupon": "EID-2026" }))).await;
+    assert_eq!((r.status, r.body["data"]["order"]["amount_poisha"].as_i64()), (StatusCode::CREATED, Some(120_000)), "{}", r.text);
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    assert_eq!(fields["amount"], "1200.00", "the gateway is asked for the discounted price");
+    let ipn = s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0);
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
+    // Once per learner, unless the coupon says otherwise.
+    let again = t.get(DHAKA, &format!("/learner-course/price-quote?batch_id={batch}&coupon=EID-2026"), Some(&learner)).await;
+    assert_eq!(again.body["errors"]["coupon"][0], "This coupon has been used up.");
+
+    // A free coupon: enrolled at once, no gateway, nothing in the books.
+    let lucky = s.learner("lucky@example.com").await;
+    let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&lucky), &[], Some(json!({ "batch_id": batch, "coupon": "FREE" }))).await;
+    assert_eq!((r.status, r.body["data"]["order"]["state"].as_str(), r.body["data"]["order"]["gateway"].as_str()), (StatusCode::CREATED, Some("paid"), Some("none")), "{}", r.text);
+    assert!(r.body["data"]["redirect_url"].as_str().unwrap().starts_with("/payment/success/"));
+    assert!(s.enrolled(&lucky, &course).await);
+
+    // Fifty learners use a coupon of ten at once: exactly ten orders hold it.
+    let mut tokens = Vec::new();
+    for n in 0..50 {
+        tokens.push(s.learner(&format!("rush{n}@example.com")).await);
+    }
+    let rush = tokens.iter().map(|token| t.call(Method::POST, DHAKA, "/course/transactions/create", Some(token), &[], Some(json!({ "batch_id": batch, "coupon": "TEN-SEATS" }))));
+    let answers = futures::future::join_all(rush).await;
+    let won: Vec<&Response> = answers.iter().filter(|r| r.status == StatusCode::CREATED).collect();
+    assert_eq!(won.len(), 10, "{:?}", answers.iter().map(|r| (r.status, r.body["code"].clone())).collect::<Vec<_>>());
+    assert!(answers.iter().filter(|r| r.status != StatusCode::CREATED).all(|r| r.body["errors"]["coupon"][0] == "This coupon has been used up."));
+    assert!(won.iter().all(|r| r.body["data"]["order"]["amount_poisha"] == 100_000));
+    // One of them cancels: the use is given back, and someone else may have it.
+    let winner = answers.iter().position(|r| r.status == StatusCode::CREATED).unwrap();
+    let uuid = answers[winner].body["data"]["order"]["uuid"].as_str().unwrap();
+    assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&tokens[winner])).await.body["data"]["state"], "cancelled");
+    let listed = t.get(DHAKA, "/admin-settings/coupons?search=ten", Some(&s.admin)).await;
+    assert_eq!((listed.body["total"].as_i64(), listed.body["data"][0]["used"].as_i64()), (Some(1), Some(9)), "{}", listed.text);
+    let late = s.learner("late@example.com").await;
+    let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&late), &[], Some(json!({ "batch_id": batch, "coupon": "TEN-SEATS" }))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+
+    // A used coupon is switched off, not deleted; another site knows nothing of it.
+    assert_eq!(t.delete(DHAKA, &format!("/admin-settings/coupons/{ten_id}"), Some(&s.admin)).await.status, StatusCode::OK);
+    let kept = t.get(DHAKA, "/admin-settings/coupons?search=TEN", Some(&s.admin)).await;
+    assert_eq!(kept.body["data"][0]["active"], false);
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, "/admin-settings/coupons", Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.delete(SYLHET, &format!("/admin-settings/coupons/{ten_id}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    s.assert_books_balance().await;
+}
+
+async fn course_id(s: &Shop, uuid: &str) -> i64 {
+    s.t.get(DHAKA, &format!("/learner-course/details/{uuid}"), None).await.body["data"]["id"].as_i64().unwrap()
+}
