@@ -490,6 +490,12 @@ pub async fn record_learner(
     Ok(())
 }
 
+/// A learner no longer enrolled in a course (a refunded seat).
+pub async fn forget_learner(db: &PgPool, user_id: i64, course: Uuid) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM learner_courses WHERE user_id = $1 AND course_uuid = $2").bind(user_id).bind(course).execute(db).await?;
+    Ok(())
+}
+
 #[derive(sqlx::FromRow)]
 pub struct LearnerRow {
     #[sqlx(flatten)]

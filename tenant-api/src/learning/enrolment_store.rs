@@ -77,6 +77,12 @@ pub async fn upsert_paid(tx: &mut PgConnection, e: NewEnrollment<'_>) -> sqlx::R
     .await
 }
 
+/// Ends a learner's enrolment in a course (a refunded seat): its progress goes with it.
+pub async fn remove_of_user(tx: &mut PgConnection, course_id: i64, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM enrollments WHERE course_id = $1 AND user_id = $2").bind(course_id).bind(user_id).execute(tx).await?;
+    Ok(())
+}
+
 /// Locks the batch row and counts its taken seats (pending ones hold a seat too).
 pub async fn lock_seats(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result<i64> {
     sqlx::query("SELECT 1 FROM batches WHERE id = $1 FOR UPDATE").bind(batch_id).execute(&mut *tx).await?;

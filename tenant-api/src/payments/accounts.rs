@@ -21,7 +21,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// Money is the partner admin's (and the super admin's), not every teacher's.
-fn require_admin(caller: &Caller, tenant: &Tenant) -> AppResult<()> {
+pub(super) fn require_admin(caller: &Caller, tenant: &Tenant) -> AppResult<()> {
     if caller.administers(tenant.id) { Ok(()) } else { Err(AppError::Forbidden) }
 }
 

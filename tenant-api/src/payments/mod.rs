@@ -13,6 +13,7 @@ pub mod money;
 pub mod notices;
 pub mod payouts;
 pub mod reconcile;
+pub mod refunds;
 pub mod settle;
 pub mod sslcommerz;
 pub mod store;

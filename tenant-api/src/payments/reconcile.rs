@@ -43,6 +43,9 @@ async fn round(app: &AppState) {
         let (Ok(Some(tenant)), Ok(db)) = (control_plane::institutions::store::tenant_by_id(&app.ctl.db, id).await, app.pools.get(id).await) else {
             continue;
         };
+        if let Err(error) = super::refunds::sweep(app, &tenant, &db).await {
+            tracing::warn!(tenant = id, %error, "refund reconciliation failed");
+        }
         match sweep(app, &tenant, &db, ASK_AFTER.to_std().expect("positive")).await {
             Ok(_) => {
                 if let Ok(false) = orders::any_pending(&db).await {

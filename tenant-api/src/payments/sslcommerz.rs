@@ -192,6 +192,47 @@ impl SslCommerz {
     }
 }
 
+#[derive(Deserialize)]
+struct RefundAnswer {
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    refund_ref_id: String,
+    #[serde(default, rename = "errorReason")]
+    error_reason: String,
+}
+
+/// Where a refund stands at the gateway.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RefundState {
+    Refunded,
+    Processing,
+    Failed(String),
+}
+
+impl SslCommerz {
+    /// Asks the gateway to refund part or all of a payment; answers its refund reference.
+    /// `refe_id` is ours (the refund's id), sent so the gateway's record names it.
+    pub async fn refund(&self, bank_tran_id: &str, amount_poisha: i64, remarks: &str, refe_id: &str) -> Result<String, GatewayError> {
+        let amount = taka_string(amount_poisha);
+        let query = [("bank_tran_id", bank_tran_id), ("refund_amount", &amount), ("refund_remarks", remarks), ("refe_id", refe_id)];
+        let answer: RefundAnswer = self.get_json("/validator/api/merchantTransIDvalidationAPI.php", &query).await?;
+        match answer.status.as_str() {
+            "success" if !answer.refund_ref_id.is_empty() => Ok(answer.refund_ref_id),
+            _ => Err(GatewayError::Refused(if answer.error_reason.is_empty() { answer.status } else { answer.error_reason })),
+        }
+    }
+
+    pub async fn refund_state(&self, refund_ref_id: &str) -> Result<RefundState, GatewayError> {
+        let answer: RefundAnswer = self.get_json("/validator/api/merchantTransIDvalidationAPI.php", &[("refund_ref_id", refund_ref_id)]).await?;
+        Ok(match answer.status.as_str() {
+            "refunded" => RefundState::Refunded,
+            "processing" | "initiated" => RefundState::Processing,
+            other => RefundState::Failed(if answer.error_reason.is_empty() { other.to_owned() } else { answer.error_reason }),
+        })
+    }
+}
+
 fn outcome(t: &Transaction) -> Result<Outcome, GatewayError> {
     const MAX: i64 = i64::MAX / 2;
     Ok(match t.status.as_str() {

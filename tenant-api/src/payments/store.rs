@@ -28,6 +28,7 @@ pub struct Order {
     pub failure_reason: Option<String>,
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
+    pub refunded_poisha: i64,
 }
 
 /// An order with what a list shows of its course, batch and enrolment.
@@ -47,7 +48,7 @@ pub struct OrderRow {
 
 const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.list_price_poisha,
     o.discount_poisha, o.coupon_id, o.currency,
-    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at";
+    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at, o.refunded_poisha";
 
 pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<Order>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.id = $1"))).bind(id).fetch_optional(db).await
@@ -265,6 +266,110 @@ pub async fn post_payout(db: &PgPool, payout_id: i64, amount_poisha: i64) -> sql
     Ok(())
 }
 
+/// A refund on its way through the gateway.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Refund {
+    pub id: i64,
+    pub order_id: i64,
+    pub amount_poisha: i64,
+    pub reason: String,
+    pub state: String,
+    pub refund_ref_id: Option<String>,
+}
+
+/// What of an order can still be refunded: paid, less refunded, less refunds under way.
+pub async fn refundable(tx: &mut PgConnection, order_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT (o.amount_poisha - o.refunded_poisha - COALESCE((SELECT sum(amount_poisha) FROM refunds WHERE order_id = o.id AND state = 'processing'), 0))::bigint
+           FROM orders o WHERE o.id = $1 FOR UPDATE",
+    )
+    .bind(order_id)
+    .fetch_one(tx)
+    .await
+}
+
+pub async fn insert_refund(tx: &mut PgConnection, order_id: i64, amount_poisha: i64, reason: &str, by: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("INSERT INTO refunds (order_id, amount_poisha, reason, requested_by) VALUES ($1, $2, $3, $4) RETURNING id")
+        .bind(order_id)
+        .bind(amount_poisha)
+        .bind(reason)
+        .bind(by)
+        .fetch_one(tx)
+        .await
+}
+
+pub async fn set_refund_ref(db: &PgPool, id: i64, refund_ref_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE refunds SET refund_ref_id = $2 WHERE id = $1").bind(id).bind(refund_ref_id).execute(db).await?;
+    Ok(())
+}
+
+/// A refund the gateway refused: it is recorded as failed, and an order waiting on it is paid
+/// again.
+pub async fn fail_refund(db: &PgPool, id: i64, failure: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH failed AS (UPDATE refunds SET state = 'failed', failure = $2, completed_at = now() WHERE id = $1 AND state = 'processing' RETURNING order_id)
+         UPDATE orders SET state = 'paid', updated_at = now() WHERE id = (SELECT order_id FROM failed) AND state = 'refund_pending'",
+    )
+    .bind(id)
+    .bind(failure)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Completes a refund: false when it already was. The order counts it, and becomes `refunded`
+/// when nothing of it is left.
+pub async fn complete_refund(tx: &mut PgConnection, id: i64) -> sqlx::Result<Option<Refund>> {
+    let refund: Option<Refund> = sqlx::query_as(
+        "UPDATE refunds SET state = 'refunded', completed_at = now() WHERE id = $1 AND state = 'processing'
+         RETURNING id, order_id, amount_poisha, reason, state, refund_ref_id",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(r) = &refund {
+        sqlx::query(
+            "UPDATE orders SET refunded_poisha = refunded_poisha + $2, updated_at = now(),
+                    state = CASE WHEN refunded_poisha + $2 = amount_poisha THEN 'refunded' ELSE state END
+              WHERE id = $1",
+        )
+        .bind(r.order_id)
+        .bind(r.amount_poisha)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(refund)
+}
+
+/// Posts a refund: the gateway gives the money back, taken from the platform's commission and
+/// the partner's share in the proportion the payment was split.
+pub async fn post_refund(tx: &mut PgConnection, refund: &Refund, order_amount: i64, commission_bps: i64) -> sqlx::Result<()> {
+    let commission = order_amount * commission_bps / 10_000;
+    let from_commission = if order_amount == 0 { 0 } else { refund.amount_poisha * commission / order_amount };
+    let from_partner = refund.amount_poisha - from_commission;
+    let rows = [("gateway_clearing", -refund.amount_poisha), ("platform_commission", from_commission), ("partner_share", from_partner)];
+    let (accounts, amounts): (Vec<&str>, Vec<i64>) = rows.iter().filter(|(_, a)| *a != 0).copied().unzip();
+    sqlx::query(
+        "INSERT INTO ledger_entries (posting, order_id, refund_id, account, amount_poisha)
+         SELECT $1, $2, $3, account, amount FROM unnest($4::text[], $5::bigint[]) AS r(account, amount)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(refund.order_id)
+    .bind(refund.id)
+    .bind(&accounts)
+    .bind(&amounts)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Refunds the gateway is still working on.
+pub async fn processing_refunds(db: &PgPool) -> sqlx::Result<Vec<Refund>> {
+    sqlx::query_as("SELECT id, order_id, amount_poisha, reason, state, refund_ref_id FROM refunds WHERE state = 'processing' ORDER BY id LIMIT 200")
+        .fetch_all(db)
+        .await
+}
+
 /// Which orders a list shows.
 #[derive(Default)]
 pub struct OrderFilter<'a> {
@@ -329,6 +434,8 @@ pub struct Totals {
     pub partner_share_poisha: i64,
     /// What the platform has paid out to the site.
     pub paid_out_poisha: i64,
+    /// Given back to learners (taken from the commission and the share above).
+    pub refunded_poisha: i64,
 }
 
 pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
@@ -336,11 +443,12 @@ pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
         "SELECT (SELECT count(*) FROM orders WHERE state = 'paid') AS paid_orders,
                 (SELECT count(*) FROM orders WHERE state = 'pending') AS pending_orders,
                 (SELECT count(*) FROM orders WHERE state = 'review') AS review_orders,
-                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees') AND payout_id IS NULL), 0)::bigint AS gross_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees') AND payout_id IS NULL AND refund_id IS NULL), 0)::bigint AS gross_poisha,
                 COALESCE(sum(amount_poisha) FILTER (WHERE account = 'gateway_fees'), 0)::bigint AS gateway_fee_poisha,
                 COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'platform_commission'), 0)::bigint AS platform_commission_poisha,
                 COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NULL), 0)::bigint AS partner_share_poisha,
-                COALESCE(sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NOT NULL), 0)::bigint AS paid_out_poisha
+                COALESCE(sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NOT NULL), 0)::bigint AS paid_out_poisha,
+                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'gateway_clearing' AND refund_id IS NOT NULL), 0)::bigint AS refunded_poisha
            FROM ledger_entries",
     )
     .fetch_one(db)

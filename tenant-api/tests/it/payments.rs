@@ -122,13 +122,13 @@ impl Shop {
             .unwrap();
         assert_eq!(unbalanced, 0, "every posting balances");
         let (paid, posted): (i64, i64) = sqlx::query_as(
-            "SELECT (SELECT COALESCE(sum(amount_poisha), 0) FROM orders WHERE state = 'paid')::bigint,
+            "SELECT (SELECT COALESCE(sum(amount_poisha - refunded_poisha), 0) FROM orders WHERE state IN ('paid', 'refund_pending', 'refunded'))::bigint,
                     (SELECT COALESCE(-sum(amount_poisha), 0) FROM ledger_entries WHERE account IN ('platform_commission', 'partner_share') AND payout_id IS NULL)::bigint",
         )
         .fetch_one(&db)
         .await
         .unwrap();
-        assert_eq!(paid, posted, "what learners paid is what the ledger shares out");
+        assert_eq!(paid, posted, "what learners paid (less refunds) is what the ledger shares out");
     }
 }
 
@@ -527,4 +527,54 @@ async fn coupons_take_their_share_off_and_never_more_uses_than_allowed() {
 
 async fn course_id(s: &Shop, uuid: &str) -> i64 {
     s.t.get(DHAKA, &format!("/learner-course/details/{uuid}"), None).await.body["data"]["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_refund_gives_money_back_through_the_gateway_and_a_full_one_ends_the_enrolment() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let r = s.checkout(&learner, batch, None).await;
+    let uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let path = format!("/course/accounts/refund/{uuid}");
+    let refund = |body: Value| t.post(DHAKA, &path, Some(&s.admin), body);
+    assert_eq!(refund(json!({})).await.body["code"], "order_not_paid", "nothing paid yet");
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0);
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
+
+    // Part of it: the order stays paid and the learner enrolled.
+    assert_eq!(t.post(DHAKA, &path, Some(&s.teacher), json!({ "amount": "500" })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(refund(json!({ "amount": "-1" })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = refund(json!({ "amount": "৫০০", "reason": "দেরিতে শুরু" })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("paid")), "{}", r.text);
+    assert!(s.enrolled(&learner, &course).await);
+    assert_eq!(refund(json!({ "amount": "1000.01" })).await.body["errors"]["amount"][0], "This is more than is left to refund.");
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!((totals["gross_poisha"].as_i64(), totals["refunded_poisha"].as_i64()), (Some(150_000), Some(50_000)));
+    assert_eq!(totals["partner_share_poisha"], 135_000 - 45_000, "the share gives back its part: 90 % of 500");
+    s.assert_books_balance().await;
+
+    // The rest: refunded, the enrolment ends and the seat is free again.
+    let r = refund(json!({ "reason": "Course cancelled" })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("refunded")), "{}", r.text);
+    assert!(!s.enrolled(&learner, &course).await);
+    let mine = s.order(&learner, &uuid).await;
+    assert_eq!((mine["state"].as_str(), mine["enrollment_status"].as_str()), (Some("refunded"), None));
+    assert_eq!(refund(json!({})).await.body["code"], "order_not_paid");
+    let page = t.get(DHAKA, &format!("/learner-course/details/{course}"), None).await;
+    assert_eq!(page.body["data"]["batches"][0]["enrolled_count"], 0);
+    // The learner was told, twice, in both languages; the gateway's record has both refunds.
+    let (told, last): (i64, String) = sqlx::query_as(
+        "SELECT count(*), (SELECT body_text FROM outbox WHERE kind = 'payment_refunded' ORDER BY id DESC LIMIT 1) FROM outbox WHERE kind = 'payment_refunded' AND recipient = 'learner@example.com'",
+    )
+    .fetch_one(&t.platform.db)
+    .await
+    .unwrap();
+    assert_eq!(told, 2);
+    assert!(last.contains("৳১,০০০.০০") && last.contains("BDT 1,000.00") && last.contains("enrolment in this course has ended"), "{last}");
+    let session: Value = s.gateway.http.get(format!("{}/sessions?tran_id={}", s.gateway.url, fields["tran_id"].as_str().unwrap())).send().await.unwrap().json().await.unwrap();
+    assert_eq!(session["refunds"].as_array().map(Vec::len), Some(2), "{session}");
+    s.assert_books_balance().await;
 }
