@@ -140,7 +140,7 @@ pub async fn request_payment(
     store::lock_institution(&mut tx, tenant.id).await?;
     let requested = store::outstanding(&mut *tx, tenant.id).await?;
     if amount > ledger.partner_share_poisha - ledger.paid_out_poisha - requested {
-        return Err(AppError::field("amount", "payout_above_balance"));
+        return Err(AppError::unprocessable("amount", "payout_above_balance"));
     }
     let new = NewPayout { institution_id: tenant.id, amount_poisha: amount, note: &note, requested_by: user_id, requested_by_name: &user.name };
     let id = store::insert(&mut tx, new).await?;

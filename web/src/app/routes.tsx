@@ -52,7 +52,8 @@ const CertificateCheckPage = lazy(() => import('../features/learn/components/cer
 const CertificateListPage = lazy(() => import('../features/learn/components/certificate-list-page'));
 // /payment/success|fail|cancel/:id and /payments: one chunk (features/payments/components/payment-pages.tsx).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
-// /accounts/:page and /course/accounts/:page (learner-payment, overall-transactions): one chunk.
+// /accounts/:page and /course/accounts/:page (learner-payment, overall-transactions, and
+// payment-request with its own guard): one chunk.
 const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
 
 function Root() {
@@ -131,6 +132,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.siteSettings} />,
             children: [{ path: 'settings/profile', element: <SiteProfilePage /> }],
+          },
+          {
+            // Payout requests: the partner admin's, and every partner's for the super admin.
+            element: <RequireMenuClass allow={PAGE_ACCESS.payouts} />,
+            children: [
+              { path: 'accounts/payment-request', element: <AccountsPages page="payment-request" /> },
+              { path: 'course/accounts/payment-request', element: <AccountsPages page="payment-request" /> },
+            ],
           },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.accounts} />,

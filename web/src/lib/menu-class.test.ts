@@ -53,10 +53,15 @@ describe('page access (SPEC 6)', () => {
     expect(canOpen('/settings/profile', 'super')).toBe(false);
     expect(canOpen('/settings/profile?tab=1', 'learner')).toBe(false);
   });
-  it('keeps the accounts pages (under /accounts and /course/accounts) to partner roles', () => {
+  it('keeps the accounts pages (under /accounts and /course/accounts) to partner roles, the payout requests to them and the super admin', () => {
     for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/course/accounts/learner-payment', '/course/accounts/overall-transactions']) {
       expect(pageAccess(path), path).toEqual(['partner']);
       expect(canOpen(path, 'learner'), path).toBe(false);
+    }
+    for (const path of ['/accounts/payment-request', '/course/accounts/payment-request', '/accounts/payment-request?state=all']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
     }
     // The learner's own payments and the gateway's way back are open to anyone signed in.
     for (const path of ['/payments', '/payment/success/abc', '/payment/fail/abc', '/payment/cancel/abc']) expect(pageAccess(path), path).toBeNull();

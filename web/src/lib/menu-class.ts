@@ -39,9 +39,13 @@ export const PAGE_ACCESS = {
   exams: ['super', 'partner'],
   /** /accounts/*, /course/accounts/*: the site's payments (the API answers its admin only) */
   accounts: ['partner'],
+  /** /accounts/payment-request, /course/accounts/payment-request: the site's payout requests, and every partner's for the super admin */
+  payouts: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
+  ['/course/accounts/payment-request', PAGE_ACCESS.payouts],
+  ['/accounts/payment-request', PAGE_ACCESS.payouts],
   ['/course/accounts', PAGE_ACCESS.accounts],
   ['/accounts', PAGE_ACCESS.accounts],
   ['/course', PAGE_ACCESS.authoring],

@@ -122,3 +122,8 @@ export interface Page<T> {
 export interface DataEnvelope<T> {
   data: T;
 }
+
+/** The answer of an action with nothing else to say (`{"data": {"ok": true}}`). */
+export interface Done {
+  ok: boolean;
+}

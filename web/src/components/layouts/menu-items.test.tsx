@@ -8,12 +8,13 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0], role: string | null = 'partner-admin') =>
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/accounts/learner-payment', '/accounts/overall-transactions', '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/accounts/payment-request', '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
+    expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
   });
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
@@ -47,14 +48,26 @@ describe('sidebar menu', () => {
     }
     expect(firstSegment('/')).toBe('');
   });
-  it('lights Accounts on both of its pages, under /accounts and /course/accounts, and never links the payment requests not built yet', () => {
+  it('lights Accounts on its pages, under /accounts and /course/accounts, and links the payout requests for partner admins and the super admin', () => {
     const accounts = menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!;
     const course = menuFor('partner').find((i) => i.key === 'course')!;
-    for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/learner-payment?state=review', '/course/accounts/learner-payment', '/course/accounts/overall-transactions']) {
+    for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', '/accounts/learner-payment?state=review', '/course/accounts/learner-payment', '/course/accounts/overall-transactions', '/course/accounts/payment-request?page=2']) {
       expect(isItemActive(accounts, path), path).toBe(true);
       expect(isItemActive(course, path), path).toBe(false);
     }
-    for (const cls of ['super', 'partner', 'learner', 'approver'] as const) {
+    expect(accounts.children?.map((c) => c.to)).toEqual(['/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request']);
+    // The super admin's Accounts holds the payout requests alone, and lights on them only.
+    const superAccounts = menuFor('super', 'super').find((i) => i.labelKey === 'common:nav.accounts')!;
+    expect(superAccounts.children?.map((c) => [c.to, c.labelKey])).toEqual([['/accounts/payment-request', 'common:nav.payout_requests']]);
+    const superCourse = menuFor('super', 'super').find((i) => i.key === 'course')!;
+    for (const path of ['/accounts/payment-request', '/course/accounts/payment-request?state=all']) {
+      expect(isItemActive(superAccounts, path), path).toBe(true);
+      expect(isItemActive(superCourse, path), path).toBe(false);
+    }
+    expect(menuFor('super', 'sys-admin').some((i) => i.labelKey === 'common:nav.accounts')).toBe(true);
+    expect(canOpen('/accounts/payment-request', 'super')).toBe(true);
+    expect(canOpen('/accounts/learner-payment', 'super')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
       expect(paths(cls).some((to) => to?.includes('payment-request')), cls).toBe(false);
     }
     expect(menuFor('learner').some((i) => i.key === 'accounts')).toBe(false);

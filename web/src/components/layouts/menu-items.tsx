@@ -70,7 +70,16 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'learner-payment', labelKey: 'common:nav.learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts] },
       { key: 'overall-transactions', labelKey: 'common:nav.overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts] },
+      { key: 'payment-request', labelKey: 'common:nav.payout_requests', to: '/accounts/payment-request', classes: ['partner'] },
     ],
+  },
+  // The super admin's accounts: every partner's payout requests.
+  {
+    key: 'super-accounts',
+    labelKey: 'common:nav.accounts',
+    icon: <AccountBalanceOutlinedIcon />,
+    classes: ['super'],
+    children: [{ key: 'super-payment-request', labelKey: 'common:nav.payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
   },
   {
     key: 'templates',

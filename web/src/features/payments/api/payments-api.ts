@@ -1,7 +1,7 @@
 // Payments of paid batches (tenant-api/src/payments): the learner's orders and the site's
 // accounts. Buying itself is the enrolment card's (features/learn/api/checkout-api.ts).
 import { api } from '../../../lib/api-client';
-import type { DataEnvelope, Page } from '../../../lib/types';
+import type { DataEnvelope, Done, Page } from '../../../lib/types';
 
 export const ORDER_STATES = ['pending', 'review', 'paid', 'failed', 'cancelled', 'expired'] as const;
 /**
@@ -40,6 +40,12 @@ export interface AccountTotals {
   gateway_fee_poisha: number;
   platform_commission_poisha: number;
   partner_share_poisha: number;
+  /** Paid out to the site by the platform (approved payout requests). */
+  paid_out_poisha: number;
+  /** Asked for and still waiting for the super admin. */
+  requested_poisha: number;
+  /** What can be asked for now: the share, less what was paid out or is asked for. */
+  available_poisha: number;
 }
 
 const enc = encodeURIComponent;
@@ -78,4 +84,59 @@ export function fetchAccountTotals() {
 /** Accepts a payment held for review: paid, and the learner enrolled (409 `order_not_in_review`). */
 export function acceptReview(uuid: string) {
   return api<DataEnvelope<AccountOrder>>(`/course/accounts/review/${enc(uuid)}`, { method: 'POST', body: {} }).then((r) => r.data);
+}
+
+export const PAYOUT_STATES = ['requested', 'approved', 'rejected'] as const;
+/** requested: waiting for the super admin; approved: recorded as paid out; rejected, with a reason. */
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** A partner's request to be paid its share (the platform's queue, in the control database). */
+export interface PayoutRequest {
+  id: number;
+  institution: { id: number; slug: string; name: string };
+  /** Integer poisha. */
+  amount_poisha: number;
+  state: PayoutState;
+  note: string;
+  /** Why the super admin rejected it. */
+  reason: string | null;
+  requested_by: { id: number; name: string };
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface PayoutsParams {
+  page: number;
+  limit?: number;
+  /** A state, or '' for all. */
+  state?: PayoutState | '';
+  /** The super admin's filter by partner (institution id). */
+  partnerId?: number | null;
+}
+
+/** Asks the platform to pay out `amount` taka (ASCII digits, as "5000.50"); 422 on `amount`. */
+export function requestPayout(body: { amount: string; note: string }) {
+  return api<DataEnvelope<PayoutRequest>>('/course/accounts/request-payment', { method: 'POST', body }).then((r) => r.data);
+}
+
+/** Payout requests, newest first: the site's own (partner admin), every partner's (super admin on the main site). */
+export function fetchPayouts({ page, limit = 20, state, partnerId }: PayoutsParams) {
+  return api<Page<PayoutRequest>>('/course/accounts/view_all_requests', { query: { page, limit, type: state, partner_id: partnerId } });
+}
+
+// The spec's paths change state with GET.
+
+/** Withdraws a request still waiting (it is deleted; 409 `payout_not_requested` otherwise). */
+export function withdrawPayout(id: number) {
+  return api<DataEnvelope<Done>>(`/course/accounts/delete_request/${id}`, { method: 'GET' }).then((r) => r.data);
+}
+
+/** Approves a request (super admin): recorded as paid out to the partner (409 `payout_not_requested`). */
+export function approvePayout(id: number) {
+  return api<DataEnvelope<PayoutRequest>>(`/course/accounts/approve_request/${id}`, { method: 'GET' }).then((r) => r.data);
+}
+
+/** Rejects a request with a reason for the partner (super admin; 409 `payout_not_requested`). */
+export function rejectPayout(id: number, reason: string) {
+  return api<DataEnvelope<PayoutRequest>>(`/course/accounts/reject_request/${id}`, { method: 'GET', query: { reason } }).then((r) => r.data);
 }

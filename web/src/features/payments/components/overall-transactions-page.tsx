@@ -1,7 +1,7 @@
 // /accounts/overall-transactions (also /course/accounts/overall-transactions): the site's money
-// from paid batches, read from its ledger, and how many orders are paid, awaiting payment or held
-// for review.
-import { Box, Button, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+// from paid batches, read from its ledger, its payouts (available, requested, paid out; the way to
+// the payout requests), and how many orders are paid, awaiting payment or held for review.
+import { Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -10,6 +10,7 @@ import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
 import type { AccountTotals } from '../api/payments-api';
 import { useAccountTotals } from '../hooks/use-payments';
+import { PayoutBalance } from './payout-balance';
 
 export default function OverallTransactionsPage({ base }: { base: string }) {
   const { t } = useTranslation(['payments', 'common']);
@@ -56,7 +57,10 @@ const COUNTS: [CountKey, string][] = [
   ['review_orders', 'review'],
 ];
 
-/** Four money cards, then the order counts (the review count leads to the payments to accept). */
+/**
+ * Four money cards, the payouts (leading to the payout requests), then the order counts (the review
+ * count leads to the payments to accept).
+ */
 export function TotalsView({ totals, base }: { totals: AccountTotals; base: string }) {
   const { t, i18n } = useTranslation('payments');
   const lang = i18n.language;
@@ -81,6 +85,17 @@ export function TotalsView({ totals, base }: { totals: AccountTotals; base: stri
           </Grid>
         ))}
       </Grid>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {t('payouts.balance_title')}
+        </Typography>
+        <Button component={RouterLink} to={`${base}/payment-request`} size="small" data-testid="to-payment-request">
+          {t('payouts.request_link')}
+        </Button>
+      </Stack>
+      <Box sx={{ mb: 3 }}>
+        <PayoutBalance totals={totals} />
+      </Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {t('accounts.orders_title')}
       </Typography>

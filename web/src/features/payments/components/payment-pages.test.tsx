@@ -247,7 +247,7 @@ describe('partner accounts', () => {
     expect(qc.getQueryState(paymentKeys.totals)?.isInvalidated).toBe(true);
   });
 
-  it('sums up the money and the orders, and has no page for what is not built yet', async () => {
+  it('sums up the money, the payouts and the orders, and has no page for what is not built yet', async () => {
     const totals: AccountTotals = {
       paid_orders: 12,
       pending_orders: 2,
@@ -256,6 +256,9 @@ describe('partner accounts', () => {
       gateway_fee_poisha: 45_000,
       platform_commission_poisha: 180_000,
       partner_share_poisha: 1_620_000,
+      paid_out_poisha: 1_000_000,
+      requested_poisha: 200_000,
+      available_poisha: 420_000,
     };
     const qc = new QueryClient();
     qc.setQueryData(paymentKeys.totals, totals);
@@ -267,11 +270,20 @@ describe('partner accounts', () => {
     expect(text(html)).toContain('১৬,২০০৳');
     expect(text(html)).toContain('১২');
     expect(href(html, 'count-review')).toBe('/course/accounts/learner-payment?state=review');
+    // The payouts, with the way to the payout requests under the same prefix.
+    for (const card of ['balance-available', 'balance-requested', 'balance-paid_out']) expect(tag(html, card), card).not.toBe('');
+    expect(text(html)).toContain('৪,২০০৳');
+    expect(text(html)).toContain('২,০০০৳');
+    expect(text(html)).toContain('১০,০০০৳');
+    expect(text(html)).toContain('অনুরোধ করা যাবে');
+    expect(href(html, 'to-payment-request')).toBe('/course/accounts/payment-request');
     const en = await render('en', <AccountsPages />, { at: '/accounts/overall-transactions', path: '/accounts/:page', qc });
     expect(text(en)).toContain('Gateway fees');
     expect(href(en, 'count-paid')).toBe('/accounts/learner-payment?state=paid');
+    expect(text(en)).toContain('Available to request');
+    expect(href(en, 'to-payment-request')).toBe('/accounts/payment-request');
 
-    const missing = await render('en', <AccountsPages />, { at: '/accounts/payment-request', path: '/accounts/:page', qc });
+    const missing = await render('en', <AccountsPages />, { at: '/accounts/create-payment', path: '/accounts/:page', qc });
     expect(tag(missing, 'not-found-page')).not.toBe('');
   });
 });

@@ -6,16 +6,24 @@ import { useToken } from '../../../lib/session';
 import type { Page } from '../../../lib/types';
 import {
   acceptReview,
+  approvePayout,
   cancelOrder,
   fetchAccountOrders,
   fetchAccountTotals,
   fetchMyPayment,
   fetchMyPayments,
+  fetchPayouts,
+  rejectPayout,
+  requestPayout,
+  withdrawPayout,
   type AccountOrder,
   type AccountOrdersParams,
   type OrderState,
   type PaymentOrder,
+  type PayoutRequest,
+  type PayoutsParams,
 } from '../api/payments-api';
+import { amountText } from './payout-form';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -25,6 +33,8 @@ export const paymentKeys = {
   accounts: ['payments', 'accounts'] as const,
   accountsPage: (p: AccountOrdersParams) => ['payments', 'accounts', p.page, p.state ?? '', p.search ?? ''] as const,
   totals: ['payments', 'totals'] as const,
+  payouts: ['payments', 'payouts'] as const,
+  payoutsPage: (p: PayoutsParams) => ['payments', 'payouts', p.page, p.state ?? '', p.partnerId ?? ''] as const,
 };
 
 /** While the gateway has not confirmed the payment, the outcome page asks again every 2 s ... */
@@ -107,5 +117,71 @@ export function acceptReviewMutation(qc: QueryClient): UseMutationOptions<Accoun
       void qc.invalidateQueries({ queryKey: paymentKeys.accounts });
       void qc.invalidateQueries({ queryKey: paymentKeys.totals });
     },
+  };
+}
+
+export function usePayouts(params: PayoutsParams) {
+  return useQuery({
+    queryKey: paymentKeys.payoutsPage(params),
+    queryFn: () => fetchPayouts(params),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+/** The payout lists and the balance are read again after any change of a request. */
+function payoutsChanged(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: paymentKeys.payouts });
+  void qc.invalidateQueries({ queryKey: paymentKeys.totals });
+}
+
+/** Puts a decided request in every cached list page. */
+function storePayout(qc: QueryClient, payout: PayoutRequest) {
+  qc.setQueriesData<Page<PayoutRequest>>({ queryKey: paymentKeys.payouts }, (old) =>
+    old?.data ? { ...old, data: old.data.map((p) => (p.id === payout.id ? payout : p)) } : old,
+  );
+}
+
+export interface PayoutValues {
+  /** As typed: Bangla digits, commas and ৳ allowed (sent as ASCII). */
+  amount: string;
+  note: string;
+}
+
+/** Asks for a payout (partner admin). */
+export function requestPayoutMutation(qc: QueryClient): UseMutationOptions<PayoutRequest, Error, PayoutValues> {
+  return {
+    mutationFn: ({ amount, note }) => requestPayout({ amount: amountText(amount), note: note.trim() }),
+    onSettled: () => payoutsChanged(qc),
+  };
+}
+
+/** Withdraws a request still waiting: it leaves the lists (the server deletes it). */
+export function withdrawPayoutMutation(qc: QueryClient): UseMutationOptions<unknown, Error, number> {
+  return {
+    mutationFn: (id) => withdrawPayout(id),
+    onSuccess: (_done, id) =>
+      qc.setQueriesData<Page<PayoutRequest>>({ queryKey: paymentKeys.payouts }, (old) =>
+        old?.data ? { ...old, data: old.data.filter((p) => p.id !== id), total: Math.max(0, old.total - 1) } : old,
+      ),
+    onSettled: () => payoutsChanged(qc),
+  };
+}
+
+/** Approves a request (super admin): recorded as paid out. */
+export function approvePayoutMutation(qc: QueryClient): UseMutationOptions<PayoutRequest, Error, number> {
+  return {
+    mutationFn: (id) => approvePayout(id),
+    onSuccess: (payout) => storePayout(qc, payout),
+    onSettled: () => payoutsChanged(qc),
+  };
+}
+
+/** Rejects a request with a reason for the partner (super admin). */
+export function rejectPayoutMutation(qc: QueryClient): UseMutationOptions<PayoutRequest, Error, { id: number; reason: string }> {
+  return {
+    mutationFn: ({ id, reason }) => rejectPayout(id, reason.trim()),
+    onSuccess: (payout) => storePayout(qc, payout),
+    onSettled: () => payoutsChanged(qc),
   };
 }
