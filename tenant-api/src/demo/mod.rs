@@ -154,6 +154,21 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
             api.call(course.site, Method::POST, &path, Some(&token), json!({ "rating": rating, "body": text })).await?;
         }
     }
+    if seeded.values().any(|c| c.site == Site::Dhaka) {
+        dhaka_money(&mut api).await?;
+    }
+    Ok(())
+}
+
+/// Dhaka's accounts beyond the demo purchases: an Eid coupon for the coming month, and a payout
+/// request waiting for the super admin.
+async fn dhaka_money(api: &mut Api) -> anyhow::Result<()> {
+    let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
+    let ends = chrono::Utc::now().date_naive() + chrono::Duration::days(30);
+    let coupon = json!({ "code": "EID-2026", "kind": "percent", "percent": 20, "ends_on": ends.to_string(), "max_uses": 100 });
+    api.call(Site::Dhaka, Method::POST, "/admin-settings/coupons/create", Some(&admin), coupon).await?;
+    let payout = json!({ "amount": "2000", "note": "নভেম্বরের কোর্স ফি থেকে প্রাপ্য অংশ" });
+    api.call(Site::Dhaka, Method::POST, "/course/accounts/request-payment", Some(&admin), payout).await?;
     Ok(())
 }
 
