@@ -41,6 +41,23 @@ pub fn number(n: usize, lang: Lang) -> String {
     }
 }
 
+/// Taka as a reader of `lang` writes it: "৳১,৫০০.০০" or "BDT 1,500.00".
+pub fn taka(poisha: i64, lang: Lang) -> String {
+    let whole = (poisha / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let text = format!("{grouped}.{:02}", poisha % 100);
+    match lang {
+        Lang::En => format!("BDT {text}"),
+        Lang::Bn => format!("৳{}", text.chars().map(|c| c.to_digit(10).map_or(c, |d| char::from_u32('০' as u32 + d).unwrap_or(c))).collect::<String>()),
+    }
+}
+
 /// The message for an error code, with `{n}` replaced by `param`.
 pub fn message(code: &str, lang: Lang, param: Option<usize>) -> String {
     let (en, bn) = text(code);
@@ -305,6 +322,13 @@ fn text(code: &str) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn taka_is_grouped_in_either_language() {
+        assert_eq!(taka(150_000, Lang::En), "BDT 1,500.00");
+        assert_eq!(taka(123_456_789, Lang::Bn), "৳১,২৩৪,৫৬৭.৮৯");
+        assert_eq!(taka(5, Lang::En), "BDT 0.05");
+    }
 
     #[test]
     fn bangla_messages_use_bangla_digits() {

@@ -8,7 +8,7 @@ use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist
 use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::accounts::photo;
-use crate::payments::{accounts as money, checkout, coupons, notices, payouts, refunds};
+use crate::payments::{accounts as money, checkout, coupons, notices, payouts, receipt, refunds};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -133,6 +133,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(money::overall_transactions))
         .routes(routes!(money::accept_review))
         .routes(routes!(refunds::refund_order))
+        .routes(routes!(receipt::payment_receipt))
         .routes(routes!(coupons::view_coupons))
         .routes(routes!(coupons::create_coupon))
         .routes(routes!(coupons::update_coupon))

@@ -151,50 +151,21 @@ mod tests {
     }
 }
 
-/// Taka as a reader of `lang` writes it: "৳১,৫০০.০০" or "BDT 1,500.00".
-fn taka(poisha: i64, lang: Lang) -> String {
-    let whole = (poisha / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let text = format!("{grouped}.{:02}", poisha % 100);
-    match lang {
-        Lang::En => format!("BDT {text}"),
-        Lang::Bn => format!("৳{}", text.chars().map(|c| c.to_digit(10).map_or(c, |d| char::from_u32('০' as u32 + d).unwrap_or(c))).collect::<String>()),
-    }
-}
-
 /// A payment (or part of it) was refunded. Bilingual: a site's admin starts it, so the
 /// learner's language is not known.
 pub fn payment_refunded(site: &str, name: &str, course: &str, course_bn: &str, amount_poisha: i64, enrolment_ended: bool) -> Rendered {
     let course_bn = if course_bn.is_empty() { course } else { course_bn };
     let mut blocks = vec![
         Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("“{course_bn}” কোর্সের জন্য আপনার পেমেন্ট থেকে {} ফেরত দেওয়া হয়েছে। টাকা আপনার অ্যাকাউন্টে পৌঁছাতে কয়েক কর্মদিবস লাগতে পারে।", taka(amount_poisha, Lang::Bn))),
+        Block::Text(format!("“{course_bn}” কোর্সের জন্য আপনার পেমেন্ট থেকে {} ফেরত দেওয়া হয়েছে। টাকা আপনার অ্যাকাউন্টে পৌঁছাতে কয়েক কর্মদিবস লাগতে পারে।", crate::i18n::taka(amount_poisha, Lang::Bn))),
     ];
     if enrolment_ended {
         blocks.push(Block::Text("পুরো টাকা ফেরত দেওয়ায় এই কোর্সে আপনার ভর্তি বাতিল হয়েছে।".into()));
     }
     blocks.push(Block::Text(format!("Dear {name},")));
-    blocks.push(Block::Text(format!("{} of your payment for “{course}” has been refunded. It may take a few working days to reach your account.", taka(amount_poisha, Lang::En))));
+    blocks.push(Block::Text(format!("{} of your payment for “{course}” has been refunded. It may take a few working days to reach your account.", crate::i18n::taka(amount_poisha, Lang::En))));
     if enrolment_ended {
         blocks.push(Block::Text("As the whole payment was refunded, your enrolment in this course has ended.".into()));
     }
     render(format!("টাকা ফেরত / Refund: {course}"), blocks, site)
-}
-
-#[cfg(test)]
-mod money_tests {
-    use super::*;
-
-    #[test]
-    fn taka_is_grouped_in_either_language() {
-        assert_eq!(taka(150_000, Lang::En), "BDT 1,500.00");
-        assert_eq!(taka(123_456_789, Lang::Bn), "৳১,২৩৪,৫৬৭.৮৯");
-        assert_eq!(taka(5, Lang::En), "BDT 0.05");
-    }
 }

@@ -92,6 +92,12 @@ pub fn runs(text: &str) -> Vec<(bool, String)> {
 
 /// Draws `text` centred on `center_x` with its baseline at `y`.
 fn centered(surface: &mut Surface, text: &str, center_x: f32, y: f32, size: f32, bold: bool, colour: rgb::Color) -> anyhow::Result<()> {
+    draw(surface, text, center_x, y, size, bold, colour, 0.5)
+}
+
+/// Draws `text` with its baseline at `y`: starting at `x` for `anchor` 0, centred on it for 0.5,
+/// ending at it for 1. Bangla runs in Noto Sans Bengali, the rest in Noto Sans, each shaped.
+pub fn draw(surface: &mut Surface, text: &str, x: f32, y: f32, size: f32, bold: bool, colour: rgb::Color, anchor: f32) -> anyhow::Result<()> {
     let fonts = fonts()?;
     let face = |bengali: bool| match (bengali, bold) {
         (true, false) => &fonts.bengali,
@@ -101,7 +107,7 @@ fn centered(surface: &mut Surface, text: &str, center_x: f32, y: f32, size: f32,
     };
     let runs = runs(text);
     let total: f32 = runs.iter().map(|(b, run)| face(*b).width(run, size)).sum();
-    let mut x = center_x - total / 2.0;
+    let mut x = x - total * anchor;
     surface.set_fill(Some(Fill { paint: colour.into(), ..Fill::default() }));
     for (bengali, run) in &runs {
         let f = face(*bengali);
@@ -111,7 +117,7 @@ fn centered(surface: &mut Surface, text: &str, center_x: f32, y: f32, size: f32,
     Ok(())
 }
 
-fn rectangle(surface: &mut Surface, rect: Option<Rect>, fill: Option<Fill>, stroke: Option<Stroke>) {
+pub fn rectangle(surface: &mut Surface, rect: Option<Rect>, fill: Option<Fill>, stroke: Option<Stroke>) {
     let mut path = PathBuilder::new();
     if let Some(rect) = rect {
         path.push_rect(rect);

@@ -12,6 +12,7 @@ pub mod coupons_store;
 pub mod money;
 pub mod notices;
 pub mod payouts;
+pub mod receipt;
 pub mod reconcile;
 pub mod refunds;
 pub mod settle;

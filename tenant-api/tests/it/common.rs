@@ -26,6 +26,7 @@ pub struct Response {
     pub headers: HeaderMap,
     pub body: Value,
     pub text: String,
+    pub bytes: axum::body::Bytes,
 }
 
 impl Response {
@@ -91,7 +92,7 @@ impl TestApp {
         let headers = response.headers().clone();
         let bytes = axum::body::to_bytes(response.into_body(), 10 << 20).await.unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text }
+        Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text, bytes }
     }
 
     pub async fn get(&self, host: &str, path: &str, token: Option<&str>) -> Response {

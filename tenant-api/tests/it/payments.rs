@@ -194,6 +194,15 @@ async fn a_paid_seat_is_bought_once_however_often_the_gateway_says_so() {
     assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments", Some(&learner)).await.status, StatusCode::FORBIDDEN);
     let mine = t.get(DHAKA, "/learner-course/my-payments", Some(&learner)).await;
     assert_eq!((mine.body["total"].as_i64(), mine.body["data"][0]["course"]["title_bn"].as_str()), (Some(1), Some("উচ্চতর গণিত")));
+    // The receipt, in English and in Bangla; nobody else's, and none before paying.
+    let receipt = t.get(DHAKA, &format!("/learner-course/my-payments/{uuid}/receipt?lang=en"), Some(&learner)).await;
+    assert_eq!((receipt.status, receipt.header("content-type")), (StatusCode::OK, "application/pdf"));
+    let text = pdf_text(&receipt).await;
+    assert!(text.contains("Payment receipt") && text.contains("BDT 1,500.00") && text.contains(paid["bank_tran_id"].as_str().unwrap()), "{text}");
+    let bangla = t.get(DHAKA, &format!("/learner-course/my-payments/{uuid}/receipt"), Some(&learner)).await;
+    assert!(bangla.status == StatusCode::OK && bangla.text.starts_with("%PDF-"));
+    let other = s.learner("other@example.com").await;
+    assert_eq!(t.get(DHAKA, &format!("/learner-course/my-payments/{uuid}/receipt"), Some(&other)).await.status, StatusCode::NOT_FOUND);
     // A paid order is not cancelled, and a second purchase of the same course is refused.
     assert_eq!(t.delete(DHAKA, &format!("/course/transactions/delete/{uuid}"), Some(&learner)).await.body["code"], "order_not_pending");
     assert_eq!(s.checkout(&learner, batch, None).await.body["code"], "already_enrolled");
@@ -577,4 +586,13 @@ async fn a_refund_gives_money_back_through_the_gateway_and_a_full_one_ends_the_e
     let session: Value = s.gateway.http.get(format!("{}/sessions?tran_id={}", s.gateway.url, fields["tran_id"].as_str().unwrap())).send().await.unwrap().json().await.unwrap();
     assert_eq!(session["refunds"].as_array().map(Vec::len), Some(2), "{session}");
     s.assert_books_balance().await;
+}
+
+/// The text of a PDF answer, through poppler's pdftotext (installed by infra/test).
+async fn pdf_text(r: &Response) -> String {
+    let file = std::env::temp_dir().join(format!("receipt-{}.pdf", uuid::Uuid::new_v4()));
+    std::fs::write(&file, &r.bytes).unwrap();
+    let out = tokio::process::Command::new("pdftotext").arg(&file).arg("-").output().await.expect("pdftotext (poppler-utils) is installed by infra/test");
+    let _ = std::fs::remove_file(&file);
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
