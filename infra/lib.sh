@@ -154,6 +154,22 @@ start_payments() {
     fi
 }
 
+# The local stand-in for bKash's tokenized checkout (infra/payments/bkash.py): its wallet page lets
+# the payer authorise, fail or cancel; payments are listed at $BKASH_LOCAL/payments/<paymentID>.
+start_bkash() {
+    local dir=$1 port=$2
+    mkdir -p "$dir"
+    export BKASH_LOCAL="http://127.0.0.1:$port" BKASH_URL="http://127.0.0.1:$port/v1.2.0-beta"
+    export BKASH_APP_KEY=lms-local-app-key BKASH_APP_SECRET=lms-local-app-secret BKASH_USERNAME=lmslocal BKASH_PASSWORD=lms-local-pass
+    if ! curl -s -o /dev/null "$BKASH_LOCAL/healthz"; then
+        log "starting the local bKash gateway on $BKASH_LOCAL"
+        python3 "$ROOT/infra/payments/bkash.py" "$port" "$BKASH_APP_KEY" "$BKASH_APP_SECRET" "$BKASH_USERNAME" "$BKASH_PASSWORD" "$dir/payments.jsonl" \
+            >"$dir/gateway.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$BKASH_LOCAL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # A secret kept across runs so tenant role passwords stay valid.
 ensure_secret() {
     local file=$1

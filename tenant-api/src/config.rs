@@ -12,6 +12,8 @@
 //! | `HOST_CACHE_TTL_SECS` | host -> tenant entries live at most this long (changes also evict them at once) | `60` |
 //! | `SSLCOMMERZ_URL` | the SSLCommerz gateway (`https://sandbox.sslcommerz.com`; `infra/run` starts a local one); unset: paid batches cannot be bought | unset |
 //! | `SSLCOMMERZ_STORE_ID`, `SSLCOMMERZ_STORE_PASSWORD` | the platform's store credentials at that gateway | unset |
+//! | `BKASH_URL` | bKash's tokenized checkout (`https://tokenized.sandbox.bka.sh/v1.2.0-beta`; `infra/run` starts a local one); unset: no bKash | unset |
+//! | `BKASH_APP_KEY`, `BKASH_APP_SECRET`, `BKASH_USERNAME`, `BKASH_PASSWORD` | the platform's merchant credentials at bKash | unset |
 //! | `PLATFORM_COMMISSION_PERCENT` | the platform's share of each payment, in percent (up to two decimals) | `10` |
 
 use control_plane::config::parsed;
@@ -36,13 +38,14 @@ pub struct EdgeConfig {
 #[derive(Clone, Debug)]
 pub struct PaymentsConfig {
     pub sslcommerz: Option<SslCommerzConfig>,
+    pub bkash: Option<BkashConfig>,
     /// The platform's share of a payment in basis points (1/100 of a percent).
     pub commission_bps: i64,
 }
 
 impl Default for PaymentsConfig {
     fn default() -> Self {
-        Self { sslcommerz: None, commission_bps: 1_000 }
+        Self { sslcommerz: None, bkash: None, commission_bps: 1_000 }
     }
 }
 
@@ -53,17 +56,39 @@ pub struct SslCommerzConfig {
     pub store_password: Secret,
 }
 
+#[derive(Clone, Debug)]
+pub struct BkashConfig {
+    /// Up to and including the version, e.g. `https://tokenized.sandbox.bka.sh/v1.2.0-beta`.
+    pub url: String,
+    pub app_key: String,
+    pub app_secret: Secret,
+    pub username: String,
+    pub password: Secret,
+}
+
+/// A variable that must be set when `with` is.
+fn needed(name: &str, with: &str) -> anyhow::Result<String> {
+    parsed::<String>(name)?.ok_or_else(|| anyhow::anyhow!("{name} is required with {with}"))
+}
+
 impl PaymentsConfig {
     fn from_env() -> anyhow::Result<Self> {
         let sslcommerz = match parsed::<String>("SSLCOMMERZ_URL")? {
             None => None,
             Some(url) => Some(SslCommerzConfig {
                 url,
-                store_id: parsed("SSLCOMMERZ_STORE_ID")?.ok_or_else(|| anyhow::anyhow!("SSLCOMMERZ_STORE_ID is required with SSLCOMMERZ_URL"))?,
-                store_password: Secret::new(
-                    parsed::<String>("SSLCOMMERZ_STORE_PASSWORD")?
-                        .ok_or_else(|| anyhow::anyhow!("SSLCOMMERZ_STORE_PASSWORD is required with SSLCOMMERZ_URL"))?,
-                ),
+                store_id: needed("SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_URL")?,
+                store_password: Secret::new(needed("SSLCOMMERZ_STORE_PASSWORD", "SSLCOMMERZ_URL")?),
+            }),
+        };
+        let bkash = match parsed::<String>("BKASH_URL")? {
+            None => None,
+            Some(url) => Some(BkashConfig {
+                url,
+                app_key: needed("BKASH_APP_KEY", "BKASH_URL")?,
+                app_secret: Secret::new(needed("BKASH_APP_SECRET", "BKASH_URL")?),
+                username: needed("BKASH_USERNAME", "BKASH_URL")?,
+                password: Secret::new(needed("BKASH_PASSWORD", "BKASH_URL")?),
             }),
         };
         let commission_bps = match parsed::<String>("PLATFORM_COMMISSION_PERCENT")? {
@@ -71,7 +96,7 @@ impl PaymentsConfig {
             Some(text) => crate::payments::money::parse_taka(&text, 100_00)
                 .ok_or_else(|| anyhow::anyhow!("PLATFORM_COMMISSION_PERCENT must be a percentage from 0 to 100"))?,
         };
-        Ok(Self { sslcommerz, commission_bps })
+        Ok(Self { sslcommerz, bkash, commission_bps })
     }
 }
 

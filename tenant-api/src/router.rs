@@ -129,6 +129,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(checkout::my_payment))
         .routes(routes!(notices::sslcommerz_ipn))
         .routes(routes!(notices::sslcommerz_return))
+        .routes(routes!(notices::bkash_callback))
         .routes(routes!(money::batch_payments))
         .routes(routes!(money::overall_transactions))
         .routes(routes!(money::accept_review))

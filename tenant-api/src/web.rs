@@ -161,9 +161,13 @@ pub fn wants_html(request: &Request) -> bool {
             .is_some_and(|a| a.contains("text/html"))
 }
 
+/// Server routes a browser is sent to by a gateway (bKash's callback is a GET).
+const BROWSER_RETURNS: &str = "/payment/bkash/callback/";
+
 /// Serves the app shell for browser navigations on a live site.
 pub async fn browser_navigation(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    if !wants_html(&request) {
+    // A payment gateway sends the payer's browser back to a server route, not to a page.
+    if !wants_html(&request) || request.uri().path().starts_with(BROWSER_RETURNS) {
         return next.run(request).await;
     }
     shell(&app, request).await

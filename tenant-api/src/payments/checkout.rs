@@ -93,6 +93,8 @@ pub struct CheckoutInput {
     pub batch_id: i64,
     /// A coupon code of the site.
     pub coupon: Option<String>,
+    /// `sslcommerz` (cards, mobile banking, internet banking; the default) or `bkash`.
+    pub gateway: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -162,7 +164,12 @@ pub async fn create_transaction(
         }
     }
     // A coupon that makes it free needs no gateway; anything else does.
-    let gateway = if quote.amount_poisha > 0 { Some(app.payments.gateway()?) } else { None };
+    let gateway = match (quote.amount_poisha, input.gateway.as_deref().unwrap_or("sslcommerz")) {
+        (0, _) => "none",
+        (_, "sslcommerz") => app.payments.gateway().map(|_| "sslcommerz")?,
+        (_, "bkash") => app.payments.bkash().map(|_| "bkash")?,
+        _ => return Err(AppError::unprocessable("gateway", "invalid_choice")),
+    };
     let user = users::find(&app.ctl.db, user_id).await?;
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.
@@ -175,7 +182,7 @@ pub async fn create_transaction(
     {
         return Err(AppError::field("coupon", "coupon_used_up"));
     }
-    let free = quote.amount_poisha == 0;
+    let free = gateway == "none";
     let new = NewOrder {
         user_id,
         user_name: &user.name,
@@ -186,7 +193,7 @@ pub async fn create_transaction(
         list_price_poisha: quote.list_price_poisha,
         discount_poisha: quote.discount_poisha,
         coupon_id: quote.coupon_id,
-        gateway: if free { "none" } else { "sslcommerz" },
+        gateway,
         idempotency_key: key.as_deref(),
     };
     // A concurrent request with the same key got there first; its answer is this one's.
@@ -210,24 +217,37 @@ pub async fn create_transaction(
         return Ok((StatusCode::CREATED, Json(Data::new(CheckoutStarted { order: row.into(), redirect_url }))));
     }
     let site = site_url(&tenant, &app.ctl.config.public_base_url);
-    let return_url = format!("{site}/payment/sslcommerz/return/{}", order.uuid);
-    let ipn_url = format!("{site}/payment/sslcommerz/ipn");
     let title = if course.title.is_empty() { &course.title_bn } else { &course.title };
-    let checkout = Checkout {
-        tran_id: &order.tran_id,
-        amount_poisha: order.amount_poisha,
-        product_name: title,
-        customer_name: &user.name,
-        customer_email: user.email.as_deref().unwrap_or_default(),
-        // The gateway requires a phone field; a learner who never gave a number still pays.
-        customer_phone: user.phone.as_deref().unwrap_or("N/A"),
-        return_url: &return_url,
-        ipn_url: &ipn_url,
+    let started = match gateway {
+        "bkash" => {
+            let callback = format!("{site}/payment/bkash/callback/{}", order.uuid);
+            let payer = user.phone.as_deref().map_or_else(|| user_id.to_string(), str::to_owned);
+            app.payments.bkash()?.create(&order.tran_id, &payer, order.amount_poisha, &callback).await.map(|(id, url)| (url, Some(id)))
+        }
+        _ => {
+            let return_url = format!("{site}/payment/sslcommerz/return/{}", order.uuid);
+            let ipn_url = format!("{site}/payment/sslcommerz/ipn");
+            let checkout = Checkout {
+                tran_id: &order.tran_id,
+                amount_poisha: order.amount_poisha,
+                product_name: title,
+                customer_name: &user.name,
+                customer_email: user.email.as_deref().unwrap_or_default(),
+                // The gateway requires a phone field; a learner who never gave a number still pays.
+                customer_phone: user.phone.as_deref().unwrap_or("N/A"),
+                return_url: &return_url,
+                ipn_url: &ipn_url,
+            };
+            app.payments.gateway()?.start(&checkout).await.map(|url| (url, None))
+        }
     };
-    let redirect_url = match gateway.expect("paid orders have a gateway").start(&checkout).await {
-        Ok(url) => url,
+    let redirect_url = match started {
+        Ok((url, payment_id)) => {
+            orders::set_redirect(&db, id, &url, payment_id.as_deref()).await?;
+            url
+        }
         Err(error) => {
-            tracing::warn!(%error, order = id, "payment session not opened");
+            tracing::warn!(%error, order = id, gateway, "payment session not opened");
             let reason = match error {
                 GatewayError::Unavailable(_) => "gateway_unavailable",
                 GatewayError::Refused(_) => "gateway_refused",
@@ -236,7 +256,6 @@ pub async fn create_transaction(
             return Err(AppError::Http(StatusCode::BAD_GATEWAY, "payment_gateway_unavailable"));
         }
     };
-    orders::set_redirect(&db, id, &redirect_url).await?;
     let order = orders::row(&db, id).await?.ok_or(AppError::NotFound)?;
     Ok((StatusCode::CREATED, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))))
 }

@@ -6,6 +6,7 @@
 //! currency match the order: the payer's return and the notice (IPN) are only hints to ask.
 
 pub mod accounts;
+pub mod bkash;
 pub mod checkout;
 pub mod coupons;
 pub mod coupons_store;
@@ -28,6 +29,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone)]
 pub struct Payments {
     sslcommerz: Option<Arc<sslcommerz::SslCommerz>>,
+    bkash: Option<Arc<bkash::Bkash>>,
     pub commission_bps: i64,
     /// Sites with orders that may still be pending: the reconciliation round's visits.
     live: Arc<Mutex<HashSet<TenantId>>>,
@@ -36,12 +38,41 @@ pub struct Payments {
 impl Payments {
     pub fn new(config: &PaymentsConfig) -> anyhow::Result<Self> {
         let sslcommerz = config.sslcommerz.clone().map(sslcommerz::SslCommerz::new).transpose()?.map(Arc::new);
-        Ok(Self { sslcommerz, commission_bps: config.commission_bps, live: Arc::default() })
+        let bkash = config.bkash.clone().map(bkash::Bkash::new).transpose()?.map(Arc::new);
+        Ok(Self { sslcommerz, bkash, commission_bps: config.commission_bps, live: Arc::default() })
     }
 
     /// The gateway, or 503 `payments_not_configured` on a platform without one.
     pub fn gateway(&self) -> AppResult<&sslcommerz::SslCommerz> {
         self.sslcommerz.as_deref().ok_or(AppError::Http(axum::http::StatusCode::SERVICE_UNAVAILABLE, "payments_not_configured"))
+    }
+
+    /// bKash, or 503 `payments_not_configured`.
+    pub fn bkash(&self) -> AppResult<&bkash::Bkash> {
+        self.bkash.as_deref().ok_or(AppError::Http(axum::http::StatusCode::SERVICE_UNAVAILABLE, "payments_not_configured"))
+    }
+
+    /// Whether any gateway is set up (the reconciliation round has work).
+    pub fn any(&self) -> bool {
+        self.sslcommerz.is_some() || self.bkash.is_some()
+    }
+
+    /// What the gateway an order went through says of it now (the reconciliation's question).
+    /// An authorised bKash payment nobody executed (the payer's browser never came back) is
+    /// executed here.
+    pub async fn ask(&self, order: &store::Order) -> AppResult<Result<sslcommerz::Outcome, sslcommerz::GatewayError>> {
+        Ok(match order.gateway.as_str() {
+            "bkash" => {
+                let bkash = self.bkash()?;
+                let Some(payment) = order.gateway_ref.as_deref() else { return Ok(Ok(sslcommerz::Outcome::Pending)) };
+                match bkash.status(payment).await {
+                    Ok((sslcommerz::Outcome::Pending, true)) => bkash.execute(payment).await,
+                    Ok((outcome, _)) => Ok(outcome),
+                    Err(e) => Err(e),
+                }
+            }
+            _ => self.gateway()?.query(&order.tran_id).await,
+        })
     }
 
     pub fn mark_live(&self, tenant: TenantId) {

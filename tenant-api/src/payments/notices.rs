@@ -20,7 +20,7 @@ use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgPool;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// The fields of an SSLCommerz notice we read (the rest, and the MD5 signature, are not relied
@@ -105,11 +105,57 @@ pub async fn sslcommerz_return(
     if let Err(error) = settle_notice(&app, &tenant, &db, &order, val_id).await {
         tracing::info!(%error, order = order.id, "payer returned; order left as it is");
     }
-    let state = orders::find(&db, order.id).await.ok().flatten().map_or(order.state, |o| o.state);
+    outcome_page(&db, &order).await
+}
+
+/// The web page for where an order stands now.
+async fn outcome_page(db: &PgPool, order: &Order) -> Redirect {
+    let state = orders::find(db, order.id).await.ok().flatten().map_or_else(|| order.state.clone(), |o| o.state);
     let page = match state.as_str() {
         "failed" | "expired" => "fail",
         "cancelled" => "cancel",
         _ => "success",
     };
-    Redirect::to(&format!("/payment/{page}/{uuid}"))
+    Redirect::to(&format!("/payment/{page}/{}", order.uuid))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(default)]
+pub struct BkashReturn {
+    #[serde(rename = "paymentID")]
+    pub payment_id: String,
+    /// `success` (the payer authorised it), `failure` or `cancel`.
+    pub status: String,
+}
+
+/// Where bKash sends the payer's browser back. Its query is only a hint: on `success` the
+/// payment (the one this order created, whatever the query names) is executed, which is what
+/// makes it final; otherwise bKash is asked where it stands. Then on to the outcome page.
+#[utoipa::path(get, path = "/payment/bkash/callback/{uuid}", tag = "payments",
+    params(("uuid" = Uuid, Path), BkashReturn), responses((status = 303, description = "to /payment/success|fail|cancel/{uuid}")))]
+pub async fn bkash_callback(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    TenantDb(db): TenantDb,
+    AppPath(uuid): AppPath<Uuid>,
+    query: Result<axum::extract::Query<BkashReturn>, axum::extract::rejection::QueryRejection>,
+) -> Redirect {
+    let back = query.map(|q| q.0).unwrap_or_default();
+    let Ok(Some(order)) = orders::by_uuid(&db, uuid).await else {
+        return Redirect::to(&format!("/payment/fail/{uuid}"));
+    };
+    let (Some(payment), Ok(bkash)) = (order.gateway_ref.clone().filter(|_| order.gateway == "bkash"), app.payments.bkash()) else {
+        return outcome_page(&db, &order).await;
+    };
+    let outcome = if back.status == "success" { bkash.execute(&payment).await } else { bkash.status(&payment).await.map(|(o, _)| o) };
+    match outcome {
+        Ok(outcome) => {
+            if let Err(error) = settle::apply(&app, &tenant, &db, &order, outcome).await {
+                tracing::warn!(%error, order = order.id, "bKash payment not settled");
+            }
+        }
+        Err(error) => tracing::info!(%error, order = order.id, "bKash not reached; reconciliation will settle the order"),
+    }
+    outcome_page(&db, &order).await
 }

@@ -19,11 +19,10 @@ const EXPIRE_AFTER: chrono::Duration = chrono::Duration::hours(24);
 /// Asks the gateway about a site's orders pending for longer than `older_than`; returns how many
 /// it asked about. An unreachable gateway leaves them for the next round.
 pub async fn sweep(app: &AppState, tenant: &Tenant, db: &PgPool, older_than: Duration) -> AppResult<usize> {
-    let gateway = app.payments.gateway()?;
     let cutoff = Utc::now() - chrono::Duration::from_std(older_than).unwrap_or(chrono::Duration::MAX);
     let due = orders::pending_before(db, cutoff, 500).await?;
     for order in &due {
-        match gateway.query(&order.tran_id).await {
+        match app.payments.ask(order).await? {
             Ok(super::sslcommerz::Outcome::Pending) if order.created_at < Utc::now() - EXPIRE_AFTER => {
                 orders::transition(db, order.id, &["pending"], "expired", None).await?;
             }
@@ -59,7 +58,7 @@ async fn round(app: &AppState) {
 
 /// Every minute, the sites with pending orders; at start-up every active site once.
 pub fn spawn(app: AppState) {
-    if app.payments.gateway().is_err() {
+    if !app.payments.any() {
         return;
     }
     tokio::spawn(async move {

@@ -29,6 +29,7 @@ pub struct Order {
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
     pub refunded_poisha: i64,
+    pub gateway_ref: Option<String>,
 }
 
 /// An order with what a list shows of its course, batch and enrolment.
@@ -48,7 +49,7 @@ pub struct OrderRow {
 
 const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.list_price_poisha,
     o.discount_poisha, o.coupon_id, o.currency,
-    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at, o.refunded_poisha";
+    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at, o.refunded_poisha, o.gateway_ref";
 
 pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<Order>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.id = $1"))).bind(id).fetch_optional(db).await
@@ -135,8 +136,14 @@ pub async fn open_in_batch(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result
         .await
 }
 
-pub async fn set_redirect(db: &PgPool, id: i64, url: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE orders SET redirect_url = $2, updated_at = now() WHERE id = $1").bind(id).bind(url).execute(db).await?;
+/// Where the payer pays, and the gateway's id of the payment where it has its own.
+pub async fn set_redirect(db: &PgPool, id: i64, url: &str, gateway_ref: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE orders SET redirect_url = $2, gateway_ref = COALESCE($3, gateway_ref), updated_at = now() WHERE id = $1")
+        .bind(id)
+        .bind(url)
+        .bind(gateway_ref)
+        .execute(db)
+        .await?;
     Ok(())
 }
 

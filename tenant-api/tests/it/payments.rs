@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use serde_json::{Value, json};
 use tenant_api::EdgeConfig;
-use tenant_api::config::{PaymentsConfig, SslCommerzConfig};
+use tenant_api::config::{BkashConfig, PaymentsConfig, SslCommerzConfig};
 
 const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
@@ -15,6 +15,7 @@ const SYLHET: &str = "sylhet.localhost";
 struct Shop {
     t: TestApp,
     gateway: LocalServer,
+    bkash: LocalServer,
     dhaka: i64,
     teacher: String,
     admin: String,
@@ -22,8 +23,17 @@ struct Shop {
 
 async fn shop() -> Shop {
     let gateway = LocalServer::start("payments/sslcommerz.py", &["teststore", "test-store-pass"]).await;
+    let bkash = LocalServer::start("payments/bkash.py", &["test-app-key", "test-app-secret", "testmerchant", "test-merchant-pass"]).await;
+    let secret = control_plane::secret::Secret::new;
     let payments = PaymentsConfig {
-        sslcommerz: Some(SslCommerzConfig { url: gateway.url.clone(), store_id: "teststore".into(), store_password: control_plane::secret::Secret::new("test-store-pass") }),
+        sslcommerz: Some(SslCommerzConfig { url: gateway.url.clone(), store_id: "teststore".into(), store_password: secret("test-store-pass") }),
+        bkash: Some(BkashConfig {
+            url: format!("{}/v1.2.0-beta", bkash.url),
+            app_key: "test-app-key".into(),
+            app_secret: secret("test-app-secret"),
+            username: "testmerchant".into(),
+            password: secret("test-merchant-pass"),
+        }),
         commission_bps: 1_000,
     };
     let t = TestApp::with_edge(EdgeConfig { payments, ..EdgeConfig::default() }).await;
@@ -32,7 +42,7 @@ async fn shop() -> Shop {
     t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
     let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
     let admin = t.acting(DHAKA, "admin@dhaka.example").await;
-    Shop { t, gateway, dhaka, teacher, admin }
+    Shop { t, gateway, bkash, dhaka, teacher, admin }
 }
 
 fn form(fields: &Value) -> String {
@@ -595,4 +605,83 @@ async fn pdf_text(r: &Response) -> String {
     let out = tokio::process::Command::new("pdftotext").arg(&file).arg("-").output().await.expect("pdftotext (poppler-utils) is installed by infra/test");
     let _ = std::fs::remove_file(&file);
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+impl Shop {
+    async fn bkash_checkout(&self, token: &str, batch: i64) -> (String, String) {
+        let r = self.t.call(Method::POST, DHAKA, "/course/transactions/create", Some(token), &[], Some(json!({ "batch_id": batch, "gateway": "bkash" }))).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        let redirect = r.body["data"]["redirect_url"].as_str().unwrap();
+        assert!(redirect.starts_with(&self.bkash.url), "{redirect}");
+        (r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned(), redirect.rsplit('/').next().unwrap().to_owned())
+    }
+
+    /// The payer's choice in the bKash wallet: where their browser is sent back to (path and query).
+    async fn authorise(&self, payment: &str, outcome: &str) -> String {
+        let r = self.bkash.http.post(format!("{}/pay/{payment}", self.bkash.url)).json(&json!({ "outcome": outcome })).send().await.unwrap();
+        let url = r.json::<Value>().await.unwrap()["return_url"].as_str().unwrap().to_owned();
+        url.find("/payment/bkash/callback/").map(|i| url[i..].to_owned()).expect("the callback is ours")
+    }
+
+    async fn bkash_fault(&self, payment: &str, mode: &str) {
+        self.bkash.http.post(format!("{}/faults", self.bkash.url)).json(&json!({ "payment_id": payment, "mode": mode })).send().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_learner_pays_with_bkash_executed_once_whatever_comes_back() {
+    let s = shop().await;
+    let t = &s.t;
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let (uuid, payment) = s.bkash_checkout(&learner, batch).await;
+    // The token bKash granted has expired by the time the payer is back: granted again, unseen.
+    s.bkash_fault(&payment, "token_expired").await;
+    let back = s.authorise(&payment, "success").await;
+    assert!(back.contains(&format!("paymentID={payment}")) && back.contains("status=success"), "{back}");
+    let r = t.call(Method::GET, DHAKA, &back, None, &[("accept", "text/html")], None).await;
+    assert_eq!((r.status, r.header("location")), (StatusCode::SEE_OTHER, format!("/payment/success/{uuid}").as_str()), "{}", r.text);
+    let order = s.order(&learner, &uuid).await;
+    assert_eq!((order["state"].as_str(), order["gateway"].as_str()), (Some("paid"), Some("bkash")));
+    assert!(s.enrolled(&learner, &course).await);
+    // The browser comes back again (a reload): bKash says it was executed already; nothing more.
+    assert_eq!(t.call(Method::GET, DHAKA, &back, None, &[("accept", "text/html")], None).await.status, StatusCode::SEE_OTHER);
+    let entries: i64 = sqlx::query_scalar("SELECT count(*) FROM ledger_entries").fetch_one(&s.db().await).await.unwrap();
+    assert_eq!(entries, 3, "one posting: clearing, commission, share (bKash reports no fee)");
+
+    // A forged return for a payment nobody authorised executes nothing.
+    let other = s.learner("other@example.com").await;
+    let (forged, forged_payment) = s.bkash_checkout(&other, batch).await;
+    let r = t.get(DHAKA, &format!("/payment/bkash/callback/{forged}?paymentID={forged_payment}&status=success"), None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(s.order(&other, &forged).await["state"], "pending");
+    // Then the payer does authorise it, but their browser never comes back: the reconciliation
+    // round finds it authorised and executes it.
+    s.authorise(&forged_payment, "success").await;
+    let tenant = control_plane::institutions::store::tenant_by_id(&t.platform.db, s.dhaka).await.unwrap().unwrap();
+    tenant_api::payments::reconcile::sweep(&t.state, &tenant, &s.db().await, std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(s.order(&other, &forged).await["state"], "paid");
+
+    // Charged less than due: refused. Cancelled in the wallet: cancelled here.
+    let short = s.learner("short@example.com").await;
+    let (short_uuid, short_payment) = s.bkash_checkout(&short, batch).await;
+    s.bkash_fault(&short_payment, "amount_mismatch").await;
+    let back = s.authorise(&short_payment, "success").await;
+    t.get(DHAKA, &back, None).await;
+    assert_eq!(s.order(&short, &short_uuid).await["failure_reason"], "amount_mismatch");
+    let quitter = s.learner("quitter@example.com").await;
+    let (quit_uuid, quit_payment) = s.bkash_checkout(&quitter, batch).await;
+    let back = s.authorise(&quit_payment, "cancel").await;
+    assert_eq!(t.get(DHAKA, &back, None).await.header("location"), format!("/payment/cancel/{quit_uuid}"));
+
+    // A full refund goes back through bKash at once and ends the enrolment.
+    let r = t.post(DHAKA, &format!("/course/accounts/refund/{uuid}"), Some(&s.admin), json!({ "reason": "ভুল ব্যাচ" })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("refunded")), "{}", r.text);
+    assert!(!s.enrolled(&learner, &course).await);
+    let stored: Value = s.bkash.http.get(format!("{}/payments/{payment}", s.bkash.url)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(stored["refunds"].as_array().map(Vec::len), Some(1), "{stored}");
+    // A gateway nobody offers is refused.
+    let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&quitter), &[], Some(json!({ "batch_id": batch, "gateway": "paypal" }))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    s.assert_books_balance().await;
 }
