@@ -18,17 +18,12 @@ use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::percentile;
+use support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8099;
 const LEARNERS: usize = 2000;
 const QUESTIONS: usize = 50;
-
-fn figures(mut ms: Vec<f64>) -> String {
-    ms.sort_by(f64::total_cmp);
-    format!("p50 {:.1} ms | p95 {:.1} ms | p99 {:.1} ms | max {:.1} ms ({} requests)", percentile(&ms, 0.5), percentile(&ms, 0.95), percentile(&ms, 0.99), ms.last().unwrap(), ms.len())
-}
 
 #[tokio::main]
 async fn main() {

@@ -45,6 +45,12 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
+/// Latencies in milliseconds as p50 | p95 | p99 | max (and how many).
+pub fn figures(mut ms: Vec<f64>) -> String {
+    ms.sort_by(f64::total_cmp);
+    format!("p50 {:.1} ms | p95 {:.1} ms | p99 {:.1} ms | max {:.1} ms ({} requests)", percentile(&ms, 0.5), percentile(&ms, 0.95), percentile(&ms, 0.99), ms.last().unwrap(), ms.len())
+}
+
 /// Runs wrk (2 threads, 64 connections, 10 s) with a Lua request script against `base`;
 /// answers "N req/s | p50 .. | p99 .. | non-2xx".
 pub fn wrk(name: &str, lua: &str, base: &str) -> String {
