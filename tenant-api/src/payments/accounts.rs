@@ -40,7 +40,7 @@ impl From<OrderRow> for AccountOrder {
     }
 }
 
-const STATES: [&str; 6] = ["pending", "review", "paid", "failed", "cancelled", "expired"];
+const STATES: [&str; 8] = ["pending", "review", "paid", "failed", "cancelled", "expired", "refund_pending", "refunded"];
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -48,7 +48,7 @@ const STATES: [&str; 6] = ["pending", "review", "paid", "failed", "cancelled", "
 pub struct BatchPaymentsQuery {
     pub page: Option<i64>,
     pub limit: Option<i64>,
-    /// `pending`, `review`, `paid`, `failed`, `cancelled` or `expired`.
+    /// `pending`, `review`, `paid`, `failed`, `cancelled`, `expired`, `refund_pending` or `refunded`.
     pub state: Option<String>,
     /// The learner's name or e-mail, the course title, or a bank transaction id.
     pub search: Option<String>,

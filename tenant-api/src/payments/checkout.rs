@@ -49,6 +49,8 @@ pub struct PaymentOrder {
     pub amount_poisha: i64,
     pub list_price_poisha: i64,
     pub discount_poisha: i64,
+    /// Given back so far.
+    pub refunded_poisha: i64,
     pub currency: String,
     /// `sslcommerz`, or `none` when a coupon made it free.
     pub gateway: String,
@@ -73,6 +75,7 @@ impl From<OrderRow> for PaymentOrder {
             amount_poisha: o.amount_poisha,
             list_price_poisha: o.list_price_poisha,
             discount_poisha: o.discount_poisha,
+            refunded_poisha: o.refunded_poisha,
             currency: o.currency,
             gateway: o.gateway,
             course: OrderCourse { uuid: r.course_uuid, slug: r.course_slug, title: r.course_title, title_bn: r.course_title_bn },
@@ -180,7 +183,7 @@ pub async fn create_transaction(
     if let Some(coupon) = quote.coupon_id
         && !coupons_store::take(&mut tx, coupon).await?
     {
-        return Err(AppError::field("coupon", "coupon_used_up"));
+        return Err(AppError::unprocessable("coupon", "coupon_used_up"));
     }
     let free = gateway == "none";
     let new = NewOrder {

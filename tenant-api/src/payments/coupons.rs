@@ -43,7 +43,7 @@ pub async fn quote(db: &PgPool, batch: &Batch, course: &CourseRow, user_id: i64,
     let Some(code) = code.map(|c| c.trim().to_uppercase()).filter(|c| !c.is_empty()) else {
         return Ok(Quote { list_price_poisha: list, discount_poisha: 0, amount_poisha: list, coupon_id: None, coupon: None });
     };
-    let refuse = |reason| AppError::field("coupon", reason);
+    let refuse = |reason| AppError::unprocessable("coupon", reason);
     let coupon = store::by_code(db, &code).await?.filter(|c| c.active).ok_or_else(|| refuse("coupon_not_found"))?;
     let today = Utc::now().date_naive();
     if coupon.starts_on.is_some_and(|d| today < d) || coupon.ends_on.is_some_and(|d| today > d) {

@@ -72,7 +72,7 @@ pub async fn refund_order(
     let left = orders::refundable(&mut tx, order.id).await?;
     let amount = asked.unwrap_or(left);
     if amount <= 0 || amount > left {
-        return Err(AppError::field("amount", "refund_above_paid"));
+        return Err(AppError::unprocessable("amount", "refund_above_paid"));
     }
     let full = amount == order.amount_poisha - order.refunded_poisha;
     if full

@@ -55,6 +55,8 @@ const PaymentPages = lazy(() => import('../features/payments/components/payment-
 // /accounts/:page and /course/accounts/:page (learner-payment, overall-transactions, and
 // payment-request with its own guard): one chunk.
 const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
+// /settings/coupons and /settings/coupons/:id (new, or a coupon's id): one chunk.
+const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
 
 function Root() {
   return (
@@ -132,6 +134,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.siteSettings} />,
             children: [{ path: 'settings/profile', element: <SiteProfilePage /> }],
+          },
+          {
+            // The site's coupons: its partner admin's, and the super admin's on the main site.
+            element: <RequireMenuClass allow={PAGE_ACCESS.coupons} />,
+            children: [
+              { path: 'settings/coupons', element: <CouponPages /> },
+              { path: 'settings/coupons/:id', element: <CouponPages /> },
+            ],
           },
           {
             // Payout requests: the partner admin's, and every partner's for the super admin.

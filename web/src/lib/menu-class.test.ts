@@ -53,6 +53,13 @@ describe('page access (SPEC 6)', () => {
     expect(canOpen('/settings/profile', 'super')).toBe(false);
     expect(canOpen('/settings/profile?tab=1', 'learner')).toBe(false);
   });
+  it("keeps the site's coupons to partner roles and the super admin", () => {
+    for (const path of ['/settings/coupons', '/settings/coupons/new', '/settings/coupons/12', '/settings/coupons?search=EID']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
+  });
   it('keeps the accounts pages (under /accounts and /course/accounts) to partner roles, the payout requests to them and the super admin', () => {
     for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/course/accounts/learner-payment', '/course/accounts/overall-transactions']) {
       expect(pageAccess(path), path).toEqual(['partner']);

@@ -35,6 +35,8 @@ export const PAGE_ACCESS = {
   partners: ['super'],
   /** /settings/profile: the partner's own site */
   siteSettings: ['partner'],
+  /** /settings/coupons, /settings/coupons/:id: the site's coupons (the API answers its admin only: the partner admin, the super admin on the main site) */
+  coupons: ['super', 'partner'],
   /** /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
   exams: ['super', 'partner'],
   /** /accounts/*, /course/accounts/*: the site's payments (the API answers its admin only) */
@@ -54,6 +56,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/exam', PAGE_ACCESS.exams],
   ['/partners', PAGE_ACCESS.partners],
   ['/settings/profile', PAGE_ACCESS.siteSettings],
+  ['/settings/coupons', PAGE_ACCESS.coupons],
 ];
 
 /** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */

@@ -8,13 +8,15 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0], role: string | null = 'partner-admin') =>
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/accounts/payment-request', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
+    expect(paths('partner', 'teacher')).not.toContain('/settings/coupons');
+    expect(paths('partner', 'teacher')).toContain('/settings/profile');
   });
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
@@ -73,6 +75,21 @@ describe('sidebar menu', () => {
     expect(menuFor('learner').some((i) => i.key === 'accounts')).toBe(false);
     const payments = menuFor('learner').find((i) => i.key === 'payments')!;
     expect(isItemActive(payments, '/payments?page=2')).toBe(true);
+  });
+  it('lists Coupons under Settings for partner admins and the super admin, and lights Settings on the coupon pages', () => {
+    const settings = menuFor('partner', 'partner-admin').find((i) => i.key === 'settings')!;
+    expect(settings.children?.map((c) => [c.to, c.labelKey])).toEqual([
+      ['/settings/profile', 'common:nav.site_profile'],
+      ['/settings/coupons', 'common:nav.coupons'],
+    ]);
+    const superSettings = menuFor('super', 'sys-admin').find((i) => i.labelKey === 'common:nav.settings')!;
+    expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons']);
+    for (const path of ['/settings/coupons', '/settings/coupons/new', '/settings/coupons/7', '/settings/coupons?search=EID']) {
+      expect(isItemActive(settings, path), path).toBe(true);
+      expect(isItemActive(superSettings, path), path).toBe(true);
+    }
+    expect(isItemActive(menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!, '/settings/coupons')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) expect(paths(cls)).not.toContain('/settings/coupons');
   });
   it('lights Question Bank on every question bank screen', () => {
     for (const cls of ['super', 'partner'] as const) {

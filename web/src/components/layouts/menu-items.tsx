@@ -59,7 +59,18 @@ export const MENU: MenuItem[] = [
     labelKey: 'common:nav.settings',
     icon: <SettingsOutlinedIcon />,
     classes: [...PAGE_ACCESS.siteSettings],
-    children: [{ key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] }],
+    children: [
+      { key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] },
+      { key: 'settings-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['partner'], roles: ['partner-admin'] },
+    ],
+  },
+  // The super admin's settings: the main site's coupons.
+  {
+    key: 'super-settings',
+    labelKey: 'common:nav.settings',
+    icon: <SettingsOutlinedIcon />,
+    classes: ['super'],
+    children: [{ key: 'super-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['super'] }],
   },
   {
     key: 'accounts',
@@ -107,9 +118,10 @@ export function userMenuFor(cls: MenuClass): MenuItem[] {
 }
 
 export function menuFor(cls: MenuClass, role?: string | null): MenuItem[] {
-  return MENU.filter((i) => i.classes.includes(cls) && (!i.roles || (!!role && i.roles.includes(role)))).map((i) => ({
+  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.roles || (!!role && i.roles.includes(role)));
+  return MENU.filter(shown).map((i) => ({
     ...i,
-    children: i.children?.filter((c) => c.classes.includes(cls)),
+    children: i.children?.filter(shown),
   }));
 }
 

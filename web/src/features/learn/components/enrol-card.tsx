@@ -17,25 +17,36 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-mui';
 import { useToast } from '../../../components/ui/toast-provider';
+import { ApiError } from '../../../lib/api-client';
 import { formatDay, localName } from '../../../lib/course-text';
+import { fieldProblem, useFieldErrorText } from '../../../lib/field-error-text';
 import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Batch, CourseDetails } from '../api/learn-api';
 import { useCheckout } from '../hooks/use-checkout';
+import { useCouponQuote } from '../hooks/use-coupon-quote';
 import { useEnrol, useEnrolledCheck, useToggleWishlist } from '../hooks/use-learn';
+import { CouponBox } from './coupon-box';
+
+/** Checkout refusals the card shows itself (with the coupon, or with the way to My payments) rather than in a toast. */
+const shownInCard = (err: unknown) => !!fieldProblem(err, 'coupon') || (err instanceof ApiError && err.code === 'payment_in_progress');
 
 function seatsLeft(b: Batch): number | null {
   return b.enrolment_limit == null ? null : Math.max(0, b.enrolment_limit - (b.enrolled_count ?? 0));
 }
 
-/** Batches, the enrol / continue button and the wishlist heart. */
+/**
+ * Batches, the enrol / continue button and the wishlist heart; for a paid batch, a coupon
+ * (?coupon= applies one at once) and the Buy button at its price.
+ */
 export function EnrolCard({ course, slug }: { course: CourseDetails; slug: string }) {
   const { t, i18n } = useTranslation(['learn', 'common']);
   const lang = i18n.language;
@@ -44,6 +55,8 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const navigate = useNavigate();
   const toast = useToast();
   const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
+  const qc = useQueryClient();
   const check = useEnrolledCheck(isSignedIn ? course.uuid : undefined);
   const enrolMutation = useEnrol(course.uuid);
   const wishlist = useToggleWishlist(slug);
@@ -54,7 +67,15 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const journey = `/course/journey/${course.uuid}`;
   const loginState = { from: `${location.pathname}${location.search}` };
   const status = check.data?.enrolled ? check.data.status : null;
-  const checkout = useCheckout(course.uuid, (e) => toast.show(errorText(e), { severity: 'error' }));
+  const checkout = useCheckout(course.uuid, (e) => {
+    // A coupon refused at checkout (used up meanwhile, say): its price is asked for again.
+    if (fieldProblem(e, 'coupon')) void qc.invalidateQueries({ queryKey: ['price-quote'] });
+    if (!shownInCard(e)) toast.show(errorText(e), { severity: 'error' });
+  });
+  const paidChoice = !!chosen?.price_poisha && isSignedIn && !check.isLoading && !status;
+  const coupon = useCouponQuote(chosen?.id ?? null, paidChoice, new URLSearchParams(location.search).get('coupon') ?? '');
+  // Why the applied coupon does not apply: its price's refusal, or checkout's.
+  const couponError = !coupon.applied ? null : (fieldText(coupon.error, 'coupon') ?? (coupon.error ? errorText(coupon.error) : null) ?? fieldText(checkout.error, 'coupon'));
   // The chosen batch's price (a course without batches: its lowest, in taka).
   const price = chosen?.price_poisha ?? Math.round(course.price * 100);
 
@@ -106,10 +127,36 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   } else if (chosen?.price_poisha) {
     // Still busy once the order is open: the browser is on its way to the gateway.
     const paying = checkout.isPending || checkout.isSuccess;
+    const { quote } = coupon;
+    const label = !quote
+      ? t('learn:enrol.buy', { price: formatTaka(chosen.price_poisha, lang) })
+      : quote.amount_poisha > 0
+        ? t('learn:enrol.buy', { price: formatTaka(quote.amount_poisha, lang) })
+        : t('learn:enrol.buy_free');
     action = (
-      <Button variant="contained" size="large" fullWidth disabled={paying || seatsLeft(chosen) === 0} onClick={() => checkout.mutate(chosen.id)} data-testid="buy-button">
-        {paying ? t('learn:enrol.paying') : t('learn:enrol.buy', { price: formatTaka(chosen.price_poisha, lang) })}
-      </Button>
+      <>
+        <CouponBox {...coupon} error={couponError} disabled={paying} />
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={paying || coupon.checking || seatsLeft(chosen) === 0}
+          onClick={() => checkout.mutate({ batchId: chosen.id, coupon: quote?.coupon ?? null })}
+          data-testid="buy-button"
+        >
+          {paying ? t('learn:enrol.paying') : label}
+        </Button>
+        {checkout.error instanceof ApiError && checkout.error.code === 'payment_in_progress' && (
+          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="payment-in-progress">
+            {errorText(checkout.error)}
+            <Box sx={{ mt: 1 }}>
+              <Button component={RouterLink} to="/payments" variant="outlined" color="inherit" size="small" data-testid="to-my-payments">
+                {t('learn:enrol.my_payments')}
+              </Button>
+            </Box>
+          </Alert>
+        )}
+      </>
     );
   } else {
     action = (

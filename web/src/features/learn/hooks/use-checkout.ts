@@ -2,7 +2,7 @@
 // gateway's payment page.
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { startCheckout, type CheckoutStarted } from '../api/checkout-api';
+import { startCheckout, type CheckoutRequest, type CheckoutStarted } from '../api/checkout-api';
 
 /** A v4 UUID (crypto.randomUUID where the browser has it). */
 export function newIdempotencyKey(): string {
@@ -14,19 +14,32 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The purchase attempt's Idempotency-Key, and the batch and coupon it was made for. */
+export interface AttemptKey {
+  current: string | null;
+  for?: string;
+}
+
 /**
- * Checkout of a batch (its id the mutation's variable). `key` holds the purchase attempt's
- * Idempotency-Key: made on the first try and kept, so that a repeated click or request answers the
- * same order; dropped after an error, so that trying again is a new attempt. On success the
- * browser goes to the gateway (`go`, window.location.assign in the app).
+ * Checkout of a batch with an optional coupon (the mutation's variable). `key` holds the purchase
+ * attempt's Idempotency-Key: made on the first try and kept, so that a repeated click or request
+ * answers the same order; dropped after an error, and when the batch or the coupon changes, so
+ * that trying again is a new attempt. On success the browser goes to the gateway, or to this
+ * site's success page when a coupon made the order free (`go`, window.location.assign in the app).
  */
 export function checkoutOptions(
-  key: { current: string | null },
+  key: AttemptKey,
   go: (url: string) => void,
   onError?: (err: Error) => void,
-): UseMutationOptions<CheckoutStarted, Error, number> {
+): UseMutationOptions<CheckoutStarted, Error, CheckoutRequest> {
   return {
-    mutationFn: (batchId) => startCheckout(batchId, (key.current ??= newIdempotencyKey())),
+    mutationFn: (request) => {
+      const purchase = `${request.batchId}:${request.coupon ?? ''}`;
+      // Another batch or coupon: another attempt.
+      if (key.for !== undefined && key.for !== purchase) key.current = null;
+      key.for = purchase;
+      return startCheckout(request, (key.current ??= newIdempotencyKey()));
+    },
     onSuccess: (started) => go(started.redirect_url),
     onError: (err) => {
       key.current = null;
@@ -35,13 +48,13 @@ export function checkoutOptions(
   };
 }
 
-/** The browser leaves for the gateway's page (another origin). */
+/** The browser leaves for the gateway's page (another origin), or this site's page of a free order. */
 export const toGateway = (url: string) => window.location.assign(url);
 
 /** Checkout from a course's card; after an error the card's enrolment state is read again. */
 export function useCheckout(courseUuid: string, onError: (err: Error) => void) {
   const qc = useQueryClient();
-  const key = useRef<string | null>(null);
+  const key = useRef<AttemptKey>({ current: null }).current;
   const mutation = useMutation(
     checkoutOptions(
       key,

@@ -3,19 +3,28 @@
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope, Done, Page } from '../../../lib/types';
 
-export const ORDER_STATES = ['pending', 'review', 'paid', 'failed', 'cancelled', 'expired'] as const;
+export const ORDER_STATES = ['pending', 'review', 'paid', 'failed', 'cancelled', 'expired', 'refund_pending', 'refunded'] as const;
 /**
  * pending: sent to the gateway, not paid yet; review: paid, held for the institution to check;
- * paid; failed; cancelled (by the learner, here or at the gateway); expired (never paid).
+ * paid (perhaps partly refunded); failed; cancelled (by the learner, here or at the gateway);
+ * expired (never paid); refund_pending: a full refund is with the gateway; refunded: all of it
+ * was given back, and the enrolment ended.
  */
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export interface PaymentOrder {
   uuid: string;
   state: OrderState;
-  /** Integer poisha (100 poisha = 1 taka). */
+  /** What was paid (or is due), in integer poisha (100 poisha = 1 taka): the list price less the discount. */
   amount_poisha: number;
+  /** The batch's price before the coupon (absent: as amount_poisha). */
+  list_price_poisha?: number;
+  /** What the coupon took off (absent: none). */
+  discount_poisha?: number;
+  /** Given back so far (absent: nothing). */
+  refunded_poisha?: number;
   currency: 'BDT';
+  /** `sslcommerz`, or `none` when a coupon made the order free. */
   gateway: string;
   course: { uuid: string; slug: string; title: string; title_bn: string };
   batch: { id: number; name: string; name_bn: string };
@@ -46,6 +55,8 @@ export interface AccountTotals {
   requested_poisha: number;
   /** What can be asked for now: the share, less what was paid out or is asked for. */
   available_poisha: number;
+  /** Given back to learners (refunds the gateway made). */
+  refunded_poisha: number;
 }
 
 const enc = encodeURIComponent;
@@ -84,6 +95,17 @@ export function fetchAccountTotals() {
 /** Accepts a payment held for review: paid, and the learner enrolled (409 `order_not_in_review`). */
 export function acceptReview(uuid: string) {
   return api<DataEnvelope<AccountOrder>>(`/course/accounts/review/${enc(uuid)}`, { method: 'POST', body: {} }).then((r) => r.data);
+}
+
+/**
+ * Refunds a paid order through the gateway: `amount` taka (ASCII digits; empty: all that is left)
+ * with a reason. The order stays paid after a partial refund and becomes refund_pending or
+ * refunded after a full one (the enrolment ends). 409 `order_not_paid`, `order_not_refundable`,
+ * `certificate_issued`; 422 on `amount` (`amount_invalid`, `refund_above_paid`); 502
+ * `refund_refused`, `payment_gateway_unavailable`.
+ */
+export function refundOrder(uuid: string, body: { amount: string; reason: string }) {
+  return api<DataEnvelope<AccountOrder>>(`/course/accounts/refund/${enc(uuid)}`, { method: 'POST', body }).then((r) => r.data);
 }
 
 export const PAYOUT_STATES = ['requested', 'approved', 'rejected'] as const;

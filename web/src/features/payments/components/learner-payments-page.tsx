@@ -1,6 +1,7 @@
 // /accounts/learner-payment (also /course/accounts/learner-payment): the site's orders for its
 // partner admin, filtered by state and searched (learner, course, bank transaction); a table on a
-// wide screen, cards on a phone. A payment the gateway held for review can be accepted here.
+// wide screen, cards on a phone, with coupon discounts and refunds. A payment the gateway held for
+// review can be accepted here, and a paid one refunded, in full or in part.
 import {
   Box,
   Button,
@@ -33,11 +34,17 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
+import { formatTaka } from '../../../lib/money';
+import { useFieldErrorText } from '../../../lib/field-error-text';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ORDER_STATES, type AccountOrder, type OrderState } from '../api/payments-api';
-import { orderText } from '../hooks/order-text';
-import { acceptReviewMutation, useAccountOrders } from '../hooks/use-payments';
+import { orderText, refundLeft } from '../hooks/order-text';
+import { amountInput } from '../hooks/payout-form';
+import { refundPoisha, refundProblem } from '../hooks/refund-form';
+import { acceptReviewMutation, refundOrderMutation, useAccountOrders } from '../hooks/use-payments';
+import { OrderAmount } from './order-amount';
 import { OrderStateChip } from './order-state-chip';
+import { RefundDialog } from './refund-dialog';
 
 /** `?state=`: one of the order states, else all. */
 export function stateParam(value: string | null): OrderState | '' {
@@ -70,6 +77,7 @@ export default function LearnerPaymentsPage() {
   useClampPageParam(data?.last_page);
   const [confirm, setConfirm] = useState<AccountOrder | null>(null);
   const accept = useMutation(acceptReviewMutation(qc));
+  const refund = useRefund();
 
   // Debounced search: typing updates ?search= and goes back to page 1.
   useEffect(() => {
@@ -94,7 +102,7 @@ export default function LearnerPaymentsPage() {
   };
 
   const items = data?.data ?? [];
-  const busy = accept.isPending ? (accept.variables ?? null) : null;
+  const busy = accept.isPending ? (accept.variables ?? null) : refund.busy;
   return (
     <Box data-testid="learner-payments-page">
       <PageHeader
@@ -143,9 +151,9 @@ export default function LearnerPaymentsPage() {
         ) : items.length === 0 ? (
           <EmptyState icon={<ReceiptLongOutlinedIcon />} message={t('payments:accounts.empty')} />
         ) : wide ? (
-          <AccountOrdersTable items={items} lang={lang} busy={busy} onAccept={setConfirm} />
+          <AccountOrdersTable items={items} lang={lang} busy={busy} onAccept={setConfirm} onRefund={refund.open} />
         ) : (
-          <AccountOrderCards items={items} lang={lang} busy={busy} onAccept={setConfirm} />
+          <AccountOrderCards items={items} lang={lang} busy={busy} onAccept={setConfirm} onRefund={refund.open} />
         )}
       </Card>
       <Pager page={data?.current_page ?? page} lastPage={data?.last_page ?? 1} onChange={setPage} />
@@ -158,32 +166,119 @@ export default function LearnerPaymentsPage() {
         onConfirm={onAccept}
         onClose={() => !accept.isPending && setConfirm(null)}
       />
+      <RefundDialog {...refund.dialog} />
     </Box>
   );
+}
+
+/** The refund dialog's state: the order, the amount (all that is left to start with) and the reason, and the refusals. */
+function useRefund() {
+  const { t, i18n } = useTranslation(['payments', 'errors']);
+  const lang = i18n.language;
+  const qc = useQueryClient();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
+  const [order, setOrder] = useState<AccountOrder | null>(null);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useMutation(refundOrderMutation(qc));
+  const { error } = mutation;
+  const amountError = problem ?? fieldText(error, 'amount');
+  const reasonError = fieldText(error, 'reason');
+  const formError = error && !fieldText(error, 'amount') && !reasonError ? errorText(error) : null;
+
+  const open = (o: AccountOrder) => {
+    setOrder(o);
+    setAmount(amountInput(refundLeft(o), lang));
+    setReason('');
+    setProblem(null);
+    mutation.reset();
+  };
+  const edited = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setProblem(null);
+    if (mutation.error) mutation.reset();
+  };
+  const onRefund = () => {
+    if (!order) return;
+    const left = refundLeft(order);
+    const p = refundProblem(amount, left);
+    if (p) {
+      setProblem(t(`errors:${p}`));
+      return;
+    }
+    const given = formatTaka(refundPoisha(amount, left), lang);
+    mutation.mutate(
+      { uuid: order.uuid, amount, reason },
+      {
+        onSuccess: (done) => {
+          setOrder(null);
+          // Given back already, or still with the gateway (a partial refund stays paid either way).
+          const finished = done.state === 'refunded' || (done.state === 'paid' && (done.refunded_poisha ?? 0) > (order.refunded_poisha ?? 0));
+          const key = finished ? 'payments:accounts.refunded_toast' : 'payments:accounts.refund_pending_toast';
+          toast.show(t(key, { amount: given, name: order.user.name }), { severity: finished ? 'success' : 'info' });
+        },
+      },
+    );
+  };
+  return {
+    open,
+    /** The order being refunded. */
+    busy: mutation.isPending ? (mutation.variables?.uuid ?? null) : null,
+    dialog: {
+      order,
+      amount,
+      reason,
+      amountError,
+      reasonError,
+      formError,
+      busy: mutation.isPending,
+      onAmount: edited(setAmount),
+      onReason: edited(setReason),
+      onRefund,
+      onClose: () => !mutation.isPending && setOrder(null),
+    },
+  };
 }
 
 interface OrdersProps {
   items: AccountOrder[];
   lang: string;
-  /** The order being accepted. */
+  /** The order being accepted or refunded. */
   busy: string | null;
   onAccept: (order: AccountOrder) => void;
+  onRefund?: (order: AccountOrder) => void;
 }
 
-function AcceptButton({ order, busy, onAccept }: { order: AccountOrder; busy: string | null; onAccept: (o: AccountOrder) => void }) {
+/** A paid order that went through the gateway, not all given back yet. */
+export const isRefundable = (o: AccountOrder) => o.state === 'paid' && o.gateway !== 'none' && refundLeft(o) > 0;
+
+/** Accept (a payment held for review) or Refund (a paid one). */
+function OrderAction({ order, busy, onAccept, onRefund }: { order: AccountOrder } & Pick<OrdersProps, 'busy' | 'onAccept' | 'onRefund'>) {
   const { t } = useTranslation('payments');
-  if (order.state !== 'review') return null;
-  return (
-    <Button size="small" variant="contained" disabled={busy === order.uuid} onClick={() => onAccept(order)} data-testid="accept-review">
-      {t('accounts.accept')}
-    </Button>
-  );
+  if (order.state === 'review') {
+    return (
+      <Button size="small" variant="contained" disabled={busy === order.uuid} onClick={() => onAccept(order)} data-testid="accept-review">
+        {t('accounts.accept')}
+      </Button>
+    );
+  }
+  if (onRefund && isRefundable(order)) {
+    return (
+      <Button size="small" variant="outlined" color="error" disabled={busy === order.uuid} onClick={() => onRefund(order)} data-testid="refund-order">
+        {t('accounts.refund')}
+      </Button>
+    );
+  }
+  return null;
 }
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 
 /** Wide screens: one row per order. */
-export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps) {
+export function AccountOrdersTable({ items, lang, busy, onAccept, onRefund }: OrdersProps) {
   const { t } = useTranslation('payments');
   return (
     <TableContainer>
@@ -222,8 +317,8 @@ export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps)
                     {text.batch}
                   </Typography>
                 </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {text.amount}
+                <TableCell align="right">
+                  <OrderAmount order={o} lang={lang} align="right" />
                 </TableCell>
                 <TableCell>
                   <OrderStateChip state={o.state} />
@@ -231,7 +326,7 @@ export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps)
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{text.created}</TableCell>
                 <TableCell sx={mono}>{o.bank_tran_id ?? '—'}</TableCell>
                 <TableCell align="right">
-                  <AcceptButton order={o} busy={busy} onAccept={onAccept} />
+                  <OrderAction order={o} busy={busy} onAccept={onAccept} onRefund={onRefund} />
                 </TableCell>
               </TableRow>
             );
@@ -243,7 +338,7 @@ export function AccountOrdersTable({ items, lang, busy, onAccept }: OrdersProps)
 }
 
 /** Phones: one block per order. */
-export function AccountOrderCards({ items, lang, busy, onAccept }: OrdersProps) {
+export function AccountOrderCards({ items, lang, busy, onAccept, onRefund }: OrdersProps) {
   const { t } = useTranslation('payments');
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="account-order-cards">
@@ -269,7 +364,7 @@ export function AccountOrderCards({ items, lang, busy, onAccept }: OrdersProps) 
               <OrderStateChip state={o.state} />
             </Stack>
             <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-              <Typography sx={{ fontWeight: 700 }}>{text.amount}</Typography>
+              <OrderAmount order={o} lang={lang} />
               <Typography variant="body2" color="text.secondary">
                 {text.created}
               </Typography>
@@ -280,7 +375,7 @@ export function AccountOrderCards({ items, lang, busy, onAccept }: OrdersProps) 
               </Typography>
             )}
             <Box sx={{ mt: 1, '&:empty': { display: 'none' } }}>
-              <AcceptButton order={o} busy={busy} onAccept={onAccept} />
+              <OrderAction order={o} busy={busy} onAccept={onAccept} onRefund={onRefund} />
             </Box>
           </Box>
         );

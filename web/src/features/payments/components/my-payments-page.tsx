@@ -1,5 +1,5 @@
-// /payments: the learner's orders, newest first, as cards that fit a 360 px screen. A pending
-// order can be cancelled; a paid one leads to its course.
+// /payments: the learner's orders, newest first, as cards that fit a 360 px screen, with a coupon's
+// discount and what was refunded. A pending order can be cancelled; a paid one leads to its course.
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import type { PaymentOrder } from '../api/payments-api';
 import { orderText } from '../hooks/order-text';
 import { cancelOrderMutation, useMyPayments } from '../hooks/use-payments';
+import { OrderAmount } from './order-amount';
 import { OrderStateChip } from './order-state-chip';
 
 export default function MyPaymentsPage() {
@@ -110,9 +111,7 @@ export function PaymentItem({ order, lang, busy = false, onCancel }: { order: Pa
           <OrderStateChip state={order.state} />
         </Stack>
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: 700 }} data-testid="payment-amount">
-            {text.amount}
-          </Typography>
+          <OrderAmount order={order} lang={lang} />
           <Typography variant="body2" color="text.secondary">
             {text.created}
           </Typography>

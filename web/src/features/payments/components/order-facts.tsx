@@ -3,17 +3,24 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentOrder } from '../api/payments-api';
 import { orderText } from '../hooks/order-text';
 
-/** Amount, course, batch, dates and the bank's transaction id of an order, as a definition list. */
+/**
+ * Amount (after the price and the coupon's discount, when there was one), course, batch, dates,
+ * what was refunded and the bank's transaction id of an order, as a definition list.
+ */
 export function OrderFacts({ order }: { order: PaymentOrder }) {
   const { t, i18n } = useTranslation('payments');
   const text = orderText(order, i18n.language);
-  const rows: [string, string, string][] = [
+  const rows: [string, string, string][] = [];
+  // With a coupon: the price, what the coupon took off, then what was paid.
+  if (text.discount) rows.push(['list-price', t('facts.list_price'), text.listPrice], ['discount', t('facts.discount'), `−${text.discount}`]);
+  rows.push(
     ['amount', t('facts.amount'), text.amount],
     ['course', t('facts.course'), text.course],
     ['batch', t('facts.batch'), text.batch],
     ['date', t('facts.date'), text.created],
-  ];
+  );
   if (text.paid) rows.push(['paid-at', t('facts.paid_at'), text.paid]);
+  if (text.refunded) rows.push(['refunded', t('facts.refunded'), text.refunded]);
   if (order.bank_tran_id) rows.push(['bank-tran-id', t('facts.bank_tran_id'), order.bank_tran_id]);
   return (
     <Box

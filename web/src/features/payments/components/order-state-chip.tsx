@@ -9,9 +9,11 @@ const COLOURS: Record<OrderState, ChipProps['color']> = {
   failed: 'error',
   cancelled: 'default',
   expired: 'default',
+  refund_pending: 'warning',
+  refunded: 'secondary',
 };
 
-/** paid green, waiting amber / blue, failed red, cancelled and expired grey. */
+/** paid green, waiting amber / blue, failed red, cancelled and expired grey, refunds amber (under way) and purple. */
 export function OrderStateChip({ state }: { state: OrderState }) {
   const { t } = useTranslation('payments');
   return (

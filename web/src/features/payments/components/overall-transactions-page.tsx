@@ -1,5 +1,5 @@
 // /accounts/overall-transactions (also /course/accounts/overall-transactions): the site's money
-// from paid batches, read from its ledger, its payouts (available, requested, paid out; the way to
+// from paid batches, read from its ledger (what was refunded included), its payouts (available, requested, paid out; the way to
 // the payout requests), and how many orders are paid, awaiting payment or held for review.
 import { Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -43,9 +43,10 @@ export default function OverallTransactionsPage({ base }: { base: string }) {
   );
 }
 
-type MoneyKey = 'gross_poisha' | 'gateway_fee_poisha' | 'platform_commission_poisha' | 'partner_share_poisha';
+type MoneyKey = 'gross_poisha' | 'refunded_poisha' | 'gateway_fee_poisha' | 'platform_commission_poisha' | 'partner_share_poisha';
 const MONEY: [MoneyKey, string][] = [
   ['gross_poisha', 'gross'],
+  ['refunded_poisha', 'refunded'],
   ['gateway_fee_poisha', 'gateway_fee'],
   ['platform_commission_poisha', 'commission'],
   ['partner_share_poisha', 'partner_share'],
@@ -58,7 +59,7 @@ const COUNTS: [CountKey, string][] = [
 ];
 
 /**
- * Four money cards, the payouts (leading to the payout requests), then the order counts (the review
+ * Five money cards (received, refunded, fees, commission, the site's share), the payouts (leading to the payout requests), then the order counts (the review
  * count leads to the payments to accept).
  */
 export function TotalsView({ totals, base }: { totals: AccountTotals; base: string }) {
@@ -68,13 +69,13 @@ export function TotalsView({ totals, base }: { totals: AccountTotals; base: stri
     <>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {MONEY.map(([key, name]) => (
-          <Grid key={key} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Grid key={key} size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
             <Card sx={{ height: '100%', ...(key === 'partner_share_poisha' && { borderColor: 'primary.main', borderWidth: 2, borderStyle: 'solid' }) }} data-testid={`total-${name}`}>
               <CardContent>
                 <Typography variant="body2" color="text.secondary">
                   {t(`accounts.${name}`)}
                 </Typography>
-                <Typography variant="h5" component="p" sx={{ fontWeight: 800, my: 0.5 }}>
+                <Typography variant="h5" component="p" sx={{ fontWeight: 800, my: 0.5, overflowWrap: 'anywhere' }}>
                   {formatTaka(totals[key] ?? 0, lang)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">

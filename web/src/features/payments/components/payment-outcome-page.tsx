@@ -1,12 +1,14 @@
 // Where the gateway sends the payer back (through the server, which asks the gateway first):
 // /payment/success/:id, /payment/fail/:id and /payment/cancel/:id. What the page says follows the
 // order's state, not the address: a payment the gateway has not confirmed yet is polled every 2 s
-// for up to 2 minutes.
+// for up to 2 minutes. An order a coupon made free comes here straight from checkout (paid, no
+// gateway); a refunded one says so.
 import { Box, Button, Card, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassTopIcon from '@mui/icons-material/HourglassTopOutlined';
+import ReplayIcon from '@mui/icons-material/ReplayOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +96,8 @@ export function PaymentOutcome({ order, timedOut, onCheck, checking }: PaymentOu
   let action: ReactNode = null;
   if (state === 'paid') {
     icon = <CheckCircleOutlineIcon color="success" />;
-    title = t('outcome.paid_title');
+    // A coupon that made it free: nothing was paid.
+    title = order.gateway === 'none' && order.amount_poisha === 0 ? t('outcome.free_title') : t('outcome.paid_title');
     lines = [t('outcome.paid_body', { course: text.course })];
     action = (
       <Button component={RouterLink} to={`/course/journey/${order.course.uuid}`} variant="contained" size="large" data-testid="start-learning">
@@ -113,6 +116,19 @@ export function PaymentOutcome({ order, timedOut, onCheck, checking }: PaymentOu
         </Button>
       );
     }
+  } else if (state === 'refund_pending' || state === 'refunded') {
+    icon = <ReplayIcon color="secondary" />;
+    title = state === 'refunded' ? t('outcome.refunded_title') : t('outcome.refund_pending_title');
+    lines = [
+      state === 'refunded'
+        ? t('outcome.refunded_body', { amount: text.refunded || text.amount, course: text.course })
+        : t('outcome.refund_pending_body', { course: text.course }),
+    ];
+    action = (
+      <Button component={RouterLink} to={details} variant="outlined" size="large" data-testid="to-course">
+        {t('mine.view_course')}
+      </Button>
+    );
   } else if (state === 'cancelled') {
     icon = <CancelOutlinedIcon color="action" />;
     title = t('outcome.cancelled_title');

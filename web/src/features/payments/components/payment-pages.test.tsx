@@ -1,10 +1,17 @@
 import { environmentManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, href, json, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
-import { fetchAccountOrders, type AccountOrder, type AccountTotals, type PaymentOrder } from '../api/payments-api';
-import { acceptReviewMutation, cancelOrderMutation, paymentKeys, paymentQuery, POLL_LIMIT_MS, POLL_MS } from '../hooks/use-payments';
+import { ApiError } from '../../../lib/api-client';
+import { fieldProblem } from '../../../lib/field-error-text';
+import { errorText, fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { fetchAccountOrders, ORDER_STATES, type AccountOrder, type AccountTotals, type PaymentOrder } from '../api/payments-api';
+import { refundLeft } from '../hooks/order-text';
+import { amountInput } from '../hooks/payout-form';
+import { refundProblem } from '../hooks/refund-form';
+import { acceptReviewMutation, cancelOrderMutation, paymentKeys, paymentQuery, POLL_LIMIT_MS, POLL_MS, refundOrderMutation } from '../hooks/use-payments';
 import AccountsPages from './accounts-pages';
-import { AccountOrdersTable } from './learner-payments-page';
+import { AccountOrderCards, AccountOrdersTable, stateParam } from './learner-payments-page';
+import { OrderStateChip } from './order-state-chip';
+import { RefundForm, type RefundDialogProps } from './refund-dialog';
 import PaymentPages from './payment-pages';
 import { PaymentOutcome } from './payment-outcome-page';
 
@@ -259,6 +266,7 @@ describe('partner accounts', () => {
       paid_out_poisha: 1_000_000,
       requested_poisha: 200_000,
       available_poisha: 420_000,
+      refunded_poisha: 50_000,
     };
     const qc = new QueryClient();
     qc.setQueryData(paymentKeys.totals, totals);
@@ -285,5 +293,201 @@ describe('partner accounts', () => {
 
     const missing = await render('en', <AccountsPages />, { at: '/accounts/create-payment', path: '/accounts/:page', qc });
     expect(tag(missing, 'not-found-page')).not.toBe('');
+  });
+});
+
+describe('coupons and refunds in the payment pages', () => {
+  const learner = { id: 5, name: 'Mitu Akter', email: 'mitu@example.com' };
+  const discounted = (over: Partial<PaymentOrder> = {}) => paid({ list_price_poisha: 150_000, discount_poisha: 30_000, amount_poisha: 120_000, ...over });
+  const params = { page: 1, state: '' as const, search: '' };
+
+  it('shows the price before the coupon and the discount on the outcome page, and says a free order enrolled the learner', async () => {
+    const html = await render('bn', <PaymentOutcome order={discounted()} timedOut={false} />);
+    expect(text(html)).toContain('মূল্য');
+    expect(tag(html, 'fact-list-price')).not.toBe('');
+    expect(text(html)).toContain('১,৫০০৳');
+    expect(text(html)).toContain('কুপনের ছাড়');
+    expect(text(html)).toContain('−৩০০৳');
+    expect(text(html)).toContain('১,২০০৳');
+    expect(text(html)).toContain('পেমেন্ট পাওয়া গেছে');
+    const free = await render('en', <PaymentOutcome order={paid({ gateway: 'none', bank_tran_id: null, list_price_poisha: 150_000, discount_poisha: 150_000, amount_poisha: 0 })} timedOut={false} />);
+    expect(text(free)).toContain('You are enrolled');
+    expect(text(free)).toContain('Coupon discount');
+    expect(href(free, 'start-learning')).toBe('/course/journey/c-uuid');
+    // Without a coupon, no discount lines.
+    const plain = await render('en', <PaymentOutcome order={paid()} timedOut={false} />);
+    expect(tag(plain, 'fact-discount')).toBe('');
+    expect(tag(plain, 'fact-refunded')).toBe('');
+  });
+
+  it('shows refunded orders and refunds under way with their chips and the amount given back', async () => {
+    const refunded = await render('bn', <PaymentOutcome order={paid({ state: 'refunded', refunded_poisha: 150_000, enrollment_status: null })} timedOut={false} />);
+    expect(tag(refunded, 'payment-outcome')).toContain('data-state="refunded"');
+    expect(text(refunded)).toContain('পেমেন্টের টাকা ফেরত দেওয়া হয়েছে');
+    expect(text(refunded)).toContain('আপনাকে ১,৫০০৳ ফেরত দেওয়া হয়েছে');
+    expect(tag(refunded, 'start-learning')).toBe('');
+    expect(tag(refunded, 'try-again')).toBe('');
+    expect(href(refunded, 'to-course')).toBe('/course/details/c-uuid');
+    const underWay = await render('en', <PaymentOutcome order={paid({ state: 'refund_pending' })} timedOut={false} />);
+    expect(text(underWay)).toContain('Refund under way');
+    expect(text(underWay)).not.toContain('did not go through');
+
+    const qc = new QueryClient();
+    qc.setQueryData([...paymentKeys.minePage(1), 'tok'], page([
+      paid({ uuid: 'o-5', state: 'refunded', refunded_poisha: 150_000 }),
+      discounted({ uuid: 'o-6', refunded_poisha: 50_000 }),
+      order({ uuid: 'o-7', state: 'refund_pending' }),
+    ]));
+    const mine = await render('bn', <PaymentPages />, { at: '/payments', path: '/payments', qc });
+    expect([...mine.matchAll(/data-testid="order-state" data-state="(\w+)"/g)].map((m) => m[1])).toEqual(['refunded', 'paid', 'refund_pending']);
+    expect(text(mine)).toContain('টাকা ফেরত দেওয়া হয়েছে');
+    expect(text(mine)).toContain('টাকা ফেরত প্রক্রিয়াধীন');
+    expect(text(mine)).toContain('ফেরত দেওয়া হয়েছে ৫০০৳');
+    expect(text(mine)).toContain('কুপনে ছাড় ৩০০৳');
+    expect(mine).toMatch(/<s[^>]*>১,৫০০৳<\/s>/);
+    // A refunded order no longer leads into the course.
+    expect(mine.match(/data-testid="payment-journey"/g)).toHaveLength(1);
+
+    const en = await render('en', <OrderStateChip state="refund_pending" />);
+    expect(text(en)).toContain('Refund under way');
+  });
+
+  it('filters the accounts by the new states too, and shows discounts and refunds in the table', async () => {
+    const stateOptions = ORDER_STATES as readonly string[];
+    expect(stateOptions).toContain('refund_pending');
+    expect(stateOptions).toContain('refunded');
+    expect(stateParam('refunded')).toBe('refunded');
+    const fetchMock = stubFetch(() => json(page([])));
+    await fetchAccountOrders({ page: 1, state: 'refunded' });
+    expect(fetchCall(fetchMock)[0]).toBe('/course/accounts/batch-payments?page=1&limit=20&state=refunded');
+
+    const items: AccountOrder[] = [
+      { ...discounted({ uuid: 'o-1', refunded_poisha: 20_000 }), user: learner },
+      { ...paid({ uuid: 'o-2', gateway: 'none', amount_poisha: 0, discount_poisha: 150_000, list_price_poisha: 150_000 }), user: learner },
+      { ...paid({ uuid: 'o-3', state: 'refunded', refunded_poisha: 150_000 }), user: learner },
+      { ...order({ uuid: 'o-4', state: 'review' }), user: learner },
+    ];
+    const table = await render('en', <AccountOrdersTable items={items} lang="en" busy={null} onAccept={noop} onRefund={noop} />);
+    expect(text(table)).toContain('Coupon discount ৳300');
+    expect(text(table)).toContain('Refunded ৳200');
+    expect(text(table)).toContain('Refunded ৳1,500');
+    // Refund: on a paid order paid through the gateway, not on a free one, a refunded one or one in review.
+    expect([...table.matchAll(/data-uuid="(o-\d)"[\s\S]*?(?=data-uuid=|$)/g)].map((m) => [m[1], m[0].includes('data-testid="refund-order"')])).toEqual([
+      ['o-1', true],
+      ['o-2', false],
+      ['o-3', false],
+      ['o-4', false],
+    ]);
+    expect(table.match(/data-testid="accept-review"/g)).toHaveLength(1);
+    const cards = await render('bn', <AccountOrderCards items={items} lang="bn" busy="o-1" onAccept={noop} onRefund={noop} />);
+    expect(text(cards)).toContain('টাকা ফেরত দিন');
+    expect(tag(cards, 'refund-order')).toContain('disabled');
+    expect(text(cards)).toContain('ফেরত দেওয়া হয়েছে ২০০৳');
+  });
+
+  it('shows what was refunded on the overall transactions page', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(paymentKeys.totals, { gross_poisha: 150_000, refunded_poisha: 50_000, gateway_fee_poisha: 0, platform_commission_poisha: 0, partner_share_poisha: 90_000, paid_orders: 1, pending_orders: 0, review_orders: 0, paid_out_poisha: 0, requested_poisha: 0, available_poisha: 90_000 });
+    const html = await render('bn', <AccountsPages />, { at: '/accounts/overall-transactions', path: '/accounts/:page', qc });
+    expect(tag(html, 'total-refunded')).not.toBe('');
+    expect(text(html)).toContain('গেটওয়ের মাধ্যমে শিক্ষার্থীদের ফেরত দেওয়া টাকা');
+    expect(text(html)).toContain('৫০০৳');
+  });
+});
+
+describe('the refund dialog', () => {
+  const learner = { id: 5, name: 'Mitu Akter', email: 'mitu@example.com' };
+  const sold: AccountOrder = { ...paid({ uuid: 'o-8', amount_poisha: 150_000, refunded_poisha: 50_000 }), user: learner };
+  const params = { page: 1, state: '' as const, search: '' };
+  const form = (over: Partial<Omit<RefundDialogProps, 'order'>> = {}) => (
+    <RefundForm order={sold} amount={amountInput(refundLeft(sold), 'bn')} reason="" busy={false} onAmount={noop} onReason={noop} onRefund={noop} onClose={noop} {...over} />
+  );
+
+  it('prefills what is left to refund in the interface digits, with the decimal keypad, a reason and the warning about a full refund', async () => {
+    expect(refundLeft(sold)).toBe(100_000);
+    expect(amountInput(refundLeft(sold), 'bn')).toBe('১০০০');
+    const html = await render('bn', form());
+    const amount = input(html, 'refund-amount');
+    expect(amount).toContain('value="১০০০"');
+    expect(amount).toContain('inputMode="decimal"');
+    expect(amount).not.toContain('type="number"');
+    expect(text(html)).toContain('Mitu Akter ভগ্নাংশ কোর্সের জন্য ১,৫০০৳ পরিশোধ করেছেন।');
+    expect(text(html)).toContain('ফেরত দেওয়া যাবে: ১,০০০৳');
+    expect(html).toMatch(/<textarea[^>]*id="refund-reason"/);
+    expect(text(html)).toContain('(০/৫০০)');
+    // All that is left: the enrolment ends; part of it: the general warning.
+    expect(text(html)).toContain('ফলে এই কোর্সে শিক্ষার্থীর ভর্তি শেষ হয়ে যাবে');
+    const part = await render('en', form({ amount: '500' }));
+    expect(text(part)).toContain('A full refund ends the learner');
+    expect(text(part)).toContain('To keep them enrolled, refund part of the payment.');
+    expect(tag(part, 'refund-form')).toMatch(/^<form/);
+    expect(tag(part, 'refund-error')).toBe('');
+  });
+
+  it('checks the amount as the server does', () => {
+    expect(refundProblem('', 100_000)).toBeNull();
+    expect(refundProblem('৫০০.৫০', 100_000)).toBeNull();
+    expect(refundProblem('1000', 100_000)).toBeNull();
+    expect(refundProblem('1000.01', 100_000)).toBe('refund_above_paid');
+    expect(refundProblem('0', 100_000)).toBe('amount_invalid');
+    expect(refundProblem('abc', 100_000)).toBe('amount_invalid');
+  });
+
+  it("shows the server's refusals in the dialog: on the amount, or above the button", async () => {
+    const aboveHtml = await render('en', form({ amount: '1000.01', amountError: 'This is more than is left to refund.' }));
+    expect(input(aboveHtml, 'refund-amount')).toContain('aria-invalid="true"');
+    expect(text(aboveHtml)).toContain('This is more than is left to refund.');
+    expect(text(aboveHtml)).not.toContain('Up to ৳1,000');
+
+    const certificate = new ApiError(409, 'x', 'certificate_issued', {});
+    const refused = await render('bn', form({ formError: await errorText('bn', certificate) }));
+    expect(tag(refused, 'refund-error')).not.toBe('');
+    expect(text(refused)).toContain('শিক্ষার্থী এই কোর্সের সনদপত্র পেয়ে গেছেন');
+    for (const [status, code, words] of [
+      [409, 'order_not_paid', 'Only a paid order can be refunded.'],
+      [409, 'order_not_refundable', 'Nothing was paid through the payment gateway'],
+      [502, 'refund_refused', 'The payment gateway refused the refund.'],
+      [502, 'payment_gateway_unavailable', 'The payment gateway could not be reached.'],
+    ] as const) {
+      expect(await errorText('en', new ApiError(status, 'x', code, {})), code).toContain(words);
+    }
+    // The amount's refusal as the API sends it (validation_failed, the field's message) or by its code.
+    const validation = new ApiError(422, 'The given data was invalid.', 'validation_failed', { amount: ['This is more than is left to refund.'] });
+    expect(fieldProblem(validation, 'amount')).toEqual({ message: 'This is more than is left to refund.' });
+    expect(fieldProblem(new ApiError(422, 'x', 'refund_above_paid', { amount: ['This is more than is left to refund.'] }), 'amount')).toEqual({ code: 'refund_above_paid' });
+    expect(fieldProblem(new ApiError(422, 'x', 'validation_failed', { amount: ['amount_invalid'] }), 'amount')).toEqual({ code: 'amount_invalid' });
+    expect(fieldProblem(validation, 'reason')).toBeNull();
+  });
+
+  it('refunds with POST refund/{uuid}, the amount in ASCII digits: the row shows the answer and the totals are read again', async () => {
+    const answer: AccountOrder = { ...sold, state: 'refunded', refunded_poisha: 150_000 };
+    const fetchMock = stubFetch(() => json({ data: answer }));
+    const qc = new QueryClient();
+    qc.setQueryData(paymentKeys.accountsPage(params), page([sold]));
+    qc.setQueryData(paymentKeys.totals, { refunded_poisha: 50_000 });
+    await runMutation(refundOrderMutation(qc), { uuid: 'o-8', amount: '৳১,০০০', reason: '  Course cancelled  ' }, qc);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/course/accounts/refund/o-8');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ amount: '1000', reason: 'Course cancelled' });
+    const row = qc.getQueryData<ReturnType<typeof page<AccountOrder>>>(paymentKeys.accountsPage(params))?.data[0];
+    expect(row?.state).toBe('refunded');
+    expect(row?.refunded_poisha).toBe(150_000);
+    expect(qc.getQueryState(paymentKeys.totals)?.isInvalidated).toBe(true);
+    const after = await render('en', <AccountOrdersTable items={[row!]} lang="en" busy={null} onAccept={noop} onRefund={noop} />);
+    expect(tag(after, 'order-state')).toContain('data-state="refunded"');
+    expect(tag(after, 'refund-order')).toBe('');
+
+    // Empty amount: all that is left.
+    const all = stubFetch(() => json({ data: answer }));
+    await runMutation(refundOrderMutation(qc), { uuid: 'o-8', amount: '', reason: '' }, qc);
+    expect(JSON.parse(String(fetchCall(all)[1].body))).toEqual({ amount: '', reason: '' });
+
+    // A refusal leaves the row as it was.
+    stubFetch(() => json({ message: 'x', code: 'refund_refused', errors: {} }, 502));
+    qc.setQueryData(paymentKeys.accountsPage(params), page([sold]));
+    const err = await runMutation(refundOrderMutation(qc), { uuid: 'o-8', amount: '100', reason: '' }, qc).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(qc.getQueryData<ReturnType<typeof page<AccountOrder>>>(paymentKeys.accountsPage(params))?.data[0].state).toBe('paid');
   });
 });

@@ -49,6 +49,7 @@ const totals = (over: Partial<AccountTotals> = {}): AccountTotals => ({
   paid_out_poisha: 1_000_000,
   requested_poisha: 200_000,
   available_poisha: 420_000,
+  refunded_poisha: 0,
   ...over,
 });
 

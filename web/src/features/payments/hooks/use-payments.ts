@@ -13,6 +13,7 @@ import {
   fetchMyPayment,
   fetchMyPayments,
   fetchPayouts,
+  refundOrder,
   rejectPayout,
   requestPayout,
   withdrawPayout,
@@ -112,6 +113,25 @@ export function useAccountTotals() {
 export function acceptReviewMutation(qc: QueryClient): UseMutationOptions<AccountOrder, Error, string> {
   return {
     mutationFn: (uuid) => acceptReview(uuid),
+    onSuccess: (order) => storeOrder(qc, paymentKeys.accounts, order),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: paymentKeys.accounts });
+      void qc.invalidateQueries({ queryKey: paymentKeys.totals });
+    },
+  };
+}
+
+export interface RefundValues {
+  uuid: string;
+  /** As typed: Bangla digits, commas and ৳ allowed (sent as ASCII); empty: all that is left. */
+  amount: string;
+  reason: string;
+}
+
+/** Refunds a paid order: the row shows what the server answered, the lists and totals are read again. */
+export function refundOrderMutation(qc: QueryClient): UseMutationOptions<AccountOrder, Error, RefundValues> {
+  return {
+    mutationFn: ({ uuid, amount, reason }) => refundOrder(uuid, { amount: amountText(amount), reason: reason.trim() }),
     onSuccess: (order) => storeOrder(qc, paymentKeys.accounts, order),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: paymentKeys.accounts });
