@@ -20,9 +20,10 @@ export function partnerURL(slug: string): string {
   return u.origin;
 }
 
-export async function shot(page: Page, name: string) {
+/** A screenshot of the viewport; `settled`: CSS transitions (a radio's dot, say) shown finished. */
+export async function shot(page: Page, name: string, { settled = false } = {}) {
   mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: false, ...(settled && { animations: 'disabled' as const }) });
 }
 
 function flat(o: unknown, pre = '', out: Record<string, string> = {}): Record<string, string> {

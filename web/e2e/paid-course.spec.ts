@@ -10,19 +10,28 @@
 //     payments by the learner's e-mail address, and sees the site's totals (at least the two demo
 //     purchases and this one).
 // (3) The demo teacher of dhaka has no Accounts in the side menu.
+// (4) Another new learner, in Bangla on a phone, applies the demo coupon EID-2026 (20 % off), pays
+//     the lower price with bKash in the local wallet (infra/payments/bkash.py; E2E_BKASH_URL), and
+//     sees the discount on the success page; the partner admin, also on a phone, refunds that order
+//     in full, and the learner is offered to buy the course again.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, shot } from './helpers';
+import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot } from './helpers';
 import { call, stampNow, TEACHER } from './seed';
 
 const SLUG = 'dhaka';
 const site = () => partnerURL(SLUG);
 const gatewayURL = process.env.E2E_GATEWAY_URL || 'http://127.0.0.1:8050';
+const bkashURL = process.env.E2E_BKASH_URL || 'http://127.0.0.1:8060';
 const ADMIN = { email: 'dhaka-admin@example.com', password: 'demo-pass-2026' };
 const COURSE = { title: 'Higher Mathematics: Foundations of Calculus', titleBn: 'উচ্চতর গণিত: ক্যালকুলাসের ভিত্তি' };
 const BATCH_BN = 'মেধা ব্যাচ';
 /** The batch's price: 1,500 taka. */
 const PRICE_POISHA = 150_000;
 const PRICE_BN = '১,৫০০';
+/** The demo coupon of dhaka: 20 % off, so 1,200 taka. */
+const COUPON = 'EID-2026';
+const DISCOUNT_POISHA = 30_000;
+const COUPON_PRICE_POISHA = PRICE_POISHA - DISCOUNT_POISHA;
 const PASSWORD = 'kolom-khata-2026';
 
 const bn = catalogue('bn');
@@ -44,16 +53,16 @@ const run = { email: '', name: '', paid: '', cancelled: '' };
 /** A new learner signs up through dhaka's registration page, in Bangla (the session is theirs then). */
 async function signUp(page: Page) {
   const stamp = stampNow();
-  run.name = `Paid Learner ${stamp}`;
-  run.email = `paid-${stamp}@example.com`;
+  const learner = { name: `Paid Learner ${stamp}`, email: `paid-${stamp}@example.com` };
   await page.goto(`${site()}/registration`);
   await chooseLanguage(page, 'bn');
-  await page.locator('#name').fill(run.name);
-  await page.locator('#email').fill(run.email);
+  await page.locator('#name').fill(learner.name);
+  await page.locator('#email').fill(learner.email);
   await page.locator('#password').fill(PASSWORD);
   await page.getByTestId('registration-form').locator('button[type="submit"]').click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByTestId('my-courses')).toBeVisible();
+  return learner;
 }
 
 /** Sign in through dhaka's login page (the site's own role). */
@@ -99,7 +108,7 @@ async function expectPaidCard(page: Page) {
 test.describe.serial('a paid course on dhaka', () => {
   test('a new learner cancels at the gateway, then buys the course and starts learning, in Bangla on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signUp(page);
+    Object.assign(run, await signUp(page));
 
     // The course from the search page, by its Bangla title.
     await page.goto(`${site()}/search/lists?search=${encodeURIComponent('ক্যালকুলাস')}`);
@@ -270,5 +279,136 @@ test.describe.serial('a paid course on dhaka', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const refused = await call(page, 'GET', '/course/accounts/overall_transactions', undefined, { Authorization: `Bearer ${token}`, roleid: SLUG });
     expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+  });
+
+  test('a new learner pays with bKash after a coupon, and the partner admin refunds it in full, in Bangla on a phone', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const learner = await signUp(page);
+    await page.goto(`${site()}/search/lists?search=${encodeURIComponent('ক্যালকুলাস')}`);
+    const found = page.getByTestId('search-results').getByTestId('course-card').filter({ hasText: COURSE.titleBn });
+    await expect(found).toHaveCount(1);
+    const uuid = (await found.getAttribute('data-uuid'))!;
+    const details = `${site()}/course/details/${uuid}`;
+    await page.goto(details);
+    await expect(page.getByTestId('course-title')).toHaveText(COURSE.titleBn);
+    await expectPaidCard(page);
+
+    // The coupon, typed in: the price struck through, 20 % off, 1,200 taka to pay.
+    const card = page.getByTestId('enrol-card');
+    await card.getByTestId('coupon-link').click();
+    await card.locator('#coupon-code').fill(COUPON.toLowerCase());
+    await card.getByTestId('coupon-apply').click();
+    const applied = card.getByTestId('coupon-applied');
+    await expect(applied).toBeVisible();
+    await expect(applied.getByTestId('coupon-list-price')).toHaveText(takaBn(PRICE_POISHA));
+    await expect(applied.getByTestId('coupon-discount')).toHaveText(`−${takaBn(DISCOUNT_POISHA)}`);
+    await expect(applied.getByTestId('coupon-amount')).toHaveText(takaBn(COUPON_PRICE_POISHA));
+    await expect(applied).toContainText(text('learn:enrol.coupon_discount').replace('{{code}}', COUPON));
+    const buy = card.getByTestId('buy-button');
+    await expect(buy).toHaveText(text('learn:enrol.buy').replace('{{price}}', takaBn(COUPON_PRICE_POISHA)));
+    await expect(buy).toContainText('১,২০০');
+
+    // The gateway: SSLCommerz unless the learner chooses bKash.
+    const bkash = card.getByTestId('gateway-bkash');
+    const sslcommerz = card.getByTestId('gateway-sslcommerz');
+    await expect(sslcommerz).toBeChecked();
+    await expect(bkash).not.toBeChecked();
+    await expect(card.getByText(text('learn:enrol.gateway_bkash'), { exact: true })).toBeVisible();
+    await expect(card.getByText(text('learn:enrol.gateway_sslcommerz'), { exact: true })).toBeVisible();
+    await bkash.check();
+    await expect(bkash).toBeChecked();
+    await expect(sslcommerz).not.toBeChecked();
+    // The coupon, the gateways and the Buy button together, clear of the header and the bottom bar.
+    await card.locator('#gateway-label').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.mouse.move(0, 0);
+    await expect(applied).toBeInViewport();
+    await expect(buy).toBeInViewport();
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-coupon-bkash-bn-360', { settled: true });
+
+    // Buy: the order with the coupon, through bKash (the browser leaves for the wallet at once, so
+    // only the status is read), and the wallet's page at the lower price.
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/course/transactions/create');
+    await buy.click();
+    const res = await created;
+    expect(res.request().postDataJSON()).toEqual({ batch_id: expect.any(Number), coupon: COUPON, gateway: 'bkash' });
+    expect([200, 201], 'POST /course/transactions/create').toContain(res.status());
+    await page.waitForURL((u) => u.href.startsWith(`${bkashURL}/pay/`));
+    const paymentID = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.locator('.amount')).toHaveText('৳ 1200.00');
+    for (const id of ['#pay', '#fail', '#cancel']) await expect(page.locator(id)).toBeVisible();
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-bkash-wallet-360');
+
+    // Pay: bKash sends the browser to the site's callback, which executes the payment and goes on
+    // to the success page.
+    await page.locator('#pay').click();
+    await page.waitForURL(new RegExp(`^${site()}/payment/(success|fail|cancel)/[0-9a-f-]{36}$`));
+    expect(page.url(), 'paid: the success page').toMatch(/\/payment\/success\//);
+    const order = { uuid: page.url().split('/').pop()! };
+    const outcome = page.getByTestId('payment-outcome');
+    await expect(outcome).toHaveAttribute('data-state', 'paid', { timeout: 60_000 });
+    await expect(outcome.getByRole('heading', { level: 1 })).toHaveText(text('payments:outcome.paid_title'));
+    await expect(outcome.getByTestId('fact-list-price').locator('dt')).toHaveText(text('payments:facts.list_price'));
+    await expect(outcome.getByTestId('fact-list-price').locator('dd')).toHaveText(takaBn(PRICE_POISHA));
+    await expect(outcome.getByTestId('fact-discount').locator('dt')).toHaveText(text('payments:facts.discount'));
+    await expect(outcome.getByTestId('fact-discount').locator('dd')).toHaveText(`−${takaBn(DISCOUNT_POISHA)}`);
+    await expect(outcome.getByTestId('fact-amount').locator('dd')).toHaveText(takaBn(COUPON_PRICE_POISHA));
+    await expect(outcome.getByTestId('fact-batch').locator('dd')).toHaveText(BATCH_BN);
+    // bKash's transaction id (trxID, 10 characters).
+    await expect(outcome.getByTestId('fact-bank-tran-id').locator('dd')).toHaveText(/^\w{10}$/);
+    await expect(outcome.getByTestId('start-learning')).toBeVisible();
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-bkash-success-bn-360');
+    await page.goto(details);
+    await expect(page.getByTestId('enrol-card').getByTestId('continue-learning')).toBeVisible();
+
+    // The partner admin, on a phone too, refunds the order in full.
+    const admin = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const adminPage = await admin.newPage();
+      await signIn(adminPage, ADMIN);
+      await chooseLanguage(adminPage, 'bn');
+      await adminPage.goto(`${site()}/accounts/learner-payment?search=${encodeURIComponent(learner.email)}`);
+      await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText(text('payments:accounts.learner_title'));
+      const row = adminPage.locator(`[data-testid="account-order"][data-uuid="${order.uuid}"]`);
+      await expect(adminPage.getByTestId('account-order')).toHaveCount(1);
+      await expect(row).toHaveAttribute('data-state', 'paid');
+      await expect(row).toContainText(learner.name);
+      await expect(row).toContainText(takaBn(COUPON_PRICE_POISHA));
+      await row.getByTestId('refund-order').click();
+      const dialog = adminPage.getByTestId('refund-dialog');
+      await expect(dialog.getByRole('heading')).toHaveText(text('payments:accounts.refund_title'));
+      await expect(dialog.getByTestId('refund-left')).toHaveText(text('payments:accounts.refund_left').replace('{{amount}}', takaBn(COUPON_PRICE_POISHA)));
+      await expect(dialog.locator('#refund-amount')).toHaveValue('১২০০');
+      await dialog.locator('#refund-reason').fill('শিক্ষার্থীর অনুরোধে');
+      // All of it: the learner's enrolment ends.
+      await expect(dialog.getByTestId('refund-warning')).toHaveText(text('payments:accounts.refund_full'));
+      await expectFitsWidth(adminPage);
+      await shot(adminPage, 'paid-course-refund-dialog-bn-360', { settled: true });
+      await responseOf(adminPage, 'POST', `/course/accounts/refund/${order.uuid}`, () => dialog.getByTestId('refund-confirm').click(), [200]);
+      await expect(dialog).toBeHidden();
+      await expect(row).toHaveAttribute('data-state', 'refunded');
+      await expect(row.getByTestId('order-state')).toHaveText(text('payments:states.refunded'));
+      await expect(row.getByTestId('refund-order')).toHaveCount(0);
+    } finally {
+      await admin.close();
+    }
+
+    // bKash gave the money back.
+    const payment = await (await page.request.get(`${bkashURL}/payments/${paymentID}`)).json();
+    expect(payment.refunded).toBe('1200.00');
+
+    // The learner's order is refunded, and the course page offers to buy it again.
+    await page.goto(`${site()}/payments`);
+    const item = page.locator(`[data-testid="payment-item"][data-uuid="${order.uuid}"]`);
+    await expect(item).toHaveAttribute('data-state', 'refunded');
+    await expect(item.getByTestId('order-state')).toHaveText(text('payments:states.refunded'));
+    await expect(item.getByTestId('payment-amount')).toHaveText(takaBn(COUPON_PRICE_POISHA));
+    await expectFitsWidth(page);
+    await page.goto(details);
+    await expect(page.getByTestId('enrol-card').getByTestId('buy-button')).toBeEnabled();
+    await expect(page.getByTestId('continue-learning')).toHaveCount(0);
+    await expect(page.getByTestId('enrol-pending')).toHaveCount(0);
   });
 });

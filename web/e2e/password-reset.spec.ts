@@ -18,17 +18,18 @@ interface MailDevEmail {
   to: { address: string }[];
 }
 
-/** The newest mail MailDev holds for an address, once it has arrived. */
+/** The newest reset mail MailDev holds for an address, once it has arrived (registering sends the
+ * address's verification mail too, which may arrive first or last). */
 async function mailTo(page: Page, address: string): Promise<MailDevEmail> {
   let found: MailDevEmail | undefined;
   await expect
     .poll(
       async () => {
         const all = (await (await page.request.get(`${mailAPI}/api/email`)).json()) as MailDevEmail[];
-        found = all.filter((m) => m.to.some((t) => t.address === address)).pop();
+        found = all.filter((m) => m.to.some((t) => t.address === address) && m.text.includes('/password-reset?token=')).pop();
         return !!found;
       },
-      { message: `a mail to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
+      { message: `a reset mail to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
     )
     .toBe(true);
   return found!;

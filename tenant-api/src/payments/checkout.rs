@@ -149,23 +149,6 @@ pub async fn create_transaction(
         return Err(AppError::Conflict("already_enrolled"));
     }
     let quote = coupons::quote(&db, &batch, &course, user_id, input.coupon.as_deref()).await?;
-    // One purchase at a time: a payment being checked stops a second, and one opened in the last
-    // half hour is offered again rather than charging twice (with another coupon, the learner
-    // first finishes or cancels it).
-    if let Some(open) = orders::open_of(&db, user_id, course.id).await? {
-        if open.state == "review" {
-            return Err(AppError::Conflict("payment_in_review"));
-        }
-        if let Some(redirect_url) = open.redirect_url.clone()
-            && open.created_at > Utc::now() - super::reconcile::ASK_AFTER
-        {
-            if open.coupon_id != quote.coupon_id {
-                return Err(AppError::Conflict("payment_in_progress"));
-            }
-            let order = orders::row(&db, open.id).await?.ok_or(AppError::NotFound)?;
-            return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
-        }
-    }
     // A coupon that makes it free needs no gateway; anything else does.
     let gateway = match (quote.amount_poisha, input.gateway.as_deref().unwrap_or("sslcommerz")) {
         (0, _) => "none",
@@ -173,6 +156,23 @@ pub async fn create_transaction(
         (_, "bkash") => app.payments.bkash().map(|_| "bkash")?,
         _ => return Err(AppError::unprocessable("gateway", "invalid_choice")),
     };
+    // One purchase at a time: a payment being checked stops a second, and one opened in the last
+    // half hour is offered again rather than charging twice (with another coupon or gateway, the
+    // learner first finishes or cancels it).
+    if let Some(open) = orders::open_of(&db, user_id, course.id).await? {
+        if open.state == "review" {
+            return Err(AppError::Conflict("payment_in_review"));
+        }
+        if let Some(redirect_url) = open.redirect_url.clone()
+            && open.created_at > Utc::now() - super::reconcile::ASK_AFTER
+        {
+            if open.coupon_id != quote.coupon_id || open.gateway != gateway {
+                return Err(AppError::Conflict("payment_in_progress"));
+            }
+            let order = orders::row(&db, open.id).await?.ok_or(AppError::NotFound)?;
+            return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
+        }
+    }
     let user = users::find(&app.ctl.db, user_id).await?;
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.

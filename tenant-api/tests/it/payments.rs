@@ -344,6 +344,8 @@ async fn seats_prices_and_gateway_faults() {
     // Buying again while the first is being paid offers the same order: nobody pays twice.
     let again = s.checkout(&first, batch, None).await;
     assert_eq!((again.status, &again.body["data"]["order"]["uuid"]), (StatusCode::OK, &held.body["data"]["order"]["uuid"]));
+    let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&first), &[], Some(json!({ "batch_id": batch, "gateway": "bkash" }))).await;
+    assert_eq!(r.body["code"], "payment_in_progress", "another gateway while one payment is open");
     let listed = t.get(DHAKA, "/learner-course/my-payments", Some(&first)).await;
     assert_eq!(listed.body["data"][0]["redirect_url"], held.body["data"]["redirect_url"], "a pending order can be paid from the list");
     // Cancelled, the seat is free again, and another site's learner cannot see the order.

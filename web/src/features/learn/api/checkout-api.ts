@@ -31,23 +31,30 @@ export function fetchPriceQuote(batchId: number, coupon: string) {
   return api<DataEnvelope<PriceQuote>>('/learner-course/price-quote', { query: { batch_id: batchId, coupon } }).then((r) => r.data);
 }
 
-/** A purchase: the batch, and the coupon applied to it (if any). */
+/** The gateways a learner can pay through. */
+export const GATEWAYS = ['bkash', 'sslcommerz'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+/** A purchase: the batch, the coupon applied to it (if any) and the gateway (SSLCommerz unless chosen). */
 export interface CheckoutRequest {
   batchId: number;
   coupon?: string | null;
+  gateway?: Gateway;
 }
 
 /**
- * Opens an order for the batch, with the coupon if one is given. The same `idempotencyKey` answers
+ * Opens an order for the batch, with the coupon if one is given, paid through the gateway (ignored
+ * when a coupon makes it free). The same `idempotencyKey` answers
  * the same order (200) instead of a second one, so a repeated click or a retried request never
  * charges twice. Errors: 401; 409 `already_enrolled`, `batch_full`, `payment_in_progress` (an order
  * for the course with another coupon still waits); 422 `batch_closed`, `batch_free`, and on
- * `coupon` the price quote's codes; 502 `payment_gateway_unavailable`; 503 `payments_not_configured`.
+ * `coupon` the price quote's codes, on `gateway` `invalid_choice`; 502 `payment_gateway_unavailable`;
+ * 503 `payments_not_configured` (that gateway is not set up on the site).
  */
-export function startCheckout({ batchId, coupon }: CheckoutRequest, idempotencyKey: string) {
+export function startCheckout({ batchId, coupon, gateway = 'sslcommerz' }: CheckoutRequest, idempotencyKey: string) {
   return api<DataEnvelope<CheckoutStarted>>('/course/transactions/create', {
     method: 'POST',
-    body: { batch_id: batchId, ...(coupon && { coupon }) },
+    body: { batch_id: batchId, ...(coupon && { coupon }), gateway },
     headers: { 'Idempotency-Key': idempotencyKey },
   }).then((r) => r.data);
 }

@@ -88,7 +88,8 @@ describe('enrolment card of a paid batch', () => {
     const [url, init] = fetchCall(fetchMock);
     expect(url).toBe('/course/transactions/create');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ batch_id: 11 });
+    // SSLCommerz unless the learner chose another gateway.
+    expect(JSON.parse(String(init.body))).toEqual({ batch_id: 11, gateway: 'sslcommerz' });
     const sent = (init.headers as Record<string, string>)['Idempotency-Key'];
     expect(sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(assign).toHaveBeenCalledWith(started.redirect_url);
@@ -96,6 +97,43 @@ describe('enrolment card of a paid batch', () => {
     // The same attempt (a second click, a retried request) sends the same key: the same order.
     await runMutation(checkoutOptions(key, toGateway), { batchId: 11 });
     expect((fetchCall(fetchMock, 1)[1].headers as Record<string, string>)['Idempotency-Key']).toBe(sent);
+  });
+
+  it('offers bKash or card / mobile banking (SSLCommerz), SSLCommerz chosen at first', async () => {
+    const html = await render('bn', <EnrolCard course={course([batch({})])} slug="fractions" />, { qc: notEnrolled() });
+    expect(tag(html, 'gateway-sslcommerz')).toMatch(/type="radio"/);
+    expect(tag(html, 'gateway-sslcommerz')).toContain('checked=""');
+    expect(tag(html, 'gateway-bkash')).toMatch(/type="radio"/);
+    expect(tag(html, 'gateway-bkash')).not.toContain('checked');
+    expect(text(html)).toContain('বিকাশ');
+    expect(text(html)).toContain('কার্ড / মোবাইল ব্যাংকিং');
+    const en = await render('en', <EnrolCard course={course([batch({})])} slug="fractions" />, { qc: notEnrolled() });
+    expect(text(en)).toContain('Pay with');
+    expect(text(en)).toContain('Card / mobile banking (SSLCommerz)');
+    // A free batch has nothing to pay.
+    const free = await render('en', <EnrolCard course={course([batch({ price_poisha: 0 })])} slug="fractions" />, { qc: notEnrolled() });
+    expect(tag(free, 'gateway-bkash')).toBe('');
+  });
+
+  it('sends the gateway chosen with checkout, as a new attempt when the choice changes', async () => {
+    const fetchMock = stubFetch(() => json({ data: { ...started, order: { ...started.order, gateway: 'bkash' } } }, 201));
+    const key: AttemptKey = { current: null };
+    await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: null, gateway: 'bkash' });
+    expect(JSON.parse(String(fetchCall(fetchMock)[1].body))).toEqual({ batch_id: 11, gateway: 'bkash' });
+    const first = (fetchCall(fetchMock)[1].headers as Record<string, string>)['Idempotency-Key'];
+    // The same choice again: the same attempt.
+    await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: null, gateway: 'bkash' });
+    expect((fetchCall(fetchMock, 1)[1].headers as Record<string, string>)['Idempotency-Key']).toBe(first);
+    // Back to SSLCommerz: another attempt, with another key.
+    await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: null, gateway: 'sslcommerz' });
+    expect(JSON.parse(String(fetchCall(fetchMock, 2)[1].body))).toEqual({ batch_id: 11, gateway: 'sslcommerz' });
+    const second = (fetchCall(fetchMock, 2)[1].headers as Record<string, string>)['Idempotency-Key'];
+    expect(second).not.toBe(first);
+    // No gateway named is SSLCommerz, the same attempt.
+    await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: null });
+    expect(JSON.parse(String(fetchCall(fetchMock, 3)[1].body))).toEqual({ batch_id: 11, gateway: 'sslcommerz' });
+    expect((fetchCall(fetchMock, 3)[1].headers as Record<string, string>)['Idempotency-Key']).toBe(second);
+    expect(await errorText('en', new ApiError(503, 'x', 'payments_not_configured', {}))).toContain('Online payment is not available');
   });
 
   it('shows a refusal in the interface language and starts a new attempt after it', async () => {
@@ -173,6 +211,9 @@ describe('a coupon on the enrolment card', () => {
     const freeQc = await prefetched(priceQuoteQuery(11, 'FREE'), () => json({ data: { ...quote, discount_poisha: 150_000, amount_poisha: 0, coupon: 'FREE' } }));
     const free = await card('en', freeQc, '/course/details/c-uuid?coupon=FREE');
     expect(text(free)).toContain('Enrol free with the coupon');
+    // Nothing left to pay: no gateway to choose.
+    expect(tag(free, 'gateway-sslcommerz')).toBe('');
+    expect(tag(html, 'gateway-sslcommerz')).toContain('checked=""');
   });
 
   it('shows why a coupon does not apply under the field, in the server words or, by its code, in ours; the price stays', async () => {
@@ -210,12 +251,12 @@ describe('a coupon on the enrolment card', () => {
     const fetchMock = stubFetch(() => json({ data: started }, 201));
     const key: AttemptKey = { current: null };
     await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: 'EID-2026' });
-    expect(JSON.parse(String(fetchCall(fetchMock)[1].body))).toEqual({ batch_id: 11, coupon: 'EID-2026' });
+    expect(JSON.parse(String(fetchCall(fetchMock)[1].body))).toEqual({ batch_id: 11, coupon: 'EID-2026', gateway: 'sslcommerz' });
     const first = (fetchCall(fetchMock)[1].headers as Record<string, string>)['Idempotency-Key'];
     await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: 'EID-2026' });
     expect((fetchCall(fetchMock, 1)[1].headers as Record<string, string>)['Idempotency-Key']).toBe(first);
     await runMutation(checkoutOptions(key, vi.fn()), { batchId: 11, coupon: null });
-    expect(JSON.parse(String(fetchCall(fetchMock, 2)[1].body))).toEqual({ batch_id: 11 });
+    expect(JSON.parse(String(fetchCall(fetchMock, 2)[1].body))).toEqual({ batch_id: 11, gateway: 'sslcommerz' });
     expect((fetchCall(fetchMock, 2)[1].headers as Record<string, string>)['Idempotency-Key']).not.toBe(first);
   });
 

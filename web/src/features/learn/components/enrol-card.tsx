@@ -30,6 +30,7 @@ import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
+import { GATEWAYS, type Gateway } from '../api/checkout-api';
 import type { Batch, CourseDetails } from '../api/learn-api';
 import { useCheckout } from '../hooks/use-checkout';
 import { useCouponQuote } from '../hooks/use-coupon-quote';
@@ -45,7 +46,8 @@ function seatsLeft(b: Batch): number | null {
 
 /**
  * Batches, the enrol / continue button and the wishlist heart; for a paid batch, a coupon
- * (?coupon= applies one at once) and the Buy button at its price.
+ * (?coupon= applies one at once), the gateway (bKash or SSLCommerz, unless a coupon makes it free)
+ * and the Buy button at its price.
  */
 export function EnrolCard({ course, slug }: { course: CourseDetails; slug: string }) {
   const { t, i18n } = useTranslation(['learn', 'common']);
@@ -63,6 +65,7 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const batches = course.batches ?? [];
   const firstOpen = batches.find((b) => seatsLeft(b) !== 0) ?? batches[0];
   const [batchId, setBatchId] = useState<number | null>(firstOpen?.id ?? null);
+  const [gateway, setGateway] = useState<Gateway>('sslcommerz');
   const chosen = batches.find((b) => b.id === batchId) ?? null;
   const journey = `/course/journey/${course.uuid}`;
   const loginState = { from: `${location.pathname}${location.search}` };
@@ -133,15 +136,37 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
       : quote.amount_poisha > 0
         ? t('learn:enrol.buy', { price: formatTaka(quote.amount_poisha, lang) })
         : t('learn:enrol.buy_free');
+    // Nothing to pay through a gateway once a coupon makes it free.
+    const toPay = !quote || quote.amount_poisha > 0;
     action = (
       <>
         <CouponBox {...coupon} error={couponError} disabled={paying} />
+        {toPay && (
+          <>
+            <Typography variant="subtitle2" component="p" id="gateway-label">
+              {t('learn:enrol.pay_with')}
+            </Typography>
+            <RadioGroup value={gateway} onChange={(e) => setGateway(e.target.value as Gateway)} aria-labelledby="gateway-label" sx={{ mb: 1.5 }}>
+              {GATEWAYS.map((g) => (
+                <FormControlLabel
+                  key={g}
+                  value={g}
+                  disabled={paying}
+                  control={<Radio size="small" slotProps={{ input: { 'data-testid': `gateway-${g}` } as React.InputHTMLAttributes<HTMLInputElement> }} />}
+                  label={t(`learn:enrol.gateway_${g}`)}
+                  slotProps={{ typography: { variant: 'body2' } }}
+                  sx={{ mr: 0 }}
+                />
+              ))}
+            </RadioGroup>
+          </>
+        )}
         <Button
           variant="contained"
           size="large"
           fullWidth
           disabled={paying || coupon.checking || seatsLeft(chosen) === 0}
-          onClick={() => checkout.mutate({ batchId: chosen.id, coupon: quote?.coupon ?? null })}
+          onClick={() => checkout.mutate({ batchId: chosen.id, coupon: quote?.coupon ?? null, gateway })}
           data-testid="buy-button"
         >
           {paying ? t('learn:enrol.paying') : label}

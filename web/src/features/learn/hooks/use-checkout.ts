@@ -14,16 +14,16 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The purchase attempt's Idempotency-Key, and the batch and coupon it was made for. */
+/** The purchase attempt's Idempotency-Key, and the batch, coupon and gateway it was made for. */
 export interface AttemptKey {
   current: string | null;
   for?: string;
 }
 
 /**
- * Checkout of a batch with an optional coupon (the mutation's variable). `key` holds the purchase
+ * Checkout of a batch with an optional coupon, through a gateway (the mutation's variable). `key` holds the purchase
  * attempt's Idempotency-Key: made on the first try and kept, so that a repeated click or request
- * answers the same order; dropped after an error, and when the batch or the coupon changes, so
+ * answers the same order; dropped after an error, and when the batch, the coupon or the gateway changes, so
  * that trying again is a new attempt. On success the browser goes to the gateway, or to this
  * site's success page when a coupon made the order free (`go`, window.location.assign in the app).
  */
@@ -34,8 +34,8 @@ export function checkoutOptions(
 ): UseMutationOptions<CheckoutStarted, Error, CheckoutRequest> {
   return {
     mutationFn: (request) => {
-      const purchase = `${request.batchId}:${request.coupon ?? ''}`;
-      // Another batch or coupon: another attempt.
+      const purchase = `${request.batchId}:${request.coupon ?? ''}:${request.gateway ?? 'sslcommerz'}`;
+      // Another batch, coupon or gateway: another attempt.
       if (key.for !== undefined && key.for !== purchase) key.current = null;
       key.for = purchase;
       return startCheckout(request, (key.current ??= newIdempotencyKey()));

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentOrder } from '../api/payments-api';
 import { orderText } from '../hooks/order-text';
 
-/** Read by screen readers, not shown. */
-const hidden = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+/** Read by screen readers, not shown (in pixels: sx reads `width: 1` as 100 %). */
+const hidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 export function OrderAmount({ order, lang, align = 'left' }: { order: PaymentOrder; lang: string; align?: 'left' | 'right' }) {
   const { t } = useTranslation('payments');
