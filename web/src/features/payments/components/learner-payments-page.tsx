@@ -356,6 +356,12 @@ export function AccountOrderCards({ items, lang, busy, onAccept, onRefund }: Ord
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{o.user.name}</Typography>
+                {o.user.email && (
+                  // The address is how an admin finds a learner (the search box takes it).
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }} data-testid="account-order-email">
+                    {o.user.email}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {text.course}
                   {text.batch && ` · ${text.batch}`}
