@@ -14,6 +14,7 @@
 //     the lower price with bKash in the local wallet (infra/payments/bkash.py; E2E_BKASH_URL), and
 //     sees the discount on the success page; the partner admin, also on a phone, refunds that order
 //     in full, and the learner is offered to buy the course again.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot } from './helpers';
 import { call, stampNow, TEACHER } from './seed';
@@ -199,8 +200,14 @@ test.describe.serial('a paid course on dhaka', () => {
     await expect(cancelled.getByTestId('payment-course')).toHaveAttribute('href', `/course/details/${uuid}`);
     await expect(cancelled.getByTestId('continue-payment')).toHaveCount(0);
     await expect(cancelled.getByTestId('cancel-order')).toHaveCount(0);
+    await expect(cancelled.getByTestId('payment-receipt'), 'no receipt for what was not paid').toHaveCount(0);
     await expectFitsWidth(page);
     await shot(page, 'paid-course-payments-bn-360');
+    // The receipt, a PDF saved from the paid order's card.
+    const [receipt] = await Promise.all([page.waitForEvent('download'), paid.getByTestId('payment-receipt').click()]);
+    expect(receipt.suggestedFilename()).toMatch(/^receipt-.+\.pdf$/);
+    const saved = await receipt.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('the partner admin finds the payment and sees the totals, in Bangla', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Payments of paid batches (tenant-api/src/payments): the learner's orders and the site's
 // accounts. Buying itself is the enrolment card's (features/learn/api/checkout-api.ts).
-import { api } from '../../../lib/api-client';
+import { api, buildHeaders, buildUrl, parseApiError } from '../../../lib/api-client';
 import type { DataEnvelope, Done, Page } from '../../../lib/types';
 
 export const ORDER_STATES = ['pending', 'review', 'paid', 'failed', 'cancelled', 'expired', 'refund_pending', 'refunded'] as const;
@@ -72,6 +72,16 @@ export function fetchMyPayments(page: number, limit = 10) {
 }
 
 /** Cancels the caller's own pending order (409 `order_not_pending` once it moved on). */
+/** A paid order's receipt PDF, in `lang` ('bn' or 'en'). It needs the learner's token, so it is
+ * fetched rather than linked. */
+export async function fetchReceipt(uuid: string, lang: string): Promise<Blob> {
+  const res = await fetch(buildUrl(`/learner-course/my-payments/${enc(uuid)}/receipt`, { lang: lang === 'en' ? 'en' : 'bn' }), {
+    headers: buildHeaders({ Accept: 'application/pdf' }),
+  });
+  if (!res.ok) throw parseApiError(res.status, await res.json().catch(() => null));
+  return res.blob();
+}
+
 export function cancelOrder(uuid: string) {
   return api<DataEnvelope<PaymentOrder>>(`/course/transactions/delete/${enc(uuid)}`, { method: 'DELETE' }).then((r) => r.data);
 }

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
-import type { PaymentOrder } from '../api/payments-api';
+import { fetchReceipt, type PaymentOrder } from '../api/payments-api';
 import { orderText } from '../hooks/order-text';
 import { cancelOrderMutation, useMyPayments } from '../hooks/use-payments';
 import { OrderAmount } from './order-amount';
@@ -90,10 +90,29 @@ export default function MyPaymentsPage() {
   );
 }
 
+/** Saves the receipt of an order as a PDF file. */
+async function saveReceipt(order: PaymentOrder, lang: string) {
+  const url = URL.createObjectURL(await fetchReceipt(order.uuid, lang));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `receipt-${order.uuid.slice(0, 8)}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** One order: course, batch, amount, date and state; what can be done with it. */
 export function PaymentItem({ order, lang, busy = false, onCancel }: { order: PaymentOrder; lang: string; busy?: boolean; onCancel: () => void }) {
   const { t } = useTranslation(['payments', 'common']);
   const text = orderText(order, lang);
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [saving, setSaving] = useState(false);
+  const onReceipt = () => {
+    setSaving(true);
+    saveReceipt(order, lang)
+      .catch((e) => toast.show(errorText(e), { severity: 'error' }))
+      .finally(() => setSaving(false));
+  };
   return (
     <Card component="li" data-testid="payment-item" data-state={order.state} data-uuid={order.uuid}>
       <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
@@ -125,6 +144,11 @@ export function PaymentItem({ order, lang, busy = false, onCancel }: { order: Pa
           {order.state === 'paid' && (
             <Button component={RouterLink} to={`/course/journey/${order.course.uuid}`} variant="contained" size="small" data-testid="payment-journey">
               {t('payments:mine.go_to_course')}
+            </Button>
+          )}
+          {['paid', 'refund_pending', 'refunded'].includes(order.state) && (
+            <Button size="small" variant="outlined" disabled={saving} onClick={onReceipt} data-testid="payment-receipt">
+              {t('payments:mine.receipt')}
             </Button>
           )}
           {order.state === 'pending' && order.redirect_url && (

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { fieldProblem } from '../../../lib/field-error-text';
 import { errorText, fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
-import { fetchAccountOrders, ORDER_STATES, type AccountOrder, type AccountTotals, type PaymentOrder } from '../api/payments-api';
+import { fetchAccountOrders, fetchReceipt, ORDER_STATES, type AccountOrder, type AccountTotals, type PaymentOrder } from '../api/payments-api';
 import { refundLeft } from '../hooks/order-text';
 import { amountInput } from '../hooks/payout-form';
 import { refundProblem } from '../hooks/refund-form';
@@ -189,6 +189,22 @@ describe('my payments', () => {
     const en = await at(withPage(list), 'en');
     expect(text(en)).toContain('Awaiting payment');
     expect(text(en)).toContain('Go to course');
+  });
+
+  it('fetches a receipt as a PDF in the page language, and reads a refusal as an error', async () => {
+    let status = 200;
+    const fetchMock = stubFetch(() =>
+      status === 200 ? new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' })) : json({ message: 'x', code: 'order_not_paid', errors: {} }, status),
+    );
+    const blob = await fetchReceipt('o-1', 'en');
+    expect(blob.size).toBeGreaterThan(0);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/learner-course/my-payments/o-1/receipt?lang=en');
+    expect((init.headers as Record<string, string>).Accept).toBe('application/pdf');
+    await fetchReceipt('o-1', 'bn');
+    expect(fetchCall(fetchMock, 1)[0]).toBe('/learner-course/my-payments/o-1/receipt?lang=bn');
+    status = 409;
+    await expect(fetchReceipt('o-1', 'bn')).rejects.toMatchObject({ status: 409, code: 'order_not_paid' });
   });
 
   it('cancels a pending order with DELETE and shows it cancelled', async () => {
