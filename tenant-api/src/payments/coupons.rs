@@ -1,6 +1,7 @@
 //! Coupons: the site admin's list (`/admin-settings/coupons*`), and what a coupon takes off a
 //! batch's price for a learner at checkout (the server's sum; a client never names an amount).
 
+use super::accounts::require_admin;
 use super::coupons_store::{self as store, Coupon, CouponFields};
 use super::money::parse_taka;
 use crate::courses::batches_store::Batch;
@@ -9,20 +10,15 @@ use crate::pools::TenantDb;
 use axum::Json;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
-use control_plane::auth::{Caller, HostTenant, RequireUser};
+use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::pagination::{Page, PageRequest};
 use control_plane::response::{Data, Done};
-use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
-
-fn require_admin(caller: &Caller, tenant: &Tenant) -> AppResult<()> {
-    if caller.administers(tenant.id) { Ok(()) } else { Err(AppError::Forbidden) }
-}
 
 /// What a learner pays for a batch, coupon included.
 #[derive(Debug, Clone, Serialize, ToSchema)]

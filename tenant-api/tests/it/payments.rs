@@ -393,6 +393,10 @@ async fn one_site_cannot_read_or_settle_another_sites_orders() {
     // At its own site the notice settles it.
     assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
     assert!(s.enrolled(&learner, &course).await);
+    // Paid, it still cannot be refunded or its receipt read through another site.
+    assert_eq!(t.post(SYLHET, &format!("/course/accounts/refund/{uuid}"), Some(&sylhet_admin), json!({})).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/learner-course/my-payments/{uuid}/receipt"), Some(&on_sylhet)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(s.order(&learner, &uuid).await["state"], "paid");
     s.assert_books_balance().await;
 }
 
@@ -474,6 +478,9 @@ async fn coupons_take_their_share_off_and_never_more_uses_than_allowed() {
         (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "starts_on": "2026-12-01", "ends_on": "2026-11-01" }), "ends_on"),
         (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "max_uses": 0 }), "max_uses"),
         (json!({ "code": "EID-2026", "kind": "percent", "percent": 10, "course_ids": [99999] }), "course_ids"),
+        (json!({ "code": "EID\u{0}2026", "kind": "percent", "percent": 10 }), "code"),
+        (json!({ "code": "X".repeat(10_000), "kind": "percent", "percent": 10 }), "code"),
+        (json!({ "code": "EID-2026", "kind": "fixed", "amount": "১e৩" }), "amount"),
     ] {
         let r = coupon(bad.clone()).await;
         assert_eq!((r.status, r.body["errors"][field].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{bad}: {}", r.text);
