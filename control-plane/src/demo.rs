@@ -94,7 +94,9 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     // A profile mostly filled in (all but the photo), so /profile/myprofile has something to show.
     sqlx::query(
         "UPDATE users SET gender = 'female', date_of_birth = '2002-08-14', address = 'Mirpur 10, Dhaka',
-                bio = 'Second-year student at Dhaka College; learning web development and English for work.'
+                bio = 'Second-year student at Dhaka College; learning web development and English for work.',
+                profession_id = (SELECT id FROM professions WHERE title = 'Student'),
+                district_id = (SELECT id FROM districts WHERE title = 'Dhaka')
           WHERE id = $1",
     )
     .bind(learner)

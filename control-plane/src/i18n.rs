@@ -255,6 +255,8 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "কুপন কোডে ৩ থেকে ৩২টি ইংরেজি অক্ষর, সংখ্যা, - বা _ থাকবে।",
         ),
         "coupon_code_taken" => ("Another coupon of this site has this code.", "এই সাইটের আরেকটি কুপনে এই কোড আছে।"),
+        "age_invalid" => ("Give an age from 0 to 120.", "০ থেকে ১২০ এর মধ্যে বয়স দিন।"),
+        "age_range_invalid" => ("The upper age must not be below the lower one.", "সর্বোচ্চ বয়স সর্বনিম্ন বয়সের কম হতে পারে না।"),
         "percent_invalid" => ("Give a percentage from 1 to 100.", "১ থেকে ১০০ এর মধ্যে শতাংশ দিন।"),
         "payment_in_progress" => (
             "You have a payment for this course in progress: finish it or cancel it under My payments first.",

@@ -18,6 +18,7 @@ pub mod memberships;
 pub mod messages;
 pub mod pagination;
 pub mod payouts;
+pub mod promotions;
 pub mod provisioning;
 pub mod response;
 pub mod reference;

@@ -2,7 +2,7 @@
 
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
-use crate::reference::{categories, languages};
+use crate::reference::{categories, languages, places};
 use crate::state::ControlState;
 use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
 use utoipa_axum::router::OpenApiRouter;
@@ -40,6 +40,9 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(domains::verify_domain))
         .routes(routes!(domains::remove_domain))
         .routes(routes!(categories::list_categories))
+        .routes(routes!(places::list_divisions))
+        .routes(routes!(places::list_districts))
+        .routes(routes!(places::list_professions))
         .routes(routes!(languages::get_language))
         .routes(routes!(search::course_search_solr))
         .routes(routes!(search::search_suggest))

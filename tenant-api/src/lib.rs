@@ -17,6 +17,7 @@ pub mod learning;
 pub mod media;
 pub mod payments;
 pub mod pools;
+pub mod promotions;
 pub mod questions;
 pub mod router;
 pub mod site;

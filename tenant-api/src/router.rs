@@ -9,6 +9,7 @@ use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, notices, payouts, receipt, refunds};
+use crate::promotions::{ads, manage as promotions};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -146,6 +147,14 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(payouts::approve_request))
         .routes(routes!(payouts::reject_request))
         .routes(routes!(payouts::delete_request))
+        .merge(with_body_limit(
+            OpenApiRouter::new().routes(routes!(promotions::list_promotions, promotions::create_promotion)).routes(routes!(promotions::update_promotion)),
+            promotions::BODY_LIMIT,
+        ))
+        .routes(routes!(promotions::approve_promotion))
+        .routes(routes!(promotions::delete_promotion))
+        .routes(routes!(ads::ads))
+        .routes(routes!(ads::ad_details))
 }
 
 /// Routes that take more than a plain JSON form (images as data URLs, file uploads). The inner
@@ -197,6 +206,7 @@ pub fn app(app: AppState) -> Router {
         .route("/user-photo/{user}/{file}", get(photo::serve_photo))
         .route("/course/thumbnail/{file}", get(authoring::thumbnail))
         .route("/course/template/image/{file}", get(templates::template_image))
+        .route("/promotion/thumbnail/{file}", get(ads::thumbnail))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(JSON_LIMIT))
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))

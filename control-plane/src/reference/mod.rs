@@ -1,4 +1,5 @@
-//! Reference data: categories and the language dictionary.
+//! Reference data: categories, places and professions, and the language dictionary.
 
 pub mod categories;
 pub mod languages;
+pub mod places;

@@ -12,6 +12,7 @@ use crate::auth::{HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::json::AppJson;
+use crate::reference::places::{self, List};
 use crate::response::Data;
 use crate::state::ControlState;
 use crate::validate::Validator;
@@ -39,6 +40,10 @@ pub struct Profile {
     pub date_of_birth: Option<NaiveDate>,
     pub address: Option<String>,
     pub bio: Option<String>,
+    /// From `/admin-settings/employment/professions`.
+    pub profession_id: Option<i32>,
+    /// From `/admin-settings/districts/0`.
+    pub district_id: Option<i32>,
     /// Percent of the profile filled in.
     pub completeness: i16,
     /// The parts still empty: `name_bn`, `email_verified`, `phone`, `photo`, `gender`,
@@ -63,6 +68,8 @@ impl From<store::User> for Profile {
             date_of_birth: u.date_of_birth,
             address: u.address,
             bio: u.bio,
+            profession_id: u.profession_id,
+            district_id: u.district_id,
         }
     }
 }
@@ -91,6 +98,10 @@ pub struct ProfileInput {
     pub date_of_birth: String,
     pub address: String,
     pub bio: String,
+    /// A profession's id, or null.
+    pub profession_id: Option<i64>,
+    /// A district's id, or null.
+    pub district_id: Option<i64>,
 }
 
 /// Save the signed-in person's profile (every field at once, as the form shows them).
@@ -116,6 +127,8 @@ pub async fn update_profile(
         date_of_birth: birth_date(&mut v, &input.date_of_birth),
         address: v.optional_text("address", &input.address, 300),
         bio: v.optional_text("bio", &input.bio, 1000),
+        profession_id: known(&ctl.db, &mut v, "profession_id", List::Professions, input.profession_id).await?,
+        district_id: known(&ctl.db, &mut v, "district_id", List::Districts, input.district_id).await?,
     };
     if update.gender.as_deref().is_some_and(|g| !GENDERS.contains(&g)) {
         v.add("gender", "invalid_choice", None);
@@ -134,6 +147,18 @@ pub async fn update_profile(
     }
     tx.commit().await?;
     Ok(Json(Data::new(after.into())))
+}
+
+/// An id from a reference list, or 422 `invalid_choice`.
+async fn known(db: &sqlx::PgPool, v: &mut Validator, field: &str, list: List, id: Option<i64>) -> AppResult<Option<i32>> {
+    let Some(id) = id else { return Ok(None) };
+    match i32::try_from(id) {
+        Ok(small) if places::all_known(db, list, &[id]).await? => Ok(Some(small)),
+        _ => {
+            v.add(field, "invalid_choice", None);
+            Ok(None)
+        }
+    }
 }
 
 /// A date of birth: `YYYY-MM-DD`, in the past, after 1900.

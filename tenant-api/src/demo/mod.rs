@@ -156,6 +156,42 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     }
     if seeded.values().any(|c| c.site == Site::Dhaka) {
         dhaka_money(&mut api).await?;
+        let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
+        dhaka_promotions(&mut api, calculus).await?;
+    }
+    Ok(())
+}
+
+/// Dhaka's promotion manager: a course on the home page and a tutor's job on learners'
+/// dashboards (both approved), an outside course waiting for approval, and a rejected banner.
+async fn dhaka_promotions(api: &mut Api, course: i64) -> anyhow::Result<()> {
+    let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
+    let superadmin = api.token(Site::Main, "superadmin@example.com").await?;
+    let today = crate::promotions::today();
+    let (start, end) = (today.to_string(), (today + chrono::Duration::days(45)).to_string());
+    let promotions = [
+        (json!({ "type": "internal-course", "title": "ক্যালকুলাসের ভিত্তি — ভর্তি চলছে", "course_id": course, "position": "home",
+                 "details": "উচ্চতর গণিতের নতুন ব্যাচ: সীমা, অন্তরীকরণ ও যোগজীকরণ, সাপ্তাহিক অনুশীলন সহ।",
+                 "thumbnail": media::data_url(&media::thumbnail("#1e3a8a", "#0ea5e9", 7)) }), Some("approved")),
+        (json!({ "type": "jobs", "title": "খণ্ডকালীন গণিত শিক্ষক (অনলাইন)", "position": "dashboard", "url": "https://jobs.example.org/dhaka-math-tutor",
+                 "details": "ঢাকা শিক্ষা ইনস্টিটিউট সন্ধ্যার অনলাইন ব্যাচের জন্য দুইজন গণিত শিক্ষক খুঁজছে। যোগ্যতা: গণিতে স্নাতক, পড়ানোর অভিজ্ঞতা। সপ্তাহে ১২ ঘণ্টা, সম্মানী আলোচনা সাপেক্ষে।",
+                 "professions": [1, 2, 12], "age_start": 20, "age_end": 40 }), Some("approved")),
+        (json!({ "type": "external-course", "title": "IELTS Preparation Weekend Course", "position": "course", "url": "https://www.britishcouncil.org.bd/en/exam/ielts",
+                 "details": "Eight Saturdays of speaking and writing practice with mock tests.", "course_categories": [5] }), None),
+        (json!({ "type": "ads", "title": "শীতকালীন ভর্তি মেলা ২০২৬", "position": "home", "url": "https://dhaka.example.org/admission-fair",
+                 "details": "ডিসেম্বরে ক্যাম্পাসে ভর্তি মেলা।" }), Some("rejected")),
+    ];
+    for (mut body, decision) in promotions {
+        body["start_date"] = json!(start);
+        body["end_date"] = json!(end);
+        let made = api.call(Site::Dhaka, Method::POST, "/course/course/promote-course", Some(&admin), body).await?;
+        if let Some(status) = decision {
+            let uuid = made["uuid"].as_str().context("a promotion has a uuid")?;
+            let reason = if status == "rejected" { "ছবিটি স্পষ্ট নয়; বড় ছবি দিয়ে আবার পাঠান।" } else { "" };
+            let query = reqwest::Url::parse_with_params("http://query/", [("promotion_status", status), ("reason", reason)])?;
+            let path = format!("/course/course/promote-course/approve/{uuid}?{}", query.query().unwrap_or_default());
+            api.call(Site::Main, Method::POST, &path, Some(&superadmin), Value::Null).await?;
+        }
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ mod exams;
 mod isolation;
 mod partners;
 mod payments;
+mod promotions;
 mod pools;
 mod questions;
 mod roots;

@@ -1,0 +1,95 @@
+//! Bangladesh's divisions and districts, and professions (tables `divisions`, `districts`,
+//! `professions`): what a learner's profile names and what promotions target.
+
+use crate::error::AppResult;
+use crate::json::{AppPath, AppQuery};
+use crate::response::Data;
+use crate::state::ControlState;
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Division {
+    pub id: i32,
+    pub title: String,
+    pub bn_title: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct District {
+    pub id: i32,
+    pub division_id: i32,
+    pub title: String,
+    pub bn_title: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Profession {
+    pub id: i32,
+    pub title: String,
+    pub bn_title: String,
+}
+
+/// The eight divisions, by name.
+#[utoipa::path(get, path = "/admin-settings/divisions", tag = "settings", responses((status = 200, body = Data<Vec<Division>>)))]
+pub async fn list_divisions(State(ctl): State<ControlState>) -> AppResult<Json<Data<Vec<Division>>>> {
+    let rows = sqlx::query_as("SELECT id, title, bn_title FROM divisions ORDER BY title").fetch_all(&ctl.db).await?;
+    Ok(Json(Data::new(rows)))
+}
+
+/// The districts of a division, by name; division `0`: all 64.
+#[utoipa::path(get, path = "/admin-settings/districts/{id}", tag = "settings",
+    params(("id" = i64, Path, description = "a division's id, or 0 for every district")), responses((status = 200, body = Data<Vec<District>>)))]
+pub async fn list_districts(State(ctl): State<ControlState>, AppPath(division): AppPath<i64>) -> AppResult<Json<Data<Vec<District>>>> {
+    let rows = sqlx::query_as("SELECT id, division_id, title, bn_title FROM districts WHERE $1 = 0 OR division_id = $1 ORDER BY title")
+        .bind(division)
+        .fetch_all(&ctl.db)
+        .await?;
+    Ok(Json(Data::new(rows)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProfessionQuery {
+    /// `none` returns every profession in one list (the only mode offered until issue 15's pages).
+    pub pagination: Option<String>,
+}
+
+/// Every profession, in display order.
+#[utoipa::path(get, path = "/admin-settings/employment/professions", tag = "settings", params(ProfessionQuery),
+    responses((status = 200, body = Data<Vec<Profession>>)))]
+pub async fn list_professions(State(ctl): State<ControlState>, AppQuery(_q): AppQuery<ProfessionQuery>) -> AppResult<Json<Data<Vec<Profession>>>> {
+    let rows = sqlx::query_as("SELECT id, title, bn_title FROM professions ORDER BY sort, id").fetch_all(&ctl.db).await?;
+    Ok(Json(Data::new(rows)))
+}
+
+/// Which reference list an id is checked against.
+#[derive(Debug, Clone, Copy)]
+pub enum List {
+    Categories,
+    Districts,
+    Professions,
+}
+
+/// Whether every id names a row of the list (ids beyond the column's range name none).
+pub async fn all_known(db: &PgPool, list: List, ids: &[i64]) -> sqlx::Result<bool> {
+    if ids.is_empty() {
+        return Ok(true);
+    }
+    let table = match list {
+        List::Categories => "categories",
+        List::Districts => "districts",
+        List::Professions => "professions",
+    };
+    let known: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(DISTINCT id) FROM {table} WHERE id::bigint = ANY($1)")))
+        .bind(ids)
+        .fetch_one(db)
+        .await?;
+    let mut distinct = ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    Ok(known == distinct.len() as i64)
+}
