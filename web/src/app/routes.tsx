@@ -57,6 +57,8 @@ const PaymentPages = lazy(() => import('../features/payments/components/payment-
 const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
 // /settings/coupons and /settings/coupons/:id (new, or a coupon's id): one chunk.
 const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
+// /promotion-manager/:slug? (ads, internal-course, external-course, jobs): one chunk.
+const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
 
 function Root() {
   return (
@@ -142,6 +144,11 @@ export const routes: RouteObject[] = [
               { path: 'settings/coupons', element: <CouponPages /> },
               { path: 'settings/coupons/:id', element: <CouponPages /> },
             ],
+          },
+          {
+            // The Promotion Manager: a partner admin's site's promotions; every partner's for the super admin.
+            element: <RequireMenuClass allow={PAGE_ACCESS.promotions} />,
+            children: [{ path: 'promotion-manager/:slug?', element: <PromotionPages /> }],
           },
           {
             // Payout requests: the partner admin's, and every partner's for the super admin.

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'questions',
   'exams',
   'payments',
+  'promotions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

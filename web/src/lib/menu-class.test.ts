@@ -73,6 +73,13 @@ describe('page access (SPEC 6)', () => {
     // The learner's own payments and the gateway's way back are open to anyone signed in.
     for (const path of ['/payments', '/payment/success/abc', '/payment/fail/abc', '/payment/cancel/abc']) expect(pageAccess(path), path).toBeNull();
   });
+  it('keeps the Promotion Manager to partner roles and the super admin', () => {
+    for (const path of ['/promotion-manager', '/promotion-manager/ads', '/promotion-manager/jobs?status=pending', '/promotion-manager/unknown']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
+  });
   it('opens the rest to anyone signed in', () => {
     for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/exam/journey/abc', '/courses', '/']) {
       expect(pageAccess(path), path).toBeNull();

@@ -43,6 +43,8 @@ export const PAGE_ACCESS = {
   accounts: ['partner'],
   /** /accounts/payment-request, /course/accounts/payment-request: the site's payout requests, and every partner's for the super admin */
   payouts: ['super', 'partner'],
+  /** /promotion-manager/*: the site's promotions (the API answers its admin only), and every partner's for the super admin */
+  promotions: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -57,6 +59,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/partners', PAGE_ACCESS.partners],
   ['/settings/profile', PAGE_ACCESS.siteSettings],
   ['/settings/coupons', PAGE_ACCESS.coupons],
+  ['/promotion-manager', PAGE_ACCESS.promotions],
 ];
 
 /** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */

@@ -8,8 +8,9 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0], role: string | null = 'partner-admin') =>
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', '/course/template/certificate']);
+    const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -90,6 +91,26 @@ describe('sidebar menu', () => {
     }
     expect(isItemActive(menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!, '/settings/coupons')).toBe(false);
     for (const cls of ['learner', 'approver'] as const) expect(paths(cls)).not.toContain('/settings/coupons');
+  });
+  it('lists the Promotion Manager for partner admins and the super admin only, and lights it on its pages', () => {
+    const types = ['ads', 'internal-course', 'external-course', 'jobs'];
+    for (const [cls, role] of [['partner', 'partner-admin'], ['super', 'super'], ['super', 'sys-admin']] as const) {
+      const group = menuFor(cls, role).find((i) => i.key === 'promotions')!;
+      expect(group.labelKey, `${cls} ${role}`).toBe('common:nav.promotion_manager');
+      expect(group.children?.map((c) => [c.to, c.labelKey])).toEqual(types.map((type) => [`/promotion-manager/${type}`, `common:nav.promotions.${type}`]));
+      for (const path of ['/promotion-manager', '/promotion-manager/ads', '/promotion-manager/jobs?status=pending&page=2', '/promotion-manager/internal-course?edit=new']) {
+        expect(isItemActive(group, path), path).toBe(true);
+      }
+      expect(isItemActive(group, '/course')).toBe(false);
+      for (const other of menuFor(cls, role).filter((i) => i.key !== 'promotions')) expect(isItemActive(other, '/promotion-manager/ads'), other.key).toBe(false);
+    }
+    // A teacher is of the partner class, but the site's ads are its admin's; learners and approvers never see them.
+    expect(menuFor('partner', 'teacher').some((i) => i.key === 'promotions')).toBe(false);
+    expect(menuFor('partner', null).some((i) => i.key === 'promotions')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(menuFor(cls).some((i) => i.key === 'promotions'), cls).toBe(false);
+      expect(canOpen('/promotion-manager/ads', cls), cls).toBe(false);
+    }
   });
   it('lights Question Bank on every question bank screen', () => {
     for (const cls of ['super', 'partner'] as const) {

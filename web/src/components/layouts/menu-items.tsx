@@ -11,6 +11,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -21,7 +22,10 @@ export interface MenuItem {
   icon?: ReactNode;
   to?: string;
   classes: MenuClass[];
-  /** Only for these roles within the class (the site's money is its admin's, not every teacher's). */
+  /**
+   * Only for these roles within the partner class (the site's money and ads are its admin's, not
+   * every teacher's); the other classes are not narrowed by role.
+   */
   roles?: string[];
   children?: MenuItem[];
 }
@@ -93,6 +97,19 @@ export const MENU: MenuItem[] = [
     children: [{ key: 'super-payment-request', labelKey: 'common:nav.payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
   },
   {
+    key: 'promotions',
+    labelKey: 'common:nav.promotion_manager',
+    icon: <CampaignOutlinedIcon />,
+    classes: [...PAGE_ACCESS.promotions],
+    roles: ['partner-admin'],
+    children: (['ads', 'internal-course', 'external-course', 'jobs'] as const).map((type) => ({
+      key: `promotions-${type}`,
+      labelKey: `common:nav.promotions.${type}`,
+      to: `/promotion-manager/${type}`,
+      classes: [...PAGE_ACCESS.promotions],
+    })),
+  },
+  {
     key: 'templates',
     labelKey: 'common:nav.templates',
     icon: <ArticleOutlinedIcon />,
@@ -118,7 +135,7 @@ export function userMenuFor(cls: MenuClass): MenuItem[] {
 }
 
 export function menuFor(cls: MenuClass, role?: string | null): MenuItem[] {
-  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.roles || (!!role && i.roles.includes(role)));
+  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.roles || cls !== 'partner' || (!!role && i.roles.includes(role)));
   return MENU.filter(shown).map((i) => ({
     ...i,
     children: i.children?.filter(shown),

@@ -1,6 +1,7 @@
 // HTTPS certificate state of a site (the `tls` field of GET /my-account/institutions/view-info/{id}):
 // the certificates covering it with their expiry, and the latest issuance attempts, newest first.
-// Shown to the super admin (partner details) and to the partner admin (site profile).
+// Shown to the super admin (partner details) and to the partner admin (site profile); its words are
+// the settings namespace's, as only those admin pages need them.
 import { Box, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import HttpsOutlinedIcon from '@mui/icons-material/HttpsOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
@@ -40,7 +41,7 @@ export function daysLeft(notAfter: string, now: Date = new Date()): number {
 const ATTEMPT_CHIP: Record<string, ChipProps['color']> = { started: 'info', issued: 'success', failed: 'error' };
 
 export function CertificateHistory({ tls, now }: { tls: TlsHistory | undefined; now?: Date }) {
-  const { t, i18n } = useTranslation('common');
+  const { t, i18n } = useTranslation('settings');
   const lang = i18n.language;
 
   if (!tls) {

@@ -22,6 +22,8 @@ import { TeachingCourses } from './teaching-courses';
 
 // Only users whose e-mail address is not verified yet download the reminder.
 const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
+// Learners' ads: after their courses, drawn only when there are some.
+const AdSlot = lazy(() => import('../../promotions/components/ad-slot').then((m) => ({ default: m.AdSlot })));
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
@@ -92,6 +94,9 @@ export default function DashboardPage() {
       {menuClass === 'learner' && (
         <Grid size={{ xs: 12 }}>
           <MyCourses />
+          <Suspense fallback={null}>
+            <AdSlot position="dashboard" />
+          </Suspense>
         </Grid>
       )}
       {menuClass === 'partner' && (

@@ -16,6 +16,7 @@ import { CourseRows } from './course-rows';
 const sections = () => import('./home-sections');
 const Features = lazy(() => sections().then((m) => ({ default: m.Features })));
 const Partners = lazy(() => sections().then((m) => ({ default: m.Partners })));
+const AdSlot = lazy(() => sections().then((m) => ({ default: m.AdSlot })));
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -98,6 +99,9 @@ export default function HomePage() {
       <CourseRows />
       <AfterLoad>
         <Suspense fallback={null}>
+          <Container maxWidth="lg">
+            <AdSlot position="home" />
+          </Container>
           {site.site_config.modules.home_features && <Features />}
           {site.is_main && <Partners />}
         </Suspense>

@@ -1,5 +1,5 @@
-// The home page's sections below the hero and course rows (features, partners): their code comes
-// after the page's first render (home-page.tsx).
+// The home page's sections below the hero and course rows (ads, features, partners): their code
+// comes after the page's first render (home-page.tsx).
 import { Avatar, Box, Card, CardActionArea, CardContent, Container, Grid, Skeleton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AutoStoriesOutlinedIcon from '@mui/icons-material/AutoStoriesOutlined';
@@ -12,6 +12,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { institutionName } from '../../../lib/course-text';
 import { usePublicPartners } from '../../../lib/public-queries';
+
+export { AdSlot } from '../../promotions/components/ad-slot';
 
 export function Features() {
   const { t } = useTranslation('home');

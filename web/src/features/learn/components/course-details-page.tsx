@@ -25,7 +25,7 @@ const EnrolCard = lazy(() => import('./enrol-card').then((m) => ({ default: m.En
 const sections = () => import('./course-details-sections');
 const CourseObjectives = lazy(() => sections().then((m) => ({ default: m.CourseObjectives })));
 const CourseReviews = lazy(() => sections().then((m) => ({ default: m.CourseReviews })));
-const RelatedCourses = lazy(() => sections().then((m) => ({ default: m.RelatedCourses })));
+const CourseFooter = lazy(() => sections().then((m) => ({ default: m.CourseFooter })));
 const SyllabusOutline = lazy(() => sections().then((m) => ({ default: m.SyllabusOutline })));
 
 const layoutSx = {
@@ -159,7 +159,7 @@ function CourseDetailsView({ course, slug }: { course: CourseDetails; slug: stri
       </Box>
       <AfterLoad>
         <Suspense fallback={null}>
-          <RelatedCourses course={course} />
+          <CourseFooter course={course} />
         </Suspense>
       </AfterLoad>
     </Container>

@@ -23,7 +23,7 @@ import { StateChip } from './state-chip';
 
 export default function PartnerDetailsPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation(['partners', 'common']);
+  const { t, i18n } = useTranslation(['partners', 'common', 'settings']);
   const { data: inst, isLoading, error, refetch } = useInstitution(id);
   const update = useUpdateState();
   const approve = useApprove();
@@ -162,7 +162,7 @@ export default function PartnerDetailsPage() {
       <Card sx={{ mt: 3 }} data-testid="tls-card">
         <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('common:tls.title')}
+            {t('settings:tls.title')}
           </Typography>
           <CertificateHistory tls={inst.tls ?? null} />
         </CardContent>

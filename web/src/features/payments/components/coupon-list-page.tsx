@@ -39,21 +39,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
+import { withParam } from '../../../lib/list-params';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Coupon } from '../api/coupons-api';
 import { couponState, discountText, today, usesText, validityText, type CouponState } from '../hooks/coupon-form';
 import { deleteCouponMutation, useCoupons } from '../hooks/use-coupons';
 
 export const COUPONS_PATH = '/settings/coupons';
-
-/** The query with a new search (empty removes it), back on page 1. */
-function withSearch(params: URLSearchParams, value: string) {
-  const next = new URLSearchParams(params);
-  if (value) next.set('search', value);
-  else next.delete('search');
-  next.delete('page');
-  return next;
-}
 
 export default function CouponListPage() {
   const { t, i18n } = useTranslation(['payments', 'common']);
@@ -75,7 +67,7 @@ export default function CouponListPage() {
   // Debounced search: typing updates ?search= and goes back to page 1.
   useEffect(() => {
     if (typed.trim() === search) return;
-    const id = setTimeout(() => setParams(withSearch(params, typed.trim()), { replace: true }), 350);
+    const id = setTimeout(() => setParams(withParam(params, 'search', typed.trim()), { replace: true }), 350);
     return () => clearTimeout(id);
   }, [typed, search, params, setParams]);
 

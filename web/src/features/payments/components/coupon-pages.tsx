@@ -3,14 +3,12 @@
 // admin, or the super admin on the main site.
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { idParam } from '../../../lib/list-params';
 import CouponFormPage from './coupon-form-page';
 import CouponListPage from './coupon-list-page';
 
 /** `:id` as a coupon's id; null when it is none. */
-export function couponIdParam(value: string | undefined): number | null {
-  const n = Number(value);
-  return value && /^\d+$/.test(value) && Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+export const couponIdParam = idParam;
 
 export default function CouponPages() {
   const { id } = useParams();

@@ -1,12 +1,13 @@
 // What a coupon is for: some of the site's courses (searched on the server as the admin types, from
 // the authors' course list) and some of its categories (the reference data the course form uses).
-// Neither chosen: every course.
+// Neither chosen: every course. The course search is the promotions' course picker's too.
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceChoices } from '../../../components/ui/reference-choices';
 import { fetchCoursePage } from '../../../lib/authoring-api';
-import { categoryTitle, localTitle } from '../../../lib/course-text';
+import { localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { useCategories } from '../../../lib/public-queries';
 
@@ -18,6 +19,7 @@ export interface CourseChoice {
   id: number;
   title: string;
   title_bn: string;
+  published?: boolean;
 }
 
 interface ScopeFieldProps {
@@ -28,10 +30,11 @@ interface ScopeFieldProps {
   disabled?: boolean;
 }
 
-/** The site's courses, several of them; the chosen ones keep their titles once seen. */
-export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProps) {
-  const { t, i18n } = useTranslation('payments');
-  const lang = i18n.language;
+/**
+ * The site's courses matching what is typed (searched on the server after a pause), and every
+ * course seen in an answer so far, so that a chosen one keeps its title after another search.
+ */
+export function useCourseSearch() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -40,32 +43,45 @@ export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProp
   }, [typed]);
   const params = { page: 1, limit: COURSE_CHOICES_LIMIT, ...(search ? { search } : {}) };
   const list = useQuery({
-    queryKey: ['coupons', 'course-choices', search],
+    queryKey: ['course-choices', search],
     queryFn: () => fetchCoursePage<CourseChoice>(params),
     placeholderData: (prev) => prev,
     staleTime: 60_000,
   });
-  // Every course seen in an answer, so that a chosen one keeps its title after another search.
   const [seen, setSeen] = useState<Map<number, CourseChoice>>(() => new Map());
   const options = useMemo(() => list.data?.data ?? [], [list.data]);
   useEffect(() => {
     if (options.some((o) => !seen.has(o.id))) setSeen((prev) => new Map([...prev, ...options.map((o) => [o.id, o] as const)]));
   }, [options, seen]);
-  const value = ids.map((id) => seen.get(id) ?? options.find((o) => o.id === id) ?? { id, title: '', title_bn: '' });
+  return {
+    options,
+    /** The course of this id as last seen (untitled when never seen). */
+    find: (id: number): CourseChoice => seen.get(id) ?? options.find((o) => o.id === id) ?? { id, title: '', title_bn: '' },
+    /** Autocomplete's onInputChange: only typing searches (choosing an option puts its title in the box). */
+    onInput: (_: unknown, value: string, reason: string) => setTyped(reason === 'input' ? value : ''),
+    loading: list.isFetching,
+  };
+}
+
+/** The site's courses, several of them; the chosen ones keep their titles once seen. */
+export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProps) {
+  const { t, i18n } = useTranslation('payments');
+  const lang = i18n.language;
+  const courses = useCourseSearch();
   const label = (c: CourseChoice) => localTitle(c, lang) || t('coupons.course_number', { n: formatNumber(c.id, lang) });
   return (
     <Autocomplete
       multiple
       id="coupon-courses"
-      options={options}
-      value={value}
+      options={courses.options}
+      value={ids.map(courses.find)}
       onChange={(_, chosen) => onChange(chosen.map((c) => c.id))}
-      onInputChange={(_, v, reason) => setTyped(reason === 'input' ? v : '')}
+      onInputChange={courses.onInput}
       // The server searches; every option it answers fits.
       filterOptions={(x) => x}
       getOptionLabel={label}
       isOptionEqualToValue={(o, v) => o.id === v.id}
-      loading={list.isFetching}
+      loading={courses.loading}
       noOptionsText={t('coupons.no_options')}
       disabled={disabled}
       fullWidth
@@ -83,7 +99,7 @@ export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProp
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {list.isFetching ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
+                  {courses.loading ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),
@@ -98,35 +114,20 @@ export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProp
 
 /** The site's categories, several of them. */
 export function CategoryChoices({ ids, onChange, error, disabled }: ScopeFieldProps) {
-  const { t, i18n } = useTranslation('payments');
-  const lang = i18n.language;
+  const { t } = useTranslation('payments');
   const categories = useCategories();
-  const options = categories.data ?? [];
-  const value = ids.map((id) => options.find((c) => c.id === id) ?? { id, title: '', bn_title: null, image: null });
-  const label = (c: (typeof options)[number]) => categoryTitle(c, lang) || t('coupons.category_number', { n: formatNumber(c.id, lang) });
   return (
-    <Autocomplete
+    <ReferenceChoices
       multiple
       id="coupon-categories"
-      options={options}
-      value={value}
-      onChange={(_, chosen) => onChange(chosen.map((c) => c.id))}
-      getOptionLabel={label}
-      isOptionEqualToValue={(o, v) => o.id === v.id}
+      label={t('coupons.categories')}
+      options={categories.data}
       loading={categories.isLoading}
+      value={ids}
+      onChange={onChange}
+      error={error}
       noOptionsText={t('coupons.no_options')}
       disabled={disabled}
-      fullWidth
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('coupons.categories')}
-          error={!!error}
-          helperText={error || undefined}
-          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
-          data-testid="coupon-categories"
-        />
-      )}
     />
   );
 }

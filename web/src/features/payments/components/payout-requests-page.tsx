@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
+import { idParam, withParam } from '../../../lib/list-params';
 import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
@@ -36,10 +37,7 @@ export function payoutStateParam(value: string | null): PayoutState | '' {
 }
 
 /** `?partner=`: an institution id, else every partner. */
-export function partnerParam(value: string | null): number | null {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : null;
-}
+export const partnerParam = idParam;
 
 export default function PayoutRequestsPage() {
   const { menuClass } = useCurrentUser();
@@ -187,15 +185,6 @@ function PartnerPayouts() {
       />
     </Box>
   );
-}
-
-/** The query with `name` set (or removed when empty), back on page 1. */
-function withParam(params: URLSearchParams, name: 'state' | 'partner', value: string) {
-  const next = new URLSearchParams(params);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  next.delete('page');
-  return next;
 }
 
 function SuperPayouts() {

@@ -24,12 +24,15 @@ export interface Profile {
   date_of_birth: string | null;
   address: string | null;
   bio: string | null;
+  /** From the reference lists (lib/reference-api.ts); null: not given. */
+  profession_id: number | null;
+  district_id: number | null;
   /** 0-100. */
   completeness: number;
   missing: ProfilePart[];
 }
 
-/** Body of update-profile: every field, an empty string clears an optional one. */
+/** Body of update-profile: every field, an empty string (null for an id) clears an optional one. */
 export interface ProfileBody {
   name: string;
   name_bn: string;
@@ -39,6 +42,8 @@ export interface ProfileBody {
   date_of_birth: string;
   address: string;
   bio: string;
+  profession_id: number | null;
+  district_id: number | null;
   /** Needed only when the e-mail address changes; "" otherwise. */
   current_password: string;
 }

@@ -10,8 +10,9 @@ import { idleLazy } from '../../../components/ui/deferred-mui';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
-import { institutionName } from '../../../lib/course-text';
+import { categoryTitle, institutionName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
+import { useDistricts, useProfessions, type ReferenceItem } from '../../../lib/reference-api';
 import { useCurrentUser } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useRoleLabel } from '../../../lib/use-role-label';
@@ -125,6 +126,8 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (fi
   const completeness = Math.max(0, Math.min(100, Math.round(profile.completeness ?? 0)));
   const none = <Typography component="span" color="text.secondary">{t('profile:no_value')}</Typography>;
   const roles = user?.roles ?? [];
+  const professions = useProfessions();
+  const districts = useDistricts();
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -183,6 +186,12 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (fi
               </Row>
               <Row label={t('profile:gender')}>{profile.gender ? t(`profile:genders.${profile.gender}`) : none}</Row>
               <Row label={t('profile:date_of_birth')}>{profile.date_of_birth ? formatDay(profile.date_of_birth, lang) : none}</Row>
+              <Row label={t('profile:profession')}>
+                <ReferenceName id={profile.profession_id} list={professions.data} none={none} />
+              </Row>
+              <Row label={t('profile:district')}>
+                <ReferenceName id={profile.district_id} list={districts.data} none={none} />
+              </Row>
               <Row label={t('profile:address')}>{profile.address ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.address}</Box> : none}</Row>
               <Row label={t('profile:bio')}>{profile.bio ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Box> : none}</Row>
               <Row label={t('profile:roles')}>
@@ -215,6 +224,14 @@ function ProfileSkeleton() {
       </Grid>
     </Grid>
   );
+}
+
+/** A profession's or district's name in the interface's language ("#id" until the list is read, or if it lacks the id). */
+function ReferenceName({ id, list, none }: { id: number | null; list: ReferenceItem[] | undefined; none: ReactNode }) {
+  const { i18n } = useTranslation();
+  if (id == null) return <>{none}</>;
+  const item = list?.find((i) => i.id === id);
+  return <>{item ? categoryTitle(item, i18n.language) : `#${formatNumber(id, i18n.language)}`}</>;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

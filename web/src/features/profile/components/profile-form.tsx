@@ -17,7 +17,10 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DistrictChoices } from '../../../components/ui/reference-choices';
+import { categoryTitle } from '../../../lib/course-text';
 import { formatNumber, formatYear } from '../../../lib/lang';
+import { useProfessions } from '../../../lib/reference-api';
 import type { ProfileBody } from '../api/profile-api';
 import {
   ADDRESS_MAX,
@@ -88,7 +91,7 @@ export function ProfileForm({ values, savedEmail, focus = 'name', pending, error
   const tooLong = (n: number) => ({ value: n, message: t('profile:form.too_long', { n: formatNumber(n, lang) }) });
   const askPassword = emailChanged(email ?? '', savedEmail) || !!fieldErrors.current_password;
   const today = todayIso();
-  const bind = (name: ProfileField, rules?: FieldRules) => ({ name, rules, control, serverError: fieldErrors[name], autoFocus: focus === name });
+  const bind = (name: TextName, rules?: FieldRules) => ({ name, rules, control, serverError: fieldErrors[name], autoFocus: focus === name });
 
   return (
     <Box
@@ -195,6 +198,12 @@ export function ProfileForm({ values, savedEmail, focus = 'name', pending, error
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${BIRTH_YEAR_MIN}-01-01`, max: today } }}
             />
           </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <ProfessionField control={control} serverError={fieldErrors.profession_id} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <DistrictField control={control} serverError={fieldErrors.district_id} />
+          </Grid>
           <Grid size={12}>
             <FormField
               {...bind('address', { maxLength: tooLong(ADDRESS_MAX) })}
@@ -242,7 +251,62 @@ export function ProfileForm({ values, savedEmail, focus = 'name', pending, error
   );
 }
 
-type FieldRules = RegisterOptions<ProfileFormValues, ProfileField>;
+/** The fields typed as text (the others hold ids of the reference lists). */
+type TextName = Exclude<ProfileField, 'profession_id' | 'district_id'>;
+type FieldRules = RegisterOptions<ProfileFormValues, TextName>;
+
+interface ReferenceFieldProps {
+  control: Control<ProfileFormValues>;
+  serverError?: string;
+}
+
+/** One of the professions (lib/reference-api.ts), or none; a saved one the list lacks shows as "#id". */
+function ProfessionField({ control, serverError }: ReferenceFieldProps) {
+  const { t, i18n } = useTranslation('profile');
+  const professions = useProfessions();
+  const { field } = useController({ name: 'profession_id', control });
+  const value = field.value == null ? '' : String(field.value);
+  return (
+    <TextField
+      select
+      id="profile-profession-id"
+      label={t('profile:profession')}
+      value={value}
+      onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!serverError}
+      helperText={serverError}
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{t('profile:no_value')}</option>
+      {(professions.data ?? []).map((p) => (
+        <option key={p.id} value={String(p.id)}>
+          {categoryTitle(p, i18n.language)}
+        </option>
+      ))}
+      {value && !professions.data?.some((p) => String(p.id) === value) && <option value={value}>#{formatNumber(Number(value), i18n.language)}</option>}
+    </TextField>
+  );
+}
+
+/** One of the 64 districts, found by typing its name, or none. */
+function DistrictField({ control, serverError }: ReferenceFieldProps) {
+  const { t } = useTranslation('profile');
+  const { field } = useController({ name: 'district_id', control });
+  return (
+    <DistrictChoices
+      id="profile-district-id"
+      label={t('profile:district')}
+      value={field.value ?? null}
+      onChange={field.onChange}
+      error={serverError}
+      placeholder={t('profile:no_value')}
+      noOptionsText={t('profile:no_options')}
+    />
+  );
+}
 
 /**
  * A TextField (or `as`) bound to a form field: the form's own message first, else the server's,
@@ -257,7 +321,7 @@ function FormField({
   helperText,
   ...props
 }: Omit<TextFieldProps, 'name' | 'helperText'> & {
-  name: ProfileField;
+  name: TextName;
   control: Control<ProfileFormValues>;
   rules?: FieldRules;
   serverError?: string;

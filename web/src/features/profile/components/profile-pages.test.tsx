@@ -4,6 +4,7 @@ import { getToken } from '../../../lib/auth-storage';
 import { resources } from '../../../i18n/resources';
 import { ME_KEY } from '../../../lib/session';
 import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { referenceKeys } from '../../../lib/reference-api';
 import type { UserInfo } from '../../../lib/types';
 import { PHOTO_MAX_BYTES, photoProblem, updateProfile, uploadProfilePhoto, type Profile, type ProfileBody } from '../api/profile-api';
 import { birthDateProblem, emailChanged, isMobileNumber, profileBody } from '../hooks/profile-form';
@@ -29,6 +30,8 @@ const profile: Profile = {
   date_of_birth: '1995-03-07',
   address: null,
   bio: null,
+  profession_id: null,
+  district_id: null,
   completeness: 60,
   missing: ['name_bn', 'email_verified', 'photo', 'address', 'bio'],
 };
@@ -54,6 +57,23 @@ function memoryStorage(init: Record<string, string> = {}) {
 function withProfile(p: Profile = profile) {
   const qc = new QueryClient();
   qc.setQueryData(profileKey(null), p);
+  return qc;
+}
+
+/** The reference lists (lib/reference-api.ts) as read once per session. */
+function withReferenceLists(qc = new QueryClient()) {
+  qc.setQueryData(referenceKeys.professions, [
+    { id: 3, title: 'Teacher', bn_title: 'শিক্ষক' },
+    { id: 4, title: 'Farmer', bn_title: 'কৃষক' },
+  ]);
+  qc.setQueryData(referenceKeys.divisions, [
+    { id: 3, title: 'Dhaka', bn_title: 'ঢাকা' },
+    { id: 4, title: 'Khulna', bn_title: 'খুলনা' },
+  ]);
+  qc.setQueryData(referenceKeys.districts, [
+    { id: 1, division_id: 3, title: 'Dhaka', bn_title: 'ঢাকা' },
+    { id: 47, division_id: 4, title: 'Khulna', bn_title: 'খুলনা' },
+  ]);
   return qc;
 }
 
@@ -237,12 +257,14 @@ describe('profile form', () => {
       date_of_birth: '1995-03-07',
       address: '',
       bio: 'Teacher',
+      profession_id: null,
+      district_id: null,
       current_password: '',
     });
     const moved = profileBody({ ...values, email: 'new@example.com', current_password: 'my-old-pass' }, profile.email);
     expect(moved.email).toBe('new@example.com');
     expect(moved.current_password).toBe('my-old-pass');
-    expect(Object.keys(moved).sort()).toEqual(['address', 'bio', 'current_password', 'date_of_birth', 'email', 'gender', 'name', 'name_bn', 'phone']);
+    expect(Object.keys(moved).sort()).toEqual(['address', 'bio', 'current_password', 'date_of_birth', 'district_id', 'email', 'gender', 'name', 'name_bn', 'phone', 'profession_id']);
   });
 
   it('posts the body to update-profile and shows the answer as the profile', async () => {
@@ -285,6 +307,38 @@ describe('profile form', () => {
     expect(text(bn)).toContain('সংরক্ষণ');
     expect(tag(bn, 'form-error')).not.toBe('');
     expect(text(bn)).toContain('০/১,০০০');
+  });
+
+  it('reads the profession and the district from profile-info and sends them as ids, null to clear', async () => {
+    const qc = withReferenceLists(withProfile({ ...profile, profession_id: 3, district_id: 47 }));
+    const values = profileValues({ ...profile, profession_id: 3, district_id: 47 });
+    expect(values).toMatchObject({ profession_id: 3, district_id: 47 });
+
+    // The form shows them in the interface's language: a select of professions, the district typed.
+    const html = await render('bn', form({ values }), { qc });
+    expect(html).toMatch(/<option value="3" selected="">শিক্ষক<\/option>/);
+    expect(html).toContain('<option value="">দেওয়া হয়নি</option>');
+    expect(input(html, 'profile-district-id')).toContain('value="খুলনা"');
+    expect(text(html)).toContain('পেশা');
+    expect(text(html)).toContain('জেলা');
+    const en = await render('en', form({ values: { ...values, district_id: null } }), { qc });
+    expect(input(en, 'profile-district-id')).toContain('value=""');
+
+    // The page shows them too.
+    const page = text(await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc }));
+    expect(page).toContain('শিক্ষক');
+    expect(page).toContain('খুলনা');
+
+    const fetchMock = stubFetch(() => json({ data: { ...profile, profession_id: 3, district_id: null } }));
+    await runMutation(updateProfileMutation(qc), profileBody({ ...values, district_id: null }, profile.email), qc);
+    const sent = JSON.parse(String(fetchCall(fetchMock)[1].body));
+    expect(sent.profession_id).toBe(3);
+    expect(sent.district_id).toBeNull();
+
+    // A refused id is said under its field.
+    const refused = await render('en', form({ values, fieldErrors: { district_id: 'Choose one of the offered values.' } }), { qc });
+    expect(input(refused, 'profile-district-id')).toContain('aria-invalid="true"');
+    expect(text(refused)).toContain('Choose one of the offered values.');
   });
 
   it('checks the phone and the birth date as the server does', () => {

@@ -29,6 +29,8 @@ export function profileBody(v: ProfileFormValues, savedEmail: string | null | un
     date_of_birth: v.date_of_birth.trim(),
     address: v.address.trim(),
     bio: v.bio.trim(),
+    profession_id: v.profession_id ?? null,
+    district_id: v.district_id ?? null,
     current_password: emailChanged(v.email, savedEmail) ? v.current_password : '',
   };
 }

@@ -6,7 +6,7 @@ import type { Profile, ProfileBody } from '../api/profile-api';
 export type ProfileFormValues = ProfileBody;
 
 /** Fields of the edit form, which the server may name in a 422 of update-profile. */
-export const PROFILE_FIELDS = ['name', 'name_bn', 'email', 'phone', 'gender', 'date_of_birth', 'address', 'bio', 'current_password'] as const;
+export const PROFILE_FIELDS = ['name', 'name_bn', 'email', 'phone', 'gender', 'date_of_birth', 'profession_id', 'district_id', 'address', 'bio', 'current_password'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** A stored phone (+8801XXXXXXXXX) as people write it here: 01XXXXXXXXX. */
@@ -25,6 +25,8 @@ export function profileValues(p: Profile): ProfileFormValues {
     date_of_birth: p.date_of_birth ?? '',
     address: p.address ?? '',
     bio: p.bio ?? '',
+    profession_id: p.profession_id ?? null,
+    district_id: p.district_id ?? null,
     current_password: '',
   };
 }

@@ -7,7 +7,7 @@ import { fetchSiteTls } from '../api/site-settings-api';
 
 /** "HTTPS certificate" card of the site profile: the certificates of the host's institution and their history. */
 export function SiteCertificateCard({ institutionId }: { institutionId: number }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('settings');
   const query = useQuery({ queryKey: ['site', 'tls', institutionId], queryFn: () => fetchSiteTls(institutionId) });
   return (
     <Card data-testid="tls-card">
