@@ -64,10 +64,10 @@ export function AdCards({ ads, origin = typeof window === 'undefined' ? '' : win
               <CourseThumbnail src={ad.thumbnail} iconSize={40} />
             </Box>
             <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-              <Typography component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              <Typography component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-user-content>
                 {ad.title}
               </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-user-content>
                 {ad.institution.name}
               </Typography>
               <Box sx={{ mt: 'auto', pt: 1 }}>
@@ -124,14 +124,14 @@ function JobDialog({ ad, origin, onClose }: { ad: Ad | null; origin: string; onC
     <Dialog open={!!ad} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="job-ad-title" data-testid="job-dialog">
       {job && (
         <>
-          <DialogTitle id="job-ad-title" sx={{ overflowWrap: 'anywhere' }}>
+          <DialogTitle id="job-ad-title" sx={{ overflowWrap: 'anywhere' }} data-user-content>
             {job.title}
             <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
               {job.institution.name}
             </Typography>
           </DialogTitle>
           <DialogContent dividers>
-            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="job-details">
+            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="job-details" data-user-content>
               {job.details}
             </Typography>
           </DialogContent>

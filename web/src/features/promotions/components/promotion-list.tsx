@@ -65,7 +65,7 @@ function Headline({ promotion: p, lang }: { promotion: Promotion; lang: string }
         <CourseThumbnail src={p.thumbnail} iconSize={24} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="promotion-title">
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="promotion-title" data-user-content>
           {p.title}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -78,7 +78,7 @@ function Headline({ promotion: p, lang }: { promotion: Promotion; lang: string }
 
 function Partner({ promotion: p, partnerTo }: RowProps) {
   return partnerTo ? (
-    <Link component={RouterLink} to={partnerTo(p.institution.id)} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="promotion-partner">
+    <Link component={RouterLink} to={partnerTo(p.institution.id)} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="promotion-partner" data-user-content>
       {p.institution.name}
     </Link>
   ) : null;
@@ -92,7 +92,7 @@ function Status({ promotion: p }: { promotion: Promotion }) {
     <>
       <PromotionStatusChip status={p.promotion_status} />
       {reason && (
-        <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="promotion-reason">
+        <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="promotion-reason" data-user-content>
           {t('reason', { reason })}
         </Typography>
       )}
