@@ -146,6 +146,8 @@ start_payments() {
     local dir=$1 port=$2
     mkdir -p "$dir"
     export SSLCOMMERZ_URL="http://127.0.0.1:$port" SSLCOMMERZ_STORE_ID=lmslocal SSLCOMMERZ_STORE_PASSWORD=local-store-pass
+    # A partner's own store at the local gateway; the demo gives it to sylhet (seed-demo reads it).
+    export SSLCOMMERZ_EXTRA_STORES=sylhetlocal:sylhet-store-pass DEMO_PARTNER_STORE=sylhetlocal:sylhet-store-pass
     if ! curl -s -o /dev/null "$SSLCOMMERZ_URL/healthz"; then
         log "starting the local SSLCommerz gateway on $SSLCOMMERZ_URL"
         python3 "$ROOT/infra/payments/sslcommerz.py" "$port" "$SSLCOMMERZ_STORE_ID" "$SSLCOMMERZ_STORE_PASSWORD" "$dir/ipn.jsonl" >"$dir/gateway.log" 2>&1 &

@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod institutions;
 pub mod json;
 pub mod memberships;
+pub mod merchants;
 pub mod messages;
 pub mod pagination;
 pub mod payouts;

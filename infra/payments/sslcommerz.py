@@ -39,7 +39,7 @@ currency_amount, currency_rate, base_fair, value_a..value_d, risk_level, risk_ti
 failure or cancellation: status FAILED|CANCELLED, tran_id, tran_date, amount, currency, error,
 value_a..value_d, store_id. Then verify_key (the names signed, comma-joined, in the order sent),
 verify_sign = md5 and verify_sign_sha2 = sha256 of "k=v&k=v..." over those fields plus
-store_passwd=md5(STORE_PASSWD), sorted by key (as SSLCommerzIPN checks it). Amounts are two-decimal
+store_passwd=md5(the store's password), sorted by key (as SSLCommerzIPN checks it). Amounts are two-decimal
 strings, computed in whole poisha.
 
 An ipn_url on "localhost" or any "*.localhost" host (RFC 6761: the partner sites are
@@ -67,6 +67,11 @@ Not part of SSLCommerz, for tests and developers:
 
 Nothing is printed to the console; the store password is neither logged nor kept with a session.
 
+Stores: STORE_ID/STORE_PASSWD (the platform's), and any in the environment variable
+SSLCOMMERZ_EXTRA_STORES ("id:password,id:password": partners' own stores). As at the real gateway,
+a store sees only its own transactions: a val_id, tran_id, bank_tran_id or refund of another store
+is unknown to it, and each store's IPNs are signed with its own password.
+
 Usage: sslcommerz.py PORT STORE_ID STORE_PASSWD [LOG_FILE]   (LOG_FILE: one JSON line per IPN sent)
 """
 import email.parser
@@ -75,6 +80,7 @@ import hashlib
 import html
 import http.client
 import json
+import os
 import re
 import secrets
 import ssl
@@ -86,6 +92,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 PORT, STORE_ID, STORE_PASSWD = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+STORES = {STORE_ID: STORE_PASSWD, **dict(pair.split(":", 1) for pair in os.environ.get("SSLCOMMERZ_EXTRA_STORES", "").split(",") if ":" in pair)}
 LOG = sys.argv[4] if len(sys.argv) > 4 else None
 BASE = f"http://127.0.0.1:{PORT}"
 GW_PATH = "/gwprocess/v4/gw.php"
@@ -141,9 +148,13 @@ def fault(tran_id):
         return faults.get(str(tran_id or ""), faults.get("*", "none"))
 
 
-def credentials_ok(params):
-    return (secrets.compare_digest(params.get("store_id", "").encode(), STORE_ID.encode())
-            and secrets.compare_digest(params.get("store_passwd", "").encode(), STORE_PASSWD.encode()))
+def store_of(params):
+    """The store whose credentials these are, or None."""
+    store = params.get("store_id", "")
+    password = STORES.get(store)
+    if password is not None and secrets.compare_digest(params.get("store_passwd", "").encode(), password.encode()):
+        return store
+    return None
 
 
 def web_url(u):
@@ -152,8 +163,9 @@ def web_url(u):
 
 
 def sign(fields):
-    """fields plus verify_key, verify_sign (md5) and verify_sign_sha2, as SSLCommerzIPN checks them."""
-    signed = dict(fields, store_passwd=hashlib.md5(STORE_PASSWD.encode()).hexdigest())
+    """fields plus verify_key, verify_sign (md5) and verify_sign_sha2, as SSLCommerzIPN checks them,
+    with the password of the store the payment is for."""
+    signed = dict(fields, store_passwd=hashlib.md5(STORES[fields["store_id"]].encode()).hexdigest())
     text = "&".join(f"{k}={signed[k]}" for k in sorted(signed))
     return dict(fields, verify_key=",".join(fields), verify_sign=hashlib.md5(text.encode()).hexdigest(),
                 verify_sign_sha2=hashlib.sha256(text.encode()).hexdigest())
@@ -167,18 +179,18 @@ def payment_fields(s):
                 "card_type": "", "card_no": "", "card_issuer": "", "card_brand": "", "card_issuer_country": "",
                 "card_issuer_country_code": "", "currency_type": s["currency"],
                 "currency_amount": taka(s["amount"]), "currency_rate": "1.0000", "base_fair": "0.00",
-                **{k: s["values"][k] for k in VALUES}, "risk_level": "", "risk_title": "", "store_id": STORE_ID}
+                **{k: s["values"][k] for k in VALUES}, "risk_level": "", "risk_title": "", "store_id": s["store"]}
     p = s["paid"]
     if s["state"] in ("FAILED", "CANCELLED"):
         return {"status": s["state"], "tran_id": s["tran_id"], "tran_date": p["tran_date"],
                 "amount": taka(s["amount"]), "currency": "BDT", "error": p["error"],
-                **{k: s["values"][k] for k in VALUES}, "store_id": STORE_ID}
+                **{k: s["values"][k] for k in VALUES}, "store_id": s["store"]}
     return {"status": s["state"], "tran_date": p["tran_date"], "tran_id": s["tran_id"], "val_id": p["val_id"],
             "amount": taka(p["amount"]), "store_amount": taka(p["amount"] - fee(p["amount"])), "currency": "BDT",
             "bank_tran_id": p["bank_tran_id"], **BKASH, "currency_type": s["currency"],
             "currency_amount": taka(p["amount"]), "currency_rate": "1.0000", "base_fair": "0.00",
             **{k: s["values"][k] for k in VALUES}, "risk_level": p["risk_level"], "risk_title": p["risk_title"],
-            "store_id": STORE_ID}
+            "store_id": s["store"]}
 
 
 def session_view(s):
@@ -303,7 +315,7 @@ def hosted_page(s):
     action = e(f"{GW_PATH}?Q=pay&SESSIONKEY={s['sessionkey']}")
     return page("SSLCommerz (local test gateway)", f"""<h1>SSLCommerz (local test gateway)</h1>
 <div class="amount">{e(taka(s['amount']))} {e(s['currency'])}</div>
-<dl><dt>Merchant</dt><dd>{e(STORE_ID)}</dd><dt>Item</dt><dd>{e(s['product_name'])}</dd>
+<dl><dt>Merchant</dt><dd>{e(s['store'])}</dd><dt>Item</dt><dd>{e(s['product_name'])}</dd>
 <dt>Transaction</dt><dd>{e(s['tran_id'])}</dd></dl>
 <form method="post" action="{action}">
 <div class="buttons">
@@ -475,7 +487,8 @@ class Gateway(BaseHTTPRequestHandler):
         tran_id = f.get("tran_id", "")
         if self.api_fault(tran_id):
             return
-        if not credentials_ok(f):
+        store = store_of(f)
+        if store is None:
             return self.reply(200, session_failed("Store Credential Error Or Store is De-active"))
         missing = [k for k in REQUIRED if not f.get(k, "").strip()]
         if missing:
@@ -495,7 +508,7 @@ class Gateway(BaseHTTPRequestHandler):
             if tran_id in by_tran:
                 return self.reply(200, session_failed(f"Duplicate tran_id: {tran_id} is already used"))
             by_tran[tran_id] = key
-            sessions[key] = {"sessionkey": key, "tran_id": tran_id, "amount": amount,
+            sessions[key] = {"sessionkey": key, "store": store, "tran_id": tran_id, "amount": amount,
                              "amount_sent": f["total_amount"], "currency": "BDT", "urls": urls,
                              "values": {k: f.get(k, "") for k in VALUES}, "product_name": f["product_name"],
                              "state": "PENDING", "created": now(), "paid": None, "validated_on": "",
@@ -514,9 +527,10 @@ class Gateway(BaseHTTPRequestHandler):
             tran_id = sessions[key]["tran_id"] if key else None
         if self.api_fault(tran_id):
             return
-        if not credentials_ok(q):
+        store = store_of(q)
+        if store is None:
             return self.reply(200, {"status": "INVALID_TRANSACTION", "APIConnect": "INVALID_REQUEST"})
-        if key is None:
+        if key is None or sessions[key]["store"] != store:
             return self.reply(200, {"status": "INVALID_TRANSACTION", "APIConnect": "DONE"})
         with lock:
             s = sessions[key]
@@ -541,11 +555,14 @@ class Gateway(BaseHTTPRequestHandler):
             tran_id = sessions[key]["tran_id"] if key else q.get("tran_id")
         if self.api_fault(tran_id):
             return
-        if not credentials_ok(q):
+        store = store_of(q)
+        if store is None:
             return self.reply(200, {"APIConnect": "INVALID_REQUEST", "status": "INVALID_REQUEST",
                                     "errorReason": "Store Credential Error Or Store is De-active"})
+        if key is not None and sessions[key]["store"] != store:
+            key = None  # another store's transaction: unknown to this one
         if "refund_ref_id" in q:
-            return self.refund_status(q["refund_ref_id"])
+            return self.refund_status(q["refund_ref_id"], key)
         if "bank_tran_id" in q:
             return self.refund(key, q)
         if "sessionkey" in q:
@@ -596,9 +613,9 @@ class Gateway(BaseHTTPRequestHandler):
         self.reply(200, {"APIConnect": "DONE", "bank_tran_id": r["bank_tran_id"], "trans_id": r["tran_id"],
                          "refund_ref_id": ref, "status": "success", "errorReason": ""})
 
-    def refund_status(self, ref):
+    def refund_status(self, ref, key):
         with lock:
-            r = refunds.get(ref)
+            r = refunds.get(ref) if key is not None else None
         if r is None:
             return self.reply(200, {"APIConnect": "DONE", "refund_ref_id": ref, "status": "failed",
                                     "errorReason": "Invalid refund_ref_id"})

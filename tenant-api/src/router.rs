@@ -8,7 +8,7 @@ use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist
 use crate::questions::{bank, folders, transfer};
 use crate::exams::{authoring as exam_authoring, results as exam_results, stats as exam_stats, taking};
 use crate::accounts::photo;
-use crate::payments::{accounts as money, checkout, coupons, notices, payouts, receipt, refunds};
+use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
@@ -147,6 +147,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(payouts::approve_request))
         .routes(routes!(payouts::reject_request))
         .routes(routes!(payouts::delete_request))
+        .routes(routes!(merchant::view_merchant, merchant::update_merchant))
         .merge(with_body_limit(
             OpenApiRouter::new().routes(routes!(promotions::list_promotions, promotions::create_promotion)).routes(routes!(promotions::update_promotion)),
             promotions::BODY_LIMIT,

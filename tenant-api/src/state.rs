@@ -44,7 +44,7 @@ impl AppState {
         let partner_sites = format!("{}://*.{}{}", urls.scheme, urls.host, urls.port.map(|p| format!(":{p}")).unwrap_or_default());
         let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
         let s3 = control_plane::storage::client(&config.storage);
-        let payments = Payments::new(&edge.payments)?;
+        let payments = Payments::new(&edge.payments, &config.tenant_db_secret)?;
         Ok(Self {
             ctl: ControlState::new(db, config),
             edge: Arc::new(edge),

@@ -23,6 +23,15 @@ impl MasterKey {
         Ok(Self(*Key::<Aes256Gcm>::from_slice(&bytes)))
     }
 
+    /// A key for another purpose derived from a configured secret (HMAC-SHA256 of the purpose),
+    /// so one secret can seal several kinds of data without one key opening the other's.
+    pub fn derived(secret: &str, purpose: &str) -> Self {
+        use hmac::{Hmac, Mac};
+        let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("any key length");
+        mac.update(purpose.as_bytes());
+        Self(*Key::<Aes256Gcm>::from_slice(&mac.finalize().into_bytes()))
+    }
+
     pub fn seal(&self, plain: &[u8]) -> Vec<u8> {
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
         let sealed = Aes256Gcm::new(&self.0).encrypt(&nonce, plain).expect("AES-GCM encryption does not fail");
@@ -56,5 +65,9 @@ mod tests {
         *tampered.last_mut().unwrap() ^= 1;
         assert!(key.open(&tampered).is_err());
         assert!(MasterKey::from_hex("abcd").is_err());
+        let merchants = MasterKey::derived("tenant-db-secret", "merchant-credentials");
+        assert!(merchants.open(&key.seal(b"x")).is_err());
+        assert_eq!(MasterKey::derived("tenant-db-secret", "merchant-credentials").open(&merchants.seal(b"pass")).unwrap(), b"pass");
+        assert!(MasterKey::derived("tenant-db-secret", "other").open(&merchants.seal(b"pass")).is_err());
     }
 }

@@ -159,6 +159,21 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
         dhaka_promotions(&mut api, calculus).await?;
     }
+    if seeded.values().any(|c| c.site == Site::Sylhet) {
+        sylhet_store(&mut api).await?;
+    }
+    Ok(())
+}
+
+/// Sylhet takes its learners' payments into its own SSLCommerz store, when `infra/run` names one
+/// at its local gateway (`DEMO_PARTNER_STORE=id:password`); a real gateway knows no such store.
+async fn sylhet_store(api: &mut Api) -> anyhow::Result<()> {
+    let Some((store_id, password)) = std::env::var("DEMO_PARTNER_STORE").ok().and_then(|s| s.split_once(':').map(|(a, b)| (a.to_owned(), b.to_owned()))) else {
+        return Ok(());
+    };
+    let admin = api.token(Site::Sylhet, "sylhet-admin@example.com").await?;
+    let body = json!({ "mode": "own", "store_id": store_id, "store_password": password });
+    api.call(Site::Sylhet, Method::POST, "/course/accounts/merchant", Some(&admin), body).await?;
     Ok(())
 }
 

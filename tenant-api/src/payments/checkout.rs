@@ -174,6 +174,11 @@ pub async fn create_transaction(
         }
     }
     let user = users::find(&app.ctl.db, user_id).await?;
+    // SSLCommerz takes the money into the site's own store when it has one, else the platform's.
+    let store = match gateway {
+        "sslcommerz" => Some(app.payments.checkout_store(&app.ctl.db, tenant.id).await?),
+        _ => None,
+    };
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.
     let taken = enrolments::lock_seats(&mut tx, batch.id).await? + orders::open_in_batch(&mut tx, batch.id).await?;
@@ -198,6 +203,7 @@ pub async fn create_transaction(
         coupon_id: quote.coupon_id,
         gateway,
         idempotency_key: key.as_deref(),
+        merchant_account_id: store.as_ref().and_then(|(merchant, _)| *merchant),
     };
     // A concurrent request with the same key got there first; its answer is this one's.
     let id = orders::insert(&mut tx, new).await?.ok_or(AppError::Conflict("checkout_in_progress"))?;
@@ -241,7 +247,8 @@ pub async fn create_transaction(
                 return_url: &return_url,
                 ipn_url: &ipn_url,
             };
-            app.payments.gateway()?.start(&checkout).await.map(|url| (url, None))
+            let (_, store) = store.as_ref().ok_or(AppError::Internal(anyhow::anyhow!("an SSLCommerz order without its store")))?;
+            app.payments.gateway()?.start(store, &checkout).await.map(|url| (url, None))
         }
     };
     let redirect_url = match started {

@@ -10,6 +10,7 @@ pub mod bkash;
 pub mod checkout;
 pub mod coupons;
 pub mod coupons_store;
+pub mod merchant;
 pub mod money;
 pub mod notices;
 pub mod payouts;
@@ -21,8 +22,13 @@ pub mod sslcommerz;
 pub mod store;
 
 use crate::config::PaymentsConfig;
+use control_plane::merchants;
+use control_plane::secret::Secret;
 use control_plane::tenancy::TenantId;
+use control_plane::tls::sealing::MasterKey;
 use control_plane::{AppError, AppResult};
+use sqlx::PgPool;
+use sslcommerz::Store;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
@@ -31,15 +37,46 @@ pub struct Payments {
     sslcommerz: Option<Arc<sslcommerz::SslCommerz>>,
     bkash: Option<Arc<bkash::Bkash>>,
     pub commission_bps: i64,
+    /// Seals partners' own store passwords.
+    merchant_key: MasterKey,
     /// Sites with orders that may still be pending: the reconciliation round's visits.
     live: Arc<Mutex<HashSet<TenantId>>>,
 }
 
 impl Payments {
-    pub fn new(config: &PaymentsConfig) -> anyhow::Result<Self> {
+    /// `secret`: the platform's `TENANT_DB_SECRET`, from which the key sealing partners' store
+    /// passwords is derived.
+    pub fn new(config: &PaymentsConfig, secret: &Secret) -> anyhow::Result<Self> {
         let sslcommerz = config.sslcommerz.clone().map(sslcommerz::SslCommerz::new).transpose()?.map(Arc::new);
         let bkash = config.bkash.clone().map(bkash::Bkash::new).transpose()?.map(Arc::new);
-        Ok(Self { sslcommerz, bkash, commission_bps: config.commission_bps, live: Arc::default() })
+        let merchant_key = MasterKey::derived(secret.expose(), "merchant-credentials");
+        Ok(Self { sslcommerz, bkash, commission_bps: config.commission_bps, merchant_key, live: Arc::default() })
+    }
+
+    pub fn seal(&self, password: &str) -> Vec<u8> {
+        self.merchant_key.seal(password.as_bytes())
+    }
+
+    /// The SSLCommerz store an order of this site was paid into: the platform's (`None`) or one
+    /// of the site's own, current or former.
+    pub async fn store(&self, control: &PgPool, institution: i64, merchant: Option<i64>) -> AppResult<Store> {
+        let Some(id) = merchant else { return Ok(self.gateway()?.platform_store().clone()) };
+        let account = merchants::find(control, institution, id).await?.ok_or(AppError::Conflict("merchant_account_missing"))?;
+        self.open(account)
+    }
+
+    /// The store a new order of this site is paid into: its own active one, else the platform's.
+    pub async fn checkout_store(&self, control: &PgPool, institution: i64) -> AppResult<(Option<i64>, Store)> {
+        match merchants::active(control, institution).await? {
+            Some(account) => Ok((Some(account.id), self.open(account)?)),
+            None => Ok((None, self.gateway()?.platform_store().clone())),
+        }
+    }
+
+    fn open(&self, account: merchants::MerchantAccount) -> AppResult<Store> {
+        let password = self.merchant_key.open(&account.store_password_sealed)?;
+        let password = String::from_utf8(password).map_err(|e| anyhow::anyhow!("a store password is not text: {e}"))?;
+        Ok(Store { id: account.store_id, password: Secret::new(password) })
     }
 
     /// The gateway, or 503 `payments_not_configured` on a platform without one.
@@ -60,7 +97,7 @@ impl Payments {
     /// What the gateway an order went through says of it now (the reconciliation's question).
     /// An authorised bKash payment nobody executed (the payer's browser never came back) is
     /// executed here.
-    pub async fn ask(&self, order: &store::Order) -> AppResult<Result<sslcommerz::Outcome, sslcommerz::GatewayError>> {
+    pub async fn ask(&self, control: &PgPool, institution: i64, order: &store::Order) -> AppResult<Result<sslcommerz::Outcome, sslcommerz::GatewayError>> {
         Ok(match order.gateway.as_str() {
             "bkash" => {
                 let bkash = self.bkash()?;
@@ -71,7 +108,10 @@ impl Payments {
                     Err(e) => Err(e),
                 }
             }
-            _ => self.gateway()?.query(&order.tran_id).await,
+            _ => {
+                let store = self.store(control, institution, order.merchant_account_id).await?;
+                self.gateway()?.query(&store, &order.tran_id).await
+            }
         })
     }
 

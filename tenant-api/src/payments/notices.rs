@@ -41,10 +41,12 @@ pub struct NoticeTaken {
 /// Asks the gateway about the order a notice names and applies the answer.
 async fn settle_notice(app: &AppState, tenant: &Tenant, db: &PgPool, order: &Order, val_id: &str) -> AppResult<()> {
     let gateway = app.payments.gateway()?;
+    // Asked as the store the order was paid into: another store's payment is not visible to it.
+    let store = app.payments.store(&app.ctl.db, tenant.id, order.merchant_account_id).await?;
     let outcome = if val_id.is_empty() {
-        gateway.query(&order.tran_id).await
+        gateway.query(&store, &order.tran_id).await
     } else {
-        match gateway.validate(val_id).await {
+        match gateway.validate(&store, val_id).await {
             Ok((tran_id, outcome)) if tran_id == order.tran_id => Ok(outcome),
             Ok((tran_id, _)) => {
                 orders::record_event(db, Some(order.id), "val_id_of_another_payment", json!({ "val_id": val_id, "tran_id": tran_id })).await?;

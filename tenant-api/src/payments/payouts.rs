@@ -80,10 +80,16 @@ pub struct AccountTotals {
     pub available_poisha: i64,
 }
 
+/// What the platform still owes the site: its share, less what was paid out or asked for, less
+/// what its own store took (it holds that already). Below zero the site owes the commission.
+fn available(ledger: &orders::Totals, requested: i64) -> i64 {
+    ledger.partner_share_poisha - ledger.paid_out_poisha - requested - ledger.held_by_partner_poisha
+}
+
 pub async fn totals(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<AccountTotals> {
     let ledger = orders::totals(db).await?;
     let requested = store::outstanding(&app.ctl.db, tenant.id).await?;
-    let available = (ledger.partner_share_poisha - ledger.paid_out_poisha - requested).max(0);
+    let available = available(&ledger, requested).max(0);
     Ok(AccountTotals { ledger, requested_poisha: requested, available_poisha: available })
 }
 
@@ -139,7 +145,7 @@ pub async fn request_payment(
     let mut tx = app.ctl.db.begin().await?;
     store::lock_institution(&mut tx, tenant.id).await?;
     let requested = store::outstanding(&mut *tx, tenant.id).await?;
-    if amount > ledger.partner_share_poisha - ledger.paid_out_poisha - requested {
+    if amount > available(&ledger, requested) {
         return Err(AppError::unprocessable("amount", "payout_above_balance"));
     }
     let new = NewPayout { institution_id: tenant.id, amount_poisha: amount, note: &note, requested_by: user_id, requested_by_name: &user.name };

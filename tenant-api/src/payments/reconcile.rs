@@ -22,7 +22,7 @@ pub async fn sweep(app: &AppState, tenant: &Tenant, db: &PgPool, older_than: Dur
     let cutoff = Utc::now() - chrono::Duration::from_std(older_than).unwrap_or(chrono::Duration::MAX);
     let due = orders::pending_before(db, cutoff, 500).await?;
     for order in &due {
-        match app.payments.ask(order).await? {
+        match app.payments.ask(&app.ctl.db, tenant.id, order).await? {
             Ok(super::sslcommerz::Outcome::Pending) if order.created_at < Utc::now() - EXPIRE_AFTER => {
                 orders::transition(db, order.id, &["pending"], "expired", None).await?;
             }

@@ -95,9 +95,10 @@ pub async fn refund_order(
         }
         _ => {
             let gateway = app.payments.gateway()?;
-            match gateway.refund(&bank_tran_id, amount, &reason, &id.to_string()).await {
+            let store = app.payments.store(&app.ctl.db, tenant.id, order.merchant_account_id).await?;
+            match gateway.refund(&store, &bank_tran_id, amount, &reason, &id.to_string()).await {
                 Ok(reference) => {
-                    let done = matches!(gateway.refund_state(&reference).await, Ok(RefundState::Refunded));
+                    let done = matches!(gateway.refund_state(&store, &reference).await, Ok(RefundState::Refunded));
                     Ok((reference, done))
                 }
                 Err(error) => Err(error),
@@ -134,7 +135,7 @@ pub async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, refund_id: i
         return Ok(());
     };
     let order = orders::find(db, refund.order_id).await?.ok_or(AppError::NotFound)?;
-    orders::post_refund(&mut tx, &refund, order.amount_poisha, app.payments.commission_bps).await?;
+    orders::post_refund(&mut tx, &refund, &order, app.payments.commission_bps).await?;
     let ended = order.refunded_poisha + refund.amount_poisha == order.amount_poisha;
     if ended {
         enrolments::remove_of_user(&mut tx, order.course_id, order.user_id).await?;
@@ -165,7 +166,9 @@ pub async fn sweep(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<()
     let Ok(gateway) = app.payments.gateway() else { return Ok(()) };
     for refund in orders::processing_refunds(db).await? {
         let Some(reference) = refund.refund_ref_id.as_deref() else { continue };
-        match gateway.refund_state(reference).await {
+        let order = orders::find(db, refund.order_id).await?.ok_or(AppError::NotFound)?;
+        let store = app.payments.store(&app.ctl.db, tenant.id, order.merchant_account_id).await?;
+        match gateway.refund_state(&store, reference).await {
             Ok(RefundState::Refunded) => complete(app, tenant, db, refund.id).await?,
             Ok(RefundState::Failed(why)) => orders::fail_refund(db, refund.id, &why).await?,
             Ok(RefundState::Processing) => {}

@@ -90,7 +90,7 @@ async fn grant(tx: &mut PgConnection, commission_bps: i64, order: &Order) -> App
     let commission = order.amount_poisha * commission_bps / 10_000;
     let amount = order.amount_poisha;
     orders::post(tx, order.id, &[
-        ("gateway_clearing", amount - fee),
+        (order.cash_account(), amount - fee),
         ("gateway_fees", fee),
         ("platform_commission", -commission),
         ("partner_share", -(amount - commission)),

@@ -12,6 +12,7 @@
 
 use super::money::{parse_taka, taka_string};
 use crate::config::SslCommerzConfig;
+use control_plane::secret::Secret;
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -37,7 +38,17 @@ pub enum GatewayError {
 
 pub struct SslCommerz {
     client: reqwest::Client,
-    config: SslCommerzConfig,
+    url: String,
+    platform: Store,
+}
+
+/// A store's credentials: the platform's (from configuration) or a partner's own. The gateway
+/// shows a store only its own transactions, so asking with the order's store is what makes the
+/// answer about that store's payment.
+#[derive(Clone)]
+pub struct Store {
+    pub id: String,
+    pub password: Secret,
 }
 
 /// What a session needs beyond the order.
@@ -87,6 +98,9 @@ struct Transaction {
 
 #[derive(Deserialize)]
 struct QueryAnswer {
+    /// `DONE` when the credentials were accepted.
+    #[serde(default, rename = "APIConnect")]
+    api_connect: String,
     #[serde(default)]
     element: Vec<Transaction>,
 }
@@ -95,22 +109,28 @@ impl SslCommerz {
     pub fn new(config: SslCommerzConfig) -> anyhow::Result<Self> {
         // The gateway's documentation asks for a 30 s ceiling; a payer waits on the first call.
         let client = reqwest::Client::builder().timeout(Duration::from_secs(20)).redirect(reqwest::redirect::Policy::none()).build()?;
-        Ok(Self { client, config })
+        let platform = Store { id: config.store_id, password: config.store_password };
+        Ok(Self { client, url: config.url, platform })
+    }
+
+    /// The platform's own store.
+    pub fn platform_store(&self) -> &Store {
+        &self.platform
     }
 
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.config.url.trim_end_matches('/'))
+        format!("{}{path}", self.url.trim_end_matches('/'))
     }
 
-    fn credentials(&self) -> [(&'static str, &str); 2] {
-        [("store_id", self.config.store_id.as_str()), ("store_passwd", self.config.store_password.expose())]
+    fn credentials(store: &Store) -> [(&'static str, &str); 2] {
+        [("store_id", store.id.as_str()), ("store_passwd", store.password.expose())]
     }
 
-    async fn get_json<T: for<'de> Deserialize<'de>>(&self, path: &str, query: &[(&str, &str)]) -> Result<T, GatewayError> {
+    async fn get_json<T: for<'de> Deserialize<'de>>(&self, store: &Store, path: &str, query: &[(&str, &str)]) -> Result<T, GatewayError> {
         let response = self
             .client
             .get(self.url(path))
-            .query(&self.credentials())
+            .query(&Self::credentials(store))
             .query(&[("format", "json"), ("v", "1")])
             .query(query)
             .send()
@@ -123,12 +143,12 @@ impl SslCommerz {
     }
 
     /// Opens a session; the answer is the page the payer is sent to.
-    pub async fn start(&self, c: &Checkout<'_>) -> Result<String, GatewayError> {
+    pub async fn start(&self, store: &Store, c: &Checkout<'_>) -> Result<String, GatewayError> {
         let amount = taka_string(c.amount_poisha);
         let success = format!("{}?outcome=success", c.return_url);
         let fail = format!("{}?outcome=fail", c.return_url);
         let cancel = format!("{}?outcome=cancel", c.return_url);
-        let [store_id, store_passwd] = self.credentials();
+        let [store_id, store_passwd] = Self::credentials(store);
         let form = [
             store_id,
             store_passwd,
@@ -168,8 +188,8 @@ impl SslCommerz {
     }
 
     /// Asks the gateway about a `val_id` (from an IPN or the payer's return).
-    pub async fn validate(&self, val_id: &str) -> Result<(String, Outcome), GatewayError> {
-        let t: Transaction = self.get_json("/validator/api/validationserverAPI.php", &[("val_id", val_id)]).await?;
+    pub async fn validate(&self, store: &Store, val_id: &str) -> Result<(String, Outcome), GatewayError> {
+        let t: Transaction = self.get_json(store, "/validator/api/validationserverAPI.php", &[("val_id", val_id)]).await?;
         if t.status == "INVALID_TRANSACTION" {
             return Err(GatewayError::Refused(format!("no payment has val_id {val_id:?}")));
         }
@@ -178,8 +198,8 @@ impl SslCommerz {
     }
 
     /// What the gateway knows of a transaction: paid if any attempt was, else the latest word.
-    pub async fn query(&self, tran_id: &str) -> Result<Outcome, GatewayError> {
-        let answer: QueryAnswer = self.get_json("/validator/api/merchantTransIDvalidationAPI.php", &[("tran_id", tran_id)]).await?;
+    pub async fn query(&self, store: &Store, tran_id: &str) -> Result<Outcome, GatewayError> {
+        let answer: QueryAnswer = self.get_json(store, "/validator/api/merchantTransIDvalidationAPI.php", &[("tran_id", tran_id)]).await?;
         let mut found = Outcome::Pending;
         for t in answer.element.iter().filter(|t| t.tran_id == tran_id) {
             match outcome(t)? {
@@ -189,6 +209,14 @@ impl SslCommerz {
             }
         }
         Ok(found)
+    }
+
+    /// Whether the gateway accepts a store's credentials: asked about a transaction that cannot
+    /// exist, it answers `APIConnect: DONE` only to a store it knows.
+    pub async fn accepts(&self, store: &Store) -> Result<bool, GatewayError> {
+        let probe = format!("credentials-check-{}", uuid::Uuid::new_v4().simple());
+        let answer: QueryAnswer = self.get_json(store, "/validator/api/merchantTransIDvalidationAPI.php", &[("tran_id", &probe)]).await?;
+        Ok(answer.api_connect == "DONE")
     }
 }
 
@@ -213,18 +241,18 @@ pub enum RefundState {
 impl SslCommerz {
     /// Asks the gateway to refund part or all of a payment; answers its refund reference.
     /// `refe_id` is ours (the refund's id), sent so the gateway's record names it.
-    pub async fn refund(&self, bank_tran_id: &str, amount_poisha: i64, remarks: &str, refe_id: &str) -> Result<String, GatewayError> {
+    pub async fn refund(&self, store: &Store, bank_tran_id: &str, amount_poisha: i64, remarks: &str, refe_id: &str) -> Result<String, GatewayError> {
         let amount = taka_string(amount_poisha);
         let query = [("bank_tran_id", bank_tran_id), ("refund_amount", &amount), ("refund_remarks", remarks), ("refe_id", refe_id)];
-        let answer: RefundAnswer = self.get_json("/validator/api/merchantTransIDvalidationAPI.php", &query).await?;
+        let answer: RefundAnswer = self.get_json(store, "/validator/api/merchantTransIDvalidationAPI.php", &query).await?;
         match answer.status.as_str() {
             "success" if !answer.refund_ref_id.is_empty() => Ok(answer.refund_ref_id),
             _ => Err(GatewayError::Refused(if answer.error_reason.is_empty() { answer.status } else { answer.error_reason })),
         }
     }
 
-    pub async fn refund_state(&self, refund_ref_id: &str) -> Result<RefundState, GatewayError> {
-        let answer: RefundAnswer = self.get_json("/validator/api/merchantTransIDvalidationAPI.php", &[("refund_ref_id", refund_ref_id)]).await?;
+    pub async fn refund_state(&self, store: &Store, refund_ref_id: &str) -> Result<RefundState, GatewayError> {
+        let answer: RefundAnswer = self.get_json(store, "/validator/api/merchantTransIDvalidationAPI.php", &[("refund_ref_id", refund_ref_id)]).await?;
         Ok(match answer.status.as_str() {
             "refunded" => RefundState::Refunded,
             "processing" | "initiated" => RefundState::Processing,

@@ -30,6 +30,16 @@ pub struct Order {
     pub paid_at: Option<DateTime<Utc>>,
     pub refunded_poisha: i64,
     pub gateway_ref: Option<String>,
+    /// The site's own store it was paid into (control database); `None`: the platform's.
+    pub merchant_account_id: Option<i64>,
+}
+
+impl Order {
+    /// The ledger account of the money the payment brought: the platform's gateway clearing, or
+    /// the site's own store (which the site holds already).
+    pub fn cash_account(&self) -> &'static str {
+        if self.merchant_account_id.is_some() { "partner_store" } else { "gateway_clearing" }
+    }
 }
 
 /// An order with what a list shows of its course, batch and enrolment.
@@ -49,7 +59,8 @@ pub struct OrderRow {
 
 const ORDER_COLUMNS: &str = "o.id, o.uuid, o.user_id, o.user_name, o.user_email, o.course_id, o.batch_id, o.amount_poisha, o.list_price_poisha,
     o.discount_poisha, o.coupon_id, o.currency,
-    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at, o.refunded_poisha, o.gateway_ref";
+    o.state, o.gateway, o.tran_id, o.redirect_url, o.bank_tran_id, o.failure_reason, o.created_at, o.paid_at, o.refunded_poisha, o.gateway_ref,
+    o.merchant_account_id";
 
 pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<Order>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ORDER_COLUMNS} FROM orders o WHERE o.id = $1"))).bind(id).fetch_optional(db).await
@@ -87,6 +98,7 @@ pub struct NewOrder<'a> {
     pub coupon_id: Option<i64>,
     pub gateway: &'a str,
     pub idempotency_key: Option<&'a str>,
+    pub merchant_account_id: Option<i64>,
 }
 
 /// Inserts a pending order inside the caller's transaction (which holds the batch's seat lock);
@@ -96,8 +108,8 @@ pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Opti
     let uuid = Uuid::new_v4();
     sqlx::query_scalar(
         "INSERT INTO orders (uuid, tran_id, user_id, user_name, user_email, course_id, batch_id, amount_poisha, gateway, idempotency_key,
-                             list_price_poisha, discount_poisha, coupon_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                             list_price_poisha, discount_poisha, coupon_id, merchant_account_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT ON CONSTRAINT orders_idempotency DO NOTHING RETURNING id",
     )
     .bind(uuid)
@@ -113,6 +125,7 @@ pub async fn insert(tx: &mut PgConnection, o: NewOrder<'_>) -> sqlx::Result<Opti
     .bind(o.list_price_poisha)
     .bind(o.discount_poisha)
     .bind(o.coupon_id)
+    .bind(o.merchant_account_id)
     .fetch_optional(tx)
     .await
 }
@@ -348,13 +361,14 @@ pub async fn complete_refund(tx: &mut PgConnection, id: i64) -> sqlx::Result<Opt
     Ok(refund)
 }
 
-/// Posts a refund: the gateway gives the money back, taken from the platform's commission and
-/// the partner's share in the proportion the payment was split.
-pub async fn post_refund(tx: &mut PgConnection, refund: &Refund, order_amount: i64, commission_bps: i64) -> sqlx::Result<()> {
+/// Posts a refund: the store the order was paid into gives the money back, taken from the
+/// platform's commission and the partner's share in the proportion the payment was split.
+pub async fn post_refund(tx: &mut PgConnection, refund: &Refund, order: &Order, commission_bps: i64) -> sqlx::Result<()> {
+    let order_amount = order.amount_poisha;
     let commission = order_amount * commission_bps / 10_000;
     let from_commission = if order_amount == 0 { 0 } else { refund.amount_poisha * commission / order_amount };
     let from_partner = refund.amount_poisha - from_commission;
-    let rows = [("gateway_clearing", -refund.amount_poisha), ("platform_commission", from_commission), ("partner_share", from_partner)];
+    let rows = [(order.cash_account(), -refund.amount_poisha), ("platform_commission", from_commission), ("partner_share", from_partner)];
     let (accounts, amounts): (Vec<&str>, Vec<i64>) = rows.iter().filter(|(_, a)| *a != 0).copied().unzip();
     sqlx::query(
         "INSERT INTO ledger_entries (posting, order_id, refund_id, account, amount_poisha)
@@ -443,6 +457,9 @@ pub struct Totals {
     pub paid_out_poisha: i64,
     /// Given back to learners (taken from the commission and the share above).
     pub refunded_poisha: i64,
+    /// What the site's own store took and keeps (less its fees and refunds): already the
+    /// site's, so the platform owes that much less.
+    pub held_by_partner_poisha: i64,
 }
 
 pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
@@ -450,12 +467,13 @@ pub async fn totals(db: &PgPool) -> sqlx::Result<Totals> {
         "SELECT (SELECT count(*) FROM orders WHERE state = 'paid') AS paid_orders,
                 (SELECT count(*) FROM orders WHERE state = 'pending') AS pending_orders,
                 (SELECT count(*) FROM orders WHERE state = 'review') AS review_orders,
-                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'gateway_fees') AND payout_id IS NULL AND refund_id IS NULL), 0)::bigint AS gross_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'partner_store', 'gateway_fees') AND payout_id IS NULL AND refund_id IS NULL), 0)::bigint AS gross_poisha,
                 COALESCE(sum(amount_poisha) FILTER (WHERE account = 'gateway_fees'), 0)::bigint AS gateway_fee_poisha,
                 COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'platform_commission'), 0)::bigint AS platform_commission_poisha,
                 COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NULL), 0)::bigint AS partner_share_poisha,
                 COALESCE(sum(amount_poisha) FILTER (WHERE account = 'partner_share' AND payout_id IS NOT NULL), 0)::bigint AS paid_out_poisha,
-                COALESCE(-sum(amount_poisha) FILTER (WHERE account = 'gateway_clearing' AND refund_id IS NOT NULL), 0)::bigint AS refunded_poisha
+                COALESCE(-sum(amount_poisha) FILTER (WHERE account IN ('gateway_clearing', 'partner_store') AND refund_id IS NOT NULL), 0)::bigint AS refunded_poisha,
+                COALESCE(sum(amount_poisha) FILTER (WHERE account = 'partner_store'), 0)::bigint AS held_by_partner_poisha
            FROM ledger_entries",
     )
     .fetch_one(db)

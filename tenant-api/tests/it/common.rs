@@ -195,12 +195,18 @@ pub struct LocalServer {
 impl LocalServer {
     /// Runs `python3 infra/<script> PORT <args>` and waits for its `/healthz`.
     pub async fn start(script: &str, args: &[&str]) -> Self {
+        Self::start_with(script, args, &[]).await
+    }
+
+    /// The same, with environment variables for the script.
+    pub async fn start_with(script: &str, args: &[&str], env: &[(&str, &str)]) -> Self {
         let port = free_port();
         let path = format!("{}/../infra/{script}", env!("CARGO_MANIFEST_DIR"));
         let process = tokio::process::Command::new("python3")
             .arg(&path)
             .arg(port.to_string())
             .args(args)
+            .envs(env.iter().copied())
             .kill_on_drop(true)
             .spawn()
             .unwrap_or_else(|e| panic!("python3 runs {script}: {e}"));

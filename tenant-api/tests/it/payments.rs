@@ -22,7 +22,8 @@ struct Shop {
 }
 
 async fn shop() -> Shop {
-    let gateway = LocalServer::start("payments/sslcommerz.py", &["teststore", "test-store-pass"]).await;
+    // dhakastore: a partner's own store at the same gateway.
+    let gateway = LocalServer::start_with("payments/sslcommerz.py", &["teststore", "test-store-pass"], &[("SSLCOMMERZ_EXTRA_STORES", "dhakastore:dhaka-store-pass")]).await;
     let bkash = LocalServer::start("payments/bkash.py", &["test-app-key", "test-app-secret", "testmerchant", "test-merchant-pass"]).await;
     let secret = control_plane::secret::Secret::new;
     let payments = PaymentsConfig {
@@ -693,4 +694,73 @@ async fn a_learner_pays_with_bkash_executed_once_whatever_comes_back() {
     let r = t.call(Method::POST, DHAKA, "/course/transactions/create", Some(&quitter), &[], Some(json!({ "batch_id": batch, "gateway": "paypal" }))).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     s.assert_books_balance().await;
+}
+
+#[tokio::test]
+async fn a_partner_takes_payments_into_its_own_store_and_owes_the_commission() {
+    let s = shop().await;
+    let t = &s.t;
+    let merchant = async |token: &str, body: Value| t.post(DHAKA, "/course/accounts/merchant", Some(token), body).await;
+    let r = t.get(DHAKA, "/course/accounts/merchant", Some(&s.admin)).await;
+    assert_eq!((r.status, r.body["data"]["mode"].as_str()), (StatusCode::OK, Some("platform")), "{}", r.text);
+    assert_eq!(t.get(DHAKA, "/course/accounts/merchant", Some(&s.teacher)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(merchant(&s.teacher, json!({ "mode": "platform" })).await.status, StatusCode::FORBIDDEN);
+
+    // The gateway is asked before a store is kept; its password is kept sealed.
+    let r = merchant(&s.admin, json!({ "mode": "own", "store_id": "dhakastore", "store_password": "guess" })).await;
+    assert_eq!((r.status, r.body["errors"]["store_password"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("SSLCommerz did not accept this store id and password.")));
+    let r = merchant(&s.admin, json!({ "mode": "own", "store_id": "dhaka store!", "store_password": "x" })).await;
+    assert!(r.body["errors"]["store_id"].is_array(), "{}", r.text);
+    assert_eq!(merchant(&s.admin, json!({ "mode": "own", "store_id": "dhakastore" })).await.status, StatusCode::UNPROCESSABLE_ENTITY, "a new store needs its password");
+    assert_eq!(merchant(&s.admin, json!({ "mode": "mine" })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = merchant(&s.admin, json!({ "mode": "own", "store_id": "dhakastore", "store_password": "dhaka-store-pass" })).await;
+    assert_eq!((r.status, r.body["data"]["mode"].as_str(), r.body["data"]["store_id"].as_str()), (StatusCode::OK, Some("own"), Some("dhakastore")), "{}", r.text);
+    assert!(!r.text.contains("dhaka-store-pass"));
+    let sealed: Vec<u8> = sqlx::query_scalar("SELECT store_password_sealed FROM merchant_accounts").fetch_one(&t.platform.db).await.unwrap();
+    assert!(!sealed.windows(5).any(|w| w == b"dhaka"), "the password is not kept as it is");
+    // Another partner's site knows nothing of it.
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, "/course/accounts/merchant", Some(&sylhet_admin)).await.body["data"]["mode"], "platform");
+
+    // A learner pays into dhaka's store: the notice is checked with that store (the platform's
+    // cannot see the payment), and the money is the partner's to hold.
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let r = s.checkout(&learner, batch, None).await;
+    let uuid = r.body["data"]["order"]["uuid"].as_str().unwrap().to_owned();
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    let ipn = s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0);
+    assert_eq!(ipn["fields"]["store_id"], "dhakastore");
+    let platform_view: Value = s.gateway.http
+        .get(format!("{}/validator/api/merchantTransIDvalidationAPI.php?store_id=teststore&store_passwd=test-store-pass&format=json&tran_id={}", s.gateway.url, fields["tran_id"].as_str().unwrap()))
+        .send().await.unwrap().json().await.unwrap();
+    assert_eq!(platform_view["no_of_trans_found"], 0, "{platform_view}");
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid");
+    assert!(s.enrolled(&learner, &course).await);
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!((totals["gross_poisha"].as_i64(), totals["held_by_partner_poisha"].as_i64()), (Some(150_000), Some(146_250)), "{totals}");
+    assert_eq!((totals["partner_share_poisha"].as_i64(), totals["available_poisha"].as_i64()), (Some(135_000), Some(0)), "the partner owes the commission");
+    let r = t.post(DHAKA, "/course/accounts/request-payment", Some(&s.admin), json!({ "amount": "1" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    s.assert_books_balance().await;
+
+    // Back to the platform's store: new orders go there, and this order is still refunded
+    // through the store it was paid into.
+    let r = merchant(&s.admin, json!({ "mode": "platform" })).await;
+    assert_eq!(r.body["data"]["mode"], "platform");
+    assert_eq!(s.post_form(DHAKA, "/payment/sslcommerz/ipn", &ipn["fields"]).await.body["data"]["state"], "paid", "a replay is still a no-op");
+    let r = t.post(DHAKA, &format!("/course/accounts/refund/{uuid}"), Some(&s.admin), json!({ "reason": "Course cancelled" })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("refunded")), "{}", r.text);
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!((totals["refunded_poisha"].as_i64(), totals["held_by_partner_poisha"].as_i64()), (Some(150_000), Some(-3_750)), "{totals}");
+    s.assert_books_balance().await;
+    let other = s.learner("other@example.com").await;
+    let r = s.checkout(&other, batch, None).await;
+    let fields = s.pay(r.body["data"]["redirect_url"].as_str().unwrap(), "success").await;
+    assert_eq!(s.ipns(fields["tran_id"].as_str().unwrap()).await.remove(0)["fields"]["store_id"], "teststore");
+    // Switching back to the known store needs no password again.
+    let r = merchant(&s.admin, json!({ "mode": "own", "store_id": "dhakastore" })).await;
+    assert_eq!((r.status, r.body["data"]["mode"].as_str()), (StatusCode::OK, Some("own")), "{}", r.text);
 }
