@@ -98,61 +98,51 @@ pub struct PromotionFields {
     pub end_date: NaiveDate,
 }
 
+/// Binds the fields as `$2` to `$15` (after the row's own `$1`), in [`PromotionFields`]' order.
+fn bind_fields<'q>(
+    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    f: &'q PromotionFields,
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(f.kind)
+        .bind(&f.title)
+        .bind(&f.details)
+        .bind(f.position)
+        .bind(&f.url)
+        .bind(f.course_uuid)
+        .bind(&f.course_categories)
+        .bind(&f.genders)
+        .bind(&f.professions)
+        .bind(&f.districts)
+        .bind(f.age_start)
+        .bind(f.age_end)
+        .bind(f.start_date)
+        .bind(f.end_date)
+}
+
 pub async fn insert(db: &PgPool, institution: i64, by: i64, f: &PromotionFields, thumbnail: Option<&str>) -> sqlx::Result<Uuid> {
-    sqlx::query_scalar(
-        "INSERT INTO promotions (uuid, institution_id, created_by, kind, title, details, position, url, course_uuid, course_categories,
-                                 genders, professions, districts, age_start, age_end, start_date, end_date, thumbnail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING uuid",
+    let uuid = Uuid::new_v4();
+    let query = sqlx::query(
+        "INSERT INTO promotions (uuid, kind, title, details, position, url, course_uuid, course_categories, genders, professions, districts,
+                                 age_start, age_end, start_date, end_date, thumbnail, institution_id, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
-    .bind(Uuid::new_v4())
-    .bind(institution)
-    .bind(by)
-    .bind(f.kind)
-    .bind(&f.title)
-    .bind(&f.details)
-    .bind(f.position)
-    .bind(&f.url)
-    .bind(f.course_uuid)
-    .bind(&f.course_categories)
-    .bind(&f.genders)
-    .bind(&f.professions)
-    .bind(&f.districts)
-    .bind(f.age_start)
-    .bind(f.age_end)
-    .bind(f.start_date)
-    .bind(f.end_date)
-    .bind(thumbnail)
-    .fetch_one(db)
-    .await
+    .bind(uuid);
+    bind_fields(query, f).bind(thumbnail).bind(institution).bind(by).execute(db).await?;
+    Ok(uuid)
 }
 
 /// Saves its owner's change and sends it back for approval; `thumbnail` `None` keeps the image.
 pub async fn update(db: &PgPool, uuid: Uuid, f: &PromotionFields, thumbnail: Option<&str>) -> sqlx::Result<()> {
-    sqlx::query(
+    let query = sqlx::query(
         "UPDATE promotions SET kind = $2, title = $3, details = $4, position = $5, url = $6, course_uuid = $7, course_categories = $8,
                 genders = $9, professions = $10, districts = $11, age_start = $12, age_end = $13, start_date = $14, end_date = $15,
                 thumbnail = COALESCE($16, thumbnail), promotion_status = 'pending', reason = NULL, decided_by = NULL,
                 decided_at = NULL, updated_at = now()
           WHERE uuid = $1",
     )
-    .bind(uuid)
-    .bind(f.kind)
-    .bind(&f.title)
-    .bind(&f.details)
-    .bind(f.position)
-    .bind(&f.url)
-    .bind(f.course_uuid)
-    .bind(&f.course_categories)
-    .bind(&f.genders)
-    .bind(&f.professions)
-    .bind(&f.districts)
-    .bind(f.age_start)
-    .bind(f.age_end)
-    .bind(f.start_date)
-    .bind(f.end_date)
-    .bind(thumbnail)
-    .execute(db)
-    .await?;
+    .bind(uuid);
+    bind_fields(query, f).bind(thumbnail).execute(db).await?;
     Ok(())
 }
 
