@@ -52,7 +52,7 @@ import {
   type PlacementKey,
   type TemplateFormValues,
 } from '../hooks/certificate-template';
-import { imageAsDataUrl, TEMPLATE_IMAGE_MAX_BYTES, TEMPLATE_IMAGE_TYPES, THUMBNAIL_MAX_BYTES } from '../hooks/image-file';
+import { imageAsDataUrl, TEMPLATE_IMAGE_MAX_BYTES, TEMPLATE_IMAGE_TYPES, THUMBNAIL_MAX_BYTES } from '../../../lib/image-file';
 import { courseKeys, useTemplates } from '../hooks/use-courses';
 import { CertificatePreview, type PreviewTexts } from './certificate-preview';
 

@@ -1,6 +1,5 @@
 // Fields of the course form, shared by the create stepper and the details tab (one react-hook-form).
 import {
-  Alert,
   Box,
   Button,
   FormControlLabel,
@@ -15,17 +14,16 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CategorySelect } from '../../../components/ui/category-select';
+import { ImagePickerField } from '../../../components/ui/image-picker-field';
 import { formatNumber } from '../../../lib/lang';
 import { COURSE_LANGUAGES, COURSE_TYPES, LEVELS } from '../api/courses-api';
 import { hasTitle, OBJECTIVE_MAX, SUMMARY_MAX, TITLE_MAX, type CourseFormValues } from '../hooks/course-form';
-import { imageAsDataUrl, THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../hooks/image-file';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../../lib/image-file';
 import { revalidateTogether } from '../hooks/paired-fields';
 
 const TITLES: ('title_bn' | 'title')[] = ['title_bn', 'title'];
@@ -231,82 +229,35 @@ export function CourseDescriptionFields({ form }: { form: Form }) {
 
 export function CourseMediaFields({ form }: { form: Form }) {
   const { t } = useTranslation('courses');
-  const fileRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { control } = form;
+  const texts = { title: t('form.thumbnail'), hint: t('form.thumbnail_hint'), preview: t('form.thumbnail_preview'), empty: t('form.no_thumbnail'), upload: t('form.thumbnail_upload'), change: t('form.thumbnail_change') };
   return (
     <Stack spacing={3}>
       <Controller
         name="thumbnail"
         control={control}
         render={({ field, fieldState }) => (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              {t('form.thumbnail')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {t('form.thumbnail_hint')}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-              <Box
-                sx={{
-                  width: { xs: '100%', sm: 240 },
-                  aspectRatio: '16 / 9',
-                  border: 1,
-                  borderStyle: 'dashed',
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'action.hover',
-                  overflow: 'hidden',
-                }}
-              >
-                {field.value ? (
-                  <Box component="img" src={field.value} alt={t('form.thumbnail_preview')} data-testid="thumbnail-preview" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                ) : (
-                  <Stack sx={{ alignItems: 'center', color: 'text.disabled' }}>
-                    <ImageOutlinedIcon />
-                    <Typography variant="caption">{t('form.no_thumbnail')}</Typography>
-                  </Stack>
-                )}
-              </Box>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button variant="outlined" startIcon={<CloudUploadOutlinedIcon />} onClick={() => fileRef.current?.click()}>
-                  {field.value ? t('form.thumbnail_change') : t('form.thumbnail_upload')}
+          <ImagePickerField
+            texts={texts}
+            src={field.value || null}
+            types={THUMBNAIL_TYPES}
+            maxBytes={THUMBNAIL_MAX_BYTES}
+            error={problem ?? fieldState.error?.message}
+            actions={
+              field.value && (
+                <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => field.onChange(null)}>
+                  {t('form.thumbnail_remove')}
                 </Button>
-                {field.value && (
-                  <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => field.onChange(null)}>
-                    {t('form.thumbnail_remove')}
-                  </Button>
-                )}
-              </Stack>
-              <input
-                ref={fileRef}
-                type="file"
-                hidden
-                accept={THUMBNAIL_TYPES.join(',')}
-                data-testid="thumbnail-input"
-                onChange={async (e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (!file) return;
-                  const r = await imageAsDataUrl(file, THUMBNAIL_TYPES, THUMBNAIL_MAX_BYTES);
-                  if (r.problem) {
-                    setProblem(r.problem === 'type' ? t('form.thumbnail_type') : t('form.thumbnail_size'));
-                    return;
-                  }
-                  setProblem(null);
-                  field.onChange(r.dataUrl);
-                }}
-              />
-            </Stack>
-            {(problem || fieldState.error) && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {problem ?? fieldState.error?.message}
-              </Alert>
-            )}
-          </Box>
+              )
+            }
+            testId="thumbnail"
+            onPick={(dataUrl) => {
+              setProblem(null);
+              field.onChange(dataUrl);
+            }}
+            onProblem={(p) => setProblem(p === 'type' ? t('form.thumbnail_type') : t('form.thumbnail_size'))}
+          />
         )}
       />
       <Controller

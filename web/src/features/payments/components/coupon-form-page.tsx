@@ -29,8 +29,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
-import { useFieldErrorText } from '../../../lib/field-error-text';
-import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import type { Coupon } from '../api/coupons-api';
 import { COUPON_FIELDS, couponProblems, couponValues, type CouponField, type CouponFormValues } from '../hooks/coupon-form';
 import { couponQuery, saveCouponMutation } from '../hooks/use-coupons';
@@ -78,41 +77,20 @@ function CouponEditor({ coupon }: { coupon: Coupon | null }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const [values, setValues] = useState<CouponFormValues>(() => couponValues(coupon, i18n.language));
-  const [problems, setProblems] = useState<Partial<Record<CouponField, string>>>({});
-  // Fields changed since the server refused them: its words there no longer apply.
-  const [edited, setEdited] = useState<Set<CouponField>>(() => new Set());
   const save = useMutation(saveCouponMutation(qc, coupon?.id));
-
-  const errors: Partial<Record<CouponField, string>> = {};
-  for (const field of COUPON_FIELDS) {
-    const code = problems[field];
-    const server = edited.has(field) ? null : fieldText(save.error, field);
-    const text = code ? t(OWN_WORDS.includes(code) ? `payments:coupons.problems.${code}` : `errors:${code}`) : server;
-    if (text) errors[field] = text;
-  }
   // Refusals of no field shown here (or of none at all) go above the button.
-  const shown = Object.keys(fieldErrorsOf(save.error)).some((f) => (COUPON_FIELDS as readonly string[]).includes(f));
-  const formError = save.error && !shown ? errorText(save.error) : null;
+  const { errors, formError, changed, check } = useFieldErrors(COUPON_FIELDS, save.error, (code) =>
+    t(OWN_WORDS.includes(code) ? `payments:coupons.problems.${code}` : `errors:${code}`),
+  );
 
   const onChange = (patch: Partial<CouponFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    const fields = Object.keys(patch) as CouponField[];
-    setProblems((p) => {
-      const next = { ...p };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-    setEdited((prev) => new Set([...prev, ...fields]));
+    changed(Object.keys(patch) as CouponField[]);
   };
 
   const onSubmit = () => {
-    const found = couponProblems(values);
-    setProblems(found);
-    if (Object.keys(found).length) return;
-    setEdited(new Set());
+    if (!check(couponProblems(values))) return;
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.show(t('payments:coupons.saved', { code: saved.code }));

@@ -18,24 +18,21 @@ import {
   Skeleton,
   Stack,
   TextField,
-  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { ImagePickerField } from '../../../components/ui/image-picker-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { localTitle } from '../../../lib/course-text';
-import { useFieldErrorText } from '../../../lib/field-error-text';
 import { formatNumber } from '../../../lib/lang';
-import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import { imageAsDataUrl, THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../courses/hooks/image-file';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../../lib/image-file';
 import { useCourseSearch, type CourseChoice } from '../../payments/components/coupon-scope-fields';
 import { POSITIONS, type Promotion, type PromotionType } from '../api/promotions-api';
 import {
@@ -116,42 +113,19 @@ function PromotionEditor({ type, promotion, onClose, onBusy }: EditorProps & { p
   const { t, i18n } = useTranslation(['promotions', 'errors', 'common']);
   const qc = useQueryClient();
   const toast = useToast();
-  const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const [values, setValues] = useState<PromotionFormValues>(() => promotionValues(promotion, i18n.language));
-  const [problems, setProblems] = useState<Partial<Record<PromotionField, string>>>({});
-  // Fields changed since the server refused them: its words there no longer apply.
-  const [edited, setEdited] = useState<Set<PromotionField>>(() => new Set());
   const save = useMutation(savePromotionMutation(qc, type, promotion?.uuid));
   useEffect(() => onBusy(save.isPending), [onBusy, save.isPending]);
-
-  const errors: Partial<Record<PromotionField, string>> = {};
-  for (const field of PROMOTION_FIELDS) {
-    const code = problems[field];
-    const server = edited.has(field) ? null : fieldText(save.error, field);
-    const text = code ? t(`errors:${code}`) : server;
-    if (text) errors[field] = text;
-  }
   // Refusals of no field shown here (the type, say, or none at all) go above the buttons.
-  const shown = Object.keys(fieldErrorsOf(save.error)).some((f) => (PROMOTION_FIELDS as readonly string[]).includes(f));
-  const formError = save.error && !shown ? errorText(save.error) : null;
+  const { errors, formError, changed, problem, check } = useFieldErrors(PROMOTION_FIELDS, save.error);
 
   const onChange = (patch: Partial<PromotionFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    const fields = Object.keys(patch) as PromotionField[];
-    setProblems((p) => {
-      const next = { ...p };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-    setEdited((prev) => new Set([...prev, ...fields]));
+    changed(Object.keys(patch) as PromotionField[]);
   };
 
   const onSubmit = () => {
-    const found = promotionProblems(type, values);
-    setProblems(found);
-    if (Object.keys(found).length) return;
-    setEdited(new Set());
+    if (!check(promotionProblems(type, values))) return;
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.show(t('promotions:saved', { title: saved.title }));
@@ -169,7 +143,7 @@ function PromotionEditor({ type, promotion, onClose, onBusy }: EditorProps & { p
       formError={formError}
       busy={save.isPending}
       onChange={onChange}
-      onProblem={(field, code) => setProblems((p) => ({ ...p, [field]: code }))}
+      onProblem={problem}
       onSubmit={onSubmit}
       onCancel={onClose}
     />
@@ -359,7 +333,7 @@ function CoursePicker({ value, saved, error, disabled, onChange }: { value: numb
 
 /**
  * The picture: the one just picked, else the saved one (kept unless another is picked). PNG, JPEG
- * or WebP of at most 1 MB, checked here before it is sent as a data URL.
+ * or WebP of at most 1 MB, checked before it is sent as a data URL.
  */
 function ThumbnailField({ picked, saved, error, disabled, onChange, onProblem }: {
   picked: string | null;
@@ -370,71 +344,24 @@ function ThumbnailField({ picked, saved, error, disabled, onChange, onProblem }:
   onProblem: (code: 'invalid_image' | 'image_too_large') => void;
 }) {
   const { t } = useTranslation('promotions');
-  const fileRef = useRef<HTMLInputElement>(null);
-  const src = picked ?? saved;
+  const texts = { title: t('form.thumbnail'), hint: t('form.thumbnail_hint'), preview: t('form.thumbnail_preview'), empty: t('form.no_thumbnail'), upload: t('form.thumbnail_upload'), change: t('form.thumbnail_change') };
+  const keep = picked && (
+    <Button startIcon={<UndoIcon />} disabled={disabled} onClick={() => onChange(null)}>
+      {saved ? t('form.thumbnail_keep') : t('form.thumbnail_remove')}
+    </Button>
+  );
   return (
-    <Box>
-      <Typography variant="subtitle2" component="h3">
-        {t('form.thumbnail')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('form.thumbnail_hint')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-        <Box
-          sx={{
-            width: { xs: '100%', sm: 240 },
-            aspectRatio: '16 / 9',
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: error ? 'error.main' : 'divider',
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            overflow: 'hidden',
-          }}
-        >
-          {src ? (
-            <Box component="img" src={src} alt={t('form.thumbnail_preview')} data-testid="thumbnail-preview" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-          ) : (
-            <Stack sx={{ alignItems: 'center', color: 'text.disabled' }}>
-              <ImageOutlinedIcon />
-              <Typography variant="caption">{t('form.no_thumbnail')}</Typography>
-            </Stack>
-          )}
-        </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<CloudUploadOutlinedIcon />} disabled={disabled} onClick={() => fileRef.current?.click()} data-testid="thumbnail-pick">
-            {src ? t('form.thumbnail_change') : t('form.thumbnail_upload')}
-          </Button>
-          {picked && (
-            <Button startIcon={<UndoIcon />} disabled={disabled} onClick={() => onChange(null)}>
-              {saved ? t('form.thumbnail_keep') : t('form.thumbnail_remove')}
-            </Button>
-          )}
-        </Stack>
-        <input
-          ref={fileRef}
-          type="file"
-          hidden
-          accept={THUMBNAIL_TYPES.join(',')}
-          data-testid="thumbnail-input"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            const r = await imageAsDataUrl(file, THUMBNAIL_TYPES, THUMBNAIL_MAX_BYTES);
-            if (r.problem) onProblem(r.problem === 'type' ? 'invalid_image' : 'image_too_large');
-            else onChange(r.dataUrl);
-          }}
-        />
-      </Stack>
-      {error && (
-        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 1 }} data-testid="thumbnail-error">
-          {error}
-        </Typography>
-      )}
-    </Box>
+    <ImagePickerField
+      texts={texts}
+      src={picked ?? saved}
+      types={THUMBNAIL_TYPES}
+      maxBytes={THUMBNAIL_MAX_BYTES}
+      error={error}
+      disabled={disabled}
+      actions={keep}
+      testId="thumbnail"
+      onPick={onChange}
+      onProblem={(problem) => onProblem(problem === 'type' ? 'invalid_image' : 'image_too_large')}
+    />
   );
 }
