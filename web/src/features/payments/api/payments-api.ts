@@ -57,6 +57,11 @@ export interface AccountTotals {
   available_poisha: number;
   /** Given back to learners (refunds the gateway made). */
   refunded_poisha: number;
+  /**
+   * What the site's own SSLCommerz store took and keeps (less its fees and refunds): already the
+   * site's, so it is taken off `available_poisha`. Zero while every payment went to the platform.
+   */
+  held_by_partner_poisha: number;
 }
 
 const enc = encodeURIComponent;
@@ -171,4 +176,39 @@ export function approvePayout(id: number) {
 /** Rejects a request with a reason for the partner (super admin; 409 `payout_not_requested`). */
 export function rejectPayout(id: number, reason: string) {
   return api<DataEnvelope<PayoutRequest>>(`/course/accounts/reject_request/${id}`, { method: 'GET', query: { reason } }).then((r) => r.data);
+}
+
+export const MERCHANT_MODES = ['platform', 'own'] as const;
+/**
+ * Where the site's learners' SSLCommerz (card, mobile banking) payments go. platform: the
+ * platform's store (it keeps its commission and pays the site out on request); own: the site's own
+ * store (the money is the site's at once, and it owes the platform's commission, which counts
+ * against its payouts). bKash payments always go to the platform.
+ */
+export type MerchantMode = (typeof MERCHANT_MODES)[number];
+
+export interface MerchantAccount {
+  mode: MerchantMode;
+  /** The site's own store, while it is the one in use. */
+  store_id: string | null;
+  /** When the own store was chosen. */
+  updated_at: string | null;
+}
+
+/** The store password may be empty for a store id kept before (the server keeps it sealed). */
+export type MerchantBody = { mode: 'platform' } | { mode: 'own'; store_id: string; store_password: string };
+
+/** Where the site's payments go (site admin; 403 otherwise). */
+export function fetchMerchantAccount() {
+  return api<DataEnvelope<MerchantAccount>>('/course/accounts/merchant').then((r) => r.data);
+}
+
+/**
+ * Chooses the store that takes the site's payments. A store's credentials are tried at SSLCommerz
+ * first: 422 on `store_password` (`store_credentials_refused`, `required`) or `store_id`
+ * (`store_id_invalid`, `required`, `too_long`); 502 `payment_gateway_unavailable`; 503
+ * `payments_not_configured`.
+ */
+export function saveMerchantAccount(body: MerchantBody) {
+  return api<DataEnvelope<MerchantAccount>>('/course/accounts/merchant', { method: 'POST', body }).then((r) => r.data);
 }

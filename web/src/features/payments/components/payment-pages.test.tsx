@@ -283,6 +283,7 @@ describe('partner accounts', () => {
       requested_poisha: 200_000,
       available_poisha: 420_000,
       refunded_poisha: 50_000,
+      held_by_partner_poisha: 0,
     };
     const qc = new QueryClient();
     qc.setQueryData(paymentKeys.totals, totals);

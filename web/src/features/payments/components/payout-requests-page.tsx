@@ -1,6 +1,7 @@
 // /accounts/payment-request (also /course/accounts/payment-request): payout requests.
-// - A partner admin sees the site's balance (available, requested, paid out), asks for a payout,
-//   and follows the site's requests, withdrawing one that still waits.
+// - A partner admin sees the site's balance (available, requested, paid out), chooses where its
+//   learners' SSLCommerz payments go (the payment account card), asks for a payout, and follows the
+//   site's requests, withdrawing one that still waits.
 // - The super admin (menu class super, on the main site) sees every partner's requests, those
 //   waiting first (?state=, default requested; ?partner=<institution id>), and approves or
 //   rejects them.
@@ -25,6 +26,7 @@ import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { PAYOUT_STATES, type PayoutRequest, type PayoutState } from '../api/payments-api';
 import { amountInput, amountProblem, amountRefusal } from '../hooks/payout-form';
 import { approvePayoutMutation, rejectPayoutMutation, requestPayoutMutation, useAccountTotals, usePayouts, withdrawPayoutMutation } from '../hooks/use-payments';
+import { MerchantAccountCard } from './merchant-account-card';
 import { PayoutBalance } from './payout-balance';
 import { PayoutCards, PayoutsTable, type PayoutListProps } from './payout-list';
 import { PayoutRequestForm } from './payout-request-form';
@@ -139,6 +141,9 @@ function PartnerPayouts() {
     <Box data-testid="payout-requests-page" data-mode="partner">
       <PageHeader title={t('payments:payouts.title')} subtitle={t('payments:payouts.subtitle')} />
       {totals.error ? <ErrorState error={totals.error} onRetry={() => totals.refetch()} /> : <PayoutBalance totals={totals.data} />}
+      <Box sx={{ mt: 3 }}>
+        <MerchantAccountCard />
+      </Box>
       <Box sx={{ my: 3 }}>
         <PayoutRequestForm
           available={available}

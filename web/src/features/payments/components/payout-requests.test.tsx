@@ -50,6 +50,7 @@ const totals = (over: Partial<AccountTotals> = {}): AccountTotals => ({
   requested_poisha: 200_000,
   available_poisha: 420_000,
   refunded_poisha: 0,
+  held_by_partner_poisha: 0,
   ...over,
 });
 

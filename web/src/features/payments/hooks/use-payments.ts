@@ -10,20 +10,24 @@ import {
   cancelOrder,
   fetchAccountOrders,
   fetchAccountTotals,
+  fetchMerchantAccount,
   fetchMyPayment,
   fetchMyPayments,
   fetchPayouts,
   refundOrder,
   rejectPayout,
   requestPayout,
+  saveMerchantAccount,
   withdrawPayout,
   type AccountOrder,
   type AccountOrdersParams,
+  type MerchantAccount,
   type OrderState,
   type PaymentOrder,
   type PayoutRequest,
   type PayoutsParams,
 } from '../api/payments-api';
+import { merchantBody, type MerchantFormValues } from './merchant-form';
 import { amountText } from './payout-form';
 
 export const paymentKeys = {
@@ -36,6 +40,7 @@ export const paymentKeys = {
   totals: ['payments', 'totals'] as const,
   payouts: ['payments', 'payouts'] as const,
   payoutsPage: (p: PayoutsParams) => ['payments', 'payouts', p.page, p.state ?? '', p.partnerId ?? ''] as const,
+  merchant: ['payments', 'merchant'] as const,
 };
 
 /** While the gateway has not confirmed the payment, the outcome page asks again every 2 s ... */
@@ -203,5 +208,18 @@ export function rejectPayoutMutation(qc: QueryClient): UseMutationOptions<Payout
     mutationFn: ({ id, reason }) => rejectPayout(id, reason.trim()),
     onSuccess: (payout) => storePayout(qc, payout),
     onSettled: () => payoutsChanged(qc),
+  };
+}
+
+/** Where the site's SSLCommerz payments go (the partner admin's payment account card). */
+export function useMerchantAccount() {
+  return useQuery({ queryKey: paymentKeys.merchant, queryFn: fetchMerchantAccount, retry: retryTransient });
+}
+
+/** Chooses the platform's store or the site's own (its credentials checked at SSLCommerz first). */
+export function saveMerchantMutation(qc: QueryClient): UseMutationOptions<MerchantAccount, Error, MerchantFormValues> {
+  return {
+    mutationFn: (values) => saveMerchantAccount(merchantBody(values)),
+    onSuccess: (saved) => qc.setQueryData(paymentKeys.merchant, saved),
   };
 }
