@@ -10,6 +10,9 @@
 //     payments by the learner's e-mail address, and sees the site's totals (at least the two demo
 //     purchases and this one).
 // (3) The demo teacher of dhaka has no Accounts in the side menu.
+// (5) sylhet's partner admin, in Bangla on a phone, sees that its learners pay into its own
+//     SSLCommerz store (the demo's "sylhetlocal" at the local gateway), and a wrong store password is
+//     refused by the gateway on its field, the store left as it was.
 // (4) Another new learner, in Bangla on a phone, applies the demo coupon EID-2026 (20 % off), pays
 //     the lower price with bKash in the local wallet (infra/payments/bkash.py; E2E_BKASH_URL), and
 //     sees the discount on the success page; the partner admin, also on a phone, refunds that order
@@ -417,5 +420,29 @@ test.describe.serial('a paid course on dhaka', () => {
     await expect(page.getByTestId('enrol-card').getByTestId('buy-button')).toBeEnabled();
     await expect(page.getByTestId('continue-learning')).toHaveCount(0);
     await expect(page.getByTestId('enrol-pending')).toHaveCount(0);
+  });
+
+  test("sylhet's admin sees its own store, and the gateway refuses a wrong password, in Bangla on a phone", async ({ page }) => {
+    const sylhet = partnerURL('sylhet');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${sylhet}/login`);
+    await page.locator('#email').fill('sylhet-admin@example.com');
+    await page.locator('#password').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+    await chooseLanguage(page, 'bn');
+    await page.goto(`${sylhet}/accounts/payment-request`);
+    const card = page.getByTestId('merchant-account');
+    await expect(card.getByTestId('merchant-current')).toHaveAttribute('data-mode', 'own');
+    await expect(card.getByTestId('merchant-current')).toContainText('sylhetlocal');
+    await card.locator('#merchant-store-password').fill('not-the-password');
+    await responseOf(page, 'POST', '/course/accounts/merchant', () => card.getByTestId('merchant-save').click(), [422]);
+    await expect(card.getByText(text('errors:store_credentials_refused'))).toBeVisible();
+    await card.locator('#merchant-store-password').scrollIntoViewIfNeeded();
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-own-store-bn-360');
+    // Nothing changed: after a reload the same store is current.
+    await page.reload();
+    await expect(page.getByTestId('merchant-current')).toContainText('sylhetlocal');
   });
 });
