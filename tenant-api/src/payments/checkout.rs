@@ -173,12 +173,15 @@ pub async fn create_transaction(
             return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
         }
     }
-    let user = users::find(&app.ctl.db, user_id).await?;
-    // SSLCommerz takes the money into the site's own store when it has one, else the platform's.
-    let store = match gateway {
-        "sslcommerz" => Some(app.payments.checkout_store(&app.ctl.db, tenant.id).await?),
-        _ => None,
+    // SSLCommerz takes the money into the site's own store when it has one, else the platform's
+    // (asked of the control database together with the payer's record).
+    let store = async {
+        match gateway {
+            "sslcommerz" => app.payments.checkout_store(&app.ctl.db, tenant.id).await.map(Some),
+            _ => Ok(None),
+        }
     };
+    let (user, store) = tokio::try_join!(async { Ok::<_, AppError>(users::find(&app.ctl.db, user_id).await?) }, store)?;
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.
     let taken = enrolments::lock_seats(&mut tx, batch.id).await? + orders::open_in_batch(&mut tx, batch.id).await?;
