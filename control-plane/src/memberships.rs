@@ -36,6 +36,23 @@ pub async fn for_user(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Vec
         .await
 }
 
+/// People holding a staff role (partner admin or teacher) on a site, found by e-mail
+/// (case-insensitive) or normalised mobile number: (the login as given, their id).
+pub async fn staff_by_login(db: impl PgExecutor<'_>, institution_id: i64, logins: &[String]) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (l.login) l.login, u.id FROM unnest($2::text[]) AS l(login)
+           JOIN users u ON lower(u.email) = lower(l.login) OR u.phone = l.login
+           JOIN memberships m ON m.user_id = u.id AND m.institution_id = $1 AND m.role IN ($3, $4)
+          ORDER BY l.login, u.id",
+    )
+    .bind(institution_id)
+    .bind(logins)
+    .bind(PARTNER_ADMIN)
+    .bind(TEACHER)
+    .fetch_all(db)
+    .await
+}
+
 pub async fn grant(db: impl PgExecutor<'_>, user_id: i64, institution_id: i64, role: &str) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO memberships (user_id, institution_id, role) VALUES ($1, $2, $3)

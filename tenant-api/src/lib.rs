@@ -9,6 +9,7 @@ pub mod courses;
 pub mod dashboard;
 pub mod demo;
 pub mod exams;
+pub mod files;
 pub mod config;
 pub mod guard;
 pub mod headers;

@@ -88,6 +88,20 @@ pub const PART_BYTES: usize = 5 * 1024 * 1024;
 /// The first bytes that tell a file's kind (the furthest signature ends at byte 12).
 const SNIFF_BYTES: usize = 16;
 
+/// How many bytes an upload may have, and the error code when it has more.
+#[derive(Clone, Copy)]
+pub struct Limit {
+    pub bytes: usize,
+    pub exceeded: &'static str,
+}
+
+impl Limit {
+    /// A limit whose excess is just an unusable file (lesson files, answer files).
+    pub const fn of(bytes: usize) -> Self {
+        Self { bytes, exceeded: "invalid_file" }
+    }
+}
+
 /// A stored upload: its key and what its bytes say it is.
 pub struct Stored {
     pub key: String,
@@ -96,18 +110,20 @@ pub struct Stored {
 }
 
 /// Streams an upload into the site's bucket under `<prefix>-<uuid>.<ext>`: checked by its first
-/// bytes (`kind`), at most `max_bytes`, sent as one object when small and as a multipart upload
+/// bytes (`kind`), at most `limit.bytes`, sent as one object when small and as a multipart upload
 /// otherwise. Nothing is left behind when the file is refused or the client goes away.
 pub async fn store_upload(
     app: &AppState,
     tenant: &Tenant,
     prefix: &str,
     mut upload: axum::extract::multipart::Field<'_>,
-    max_bytes: usize,
-    kind: fn(&[u8]) -> Option<(&'static str, &'static str)>,
+    limit: Limit,
+    kind: impl Fn(&[u8]) -> Option<(&'static str, &'static str)>,
     field: &str,
 ) -> Result<Stored, AppError> {
     let invalid = || AppError::field(field, "invalid_file");
+    let too_large = || AppError::field(field, limit.exceeded);
+    let max_bytes = limit.bytes;
     let mut buffer = bytes::BytesMut::with_capacity(SNIFF_BYTES);
     // Enough bytes to know what the file is (or the whole of a tiny file).
     let mut ended = false;
@@ -130,7 +146,7 @@ pub async fn store_upload(
                 Some(chunk) => {
                     size += chunk.len();
                     if size > max_bytes {
-                        return Err(invalid());
+                        return Err(too_large());
                     }
                     buffer.extend_from_slice(&chunk);
                 }
@@ -145,7 +161,10 @@ pub async fn store_upload(
                 parts.push(upload_part(app, tenant, &key, upload_id, parts.len() as i32 + 1, part).await?);
             }
         }
-        if size == 0 || size > max_bytes {
+        if size > max_bytes {
+            return Err(too_large());
+        }
+        if size == 0 {
             return Err(invalid());
         }
         match &multipart {
@@ -255,9 +274,8 @@ pub async fn presigned(app: &AppState, tenant: &Tenant, key: &str) -> Result<Str
     Ok(request.uri().to_owned())
 }
 
-/// A public image of the site (logo, thumbnail), cached for good since names are content hashes.
-/// Streamed from the bucket as it arrives, never held whole.
-pub async fn serve_image(app: &AppState, tenant: &Tenant, key: &str) -> Result<Response, AppError> {
+/// An object of the site's bucket streamed as it arrives, never held whole, with its length.
+async fn stream(app: &AppState, tenant: &Tenant, key: &str) -> Result<(Response, String), AppError> {
     let object = object(app, tenant, key).await?;
     let mime = object.content_type().unwrap_or("application/octet-stream").to_owned();
     let length = object.content_length();
@@ -266,11 +284,51 @@ pub async fn serve_image(app: &AppState, tenant: &Tenant, key: &str) -> Result<R
     if let Some(length) = length.and_then(|l| HeaderValue::from_str(&l.to_string()).ok()) {
         response.headers_mut().insert(header::CONTENT_LENGTH, length);
     }
+    response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok((response, mime))
+}
+
+/// A public image of the site (logo, thumbnail), cached for good since names are content hashes.
+pub async fn serve_image(app: &AppState, tenant: &Tenant, key: &str) -> Result<Response, AppError> {
+    let (mut response, mime) = stream(app, tenant, key).await?;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&mime).unwrap_or(HeaderValue::from_static("image/png")));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     Ok(response)
+}
+
+/// A private file as a download named `file_name` (RFC 6266: an ASCII fallback and the UTF-8 name,
+/// so Bangla names survive).
+pub async fn serve_download(app: &AppState, tenant: &Tenant, key: &str, file_name: &str) -> Result<Response, AppError> {
+    let (mut response, mime) = stream(app, tenant, key).await?;
+    let ascii: String = file_name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_ ".contains(c) { c } else { '_' }).collect();
+    let encoded: String = file_name.bytes().map(|b| if b.is_ascii_alphanumeric() || b".-_".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect();
+    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&mime).unwrap_or(HeaderValue::from_static("application/octet-stream")));
+    headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(|e| anyhow::anyhow!("{e}"))?);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    Ok(response)
+}
+
+/// An image decoded with limits (a tiny file cannot claim gigapixels), turned upright by its EXIF
+/// orientation, cut to fill `width` x `height` around its centre and encoded as a JPEG.
+pub fn fill_jpeg(bytes: &[u8], width: u32, height: u32) -> image::ImageResult<Vec<u8>> {
+    use image::{DynamicImage, ImageDecoder, ImageReader, Limits, imageops::FilterType};
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(10_000);
+    limits.max_image_height = Some(10_000);
+    limits.max_alloc = Some(256 << 20);
+    let mut reader = ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder()?;
+    let orientation = decoder.orientation()?;
+    let mut picture = DynamicImage::from_decoder(decoder)?;
+    picture.apply_orientation(orientation);
+    let filled = picture.resize_to_fill(width, height, FilterType::Lanczos3).into_rgb8();
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85).encode_image(&filled)?;
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use crate::exams::{authoring as exam_authoring, results as exam_results, stats a
 use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
+use crate::files::{manage as files, sharing, upload as file_upload};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -85,6 +86,19 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(taking::upload_answer_file)), taking::UPLOAD_BODY_LIMIT))
         .routes(routes!(taking::submit_attempt))
         .routes(routes!(taking::attempt_result))
+        .routes(routes!(files::get_my_files))
+        .routes(routes!(files::get_files))
+        .routes(routes!(files::create_folder))
+        .routes(routes!(files::save_name))
+        .routes(routes!(files::delete_file))
+        .routes(routes!(files::delete_folder))
+        .routes(routes!(files::profile_folder))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(file_upload::upload_file)), file_upload::BODY_LIMIT))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(file_upload::upload_cropped_image)), file_upload::CROPPED_BODY_LIMIT))
+        .routes(routes!(file_upload::create_url))
+        .routes(routes!(file_upload::download_file))
+        .routes(routes!(sharing::share))
+        .routes(routes!(sharing::shared_with_me))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 

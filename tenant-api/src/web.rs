@@ -78,7 +78,7 @@ impl WebApp {
         let media = storage_origin.trim_end_matches('/');
         let csp = format!(
             "default-src 'self'; script-src 'self' 'nonce-{NONCE_SLOT}'; style-src 'self' 'nonce-{NONCE_SLOT}'; \
-             img-src 'self' data: blob: {media} {partner_sites}; font-src 'self' data:; connect-src 'self'; \
+             img-src 'self' data: blob: {media} {partner_sites} https://i.ytimg.com; font-src 'self' data:; connect-src 'self'; \
              frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com {media}; \
              media-src 'self' blob: {media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );

@@ -181,3 +181,17 @@ pub async fn set_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<Option<S
 pub async fn is_current_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE id = $1 AND photo = $2)").bind(id).bind(key).fetch_one(db).await
 }
+
+/// How a person is named and reached, for lists that show who did what or who has what.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Contact {
+    pub id: i64,
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// Several people at once.
+pub async fn contacts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<Contact>> {
+    sqlx::query_as("SELECT id, name, email, phone FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
+}

@@ -17,8 +17,6 @@ use control_plane::institutions::store::main_tenant;
 use control_plane::json::AppPath;
 use control_plane::response::Data;
 use control_plane::users::{UserInfo, store, user_info};
-use image::{DynamicImage, ImageDecoder, ImageReader, Limits, imageops::FilterType};
-use std::io::Cursor;
 
 pub const MAX_PHOTO_BYTES: usize = 5 << 20;
 /// The route's body limit: the photo and the multipart framing around it.
@@ -53,7 +51,7 @@ pub async fn profile_photo(
     if photo_kind(&bytes).is_none() {
         return Err(AppError::field("photo", "invalid_photo"));
     }
-    let jpeg = tokio::task::spawn_blocking(move || square_jpeg(&bytes))
+    let jpeg = tokio::task::spawn_blocking(move || media::fill_jpeg(&bytes, SIDE, SIDE))
         .await
         .map_err(|e| anyhow::anyhow!("photo task: {e}"))?
         .map_err(|_| AppError::field("photo", "invalid_photo"))?;
@@ -86,24 +84,6 @@ fn photo_kind(bytes: &[u8]) -> Option<&'static str> {
     media::image_kind(bytes).map(|(ext, _)| ext)
 }
 
-/// The upright centre square of an image as a `SIDE` x `SIDE` JPEG.
-fn square_jpeg(bytes: &[u8]) -> image::ImageResult<Vec<u8>> {
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(10_000);
-    limits.max_image_height = Some(10_000);
-    limits.max_alloc = Some(256 << 20);
-    let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
-    reader.limits(limits);
-    let mut decoder = reader.into_decoder()?;
-    let orientation = decoder.orientation()?;
-    let mut picture = DynamicImage::from_decoder(decoder)?;
-    picture.apply_orientation(orientation);
-    let square = picture.resize_to_fill(SIDE, SIDE, FilterType::Lanczos3).into_rgb8();
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85).encode_image(&square)?;
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,13 +91,13 @@ mod tests {
     fn png(width: u32, height: u32) -> Vec<u8> {
         let mut out = Vec::new();
         let picture = image::RgbImage::from_fn(width, height, |x, _| if x < width / 2 { image::Rgb([200, 30, 30]) } else { image::Rgb([30, 30, 200]) });
-        picture.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png).unwrap();
+        picture.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png).unwrap();
         out
     }
 
     #[test]
     fn any_picture_becomes_a_small_square_jpeg() {
-        let jpeg = square_jpeg(&png(900, 300)).unwrap();
+        let jpeg = media::fill_jpeg(&png(900, 300), SIDE, SIDE).unwrap();
         assert_eq!(media::image_kind(&jpeg).map(|k| k.0), Some("jpg"));
         let back = image::load_from_memory(&jpeg).unwrap();
         assert_eq!((back.width(), back.height()), (SIDE, SIDE));
@@ -129,6 +109,6 @@ mod tests {
         assert_eq!(photo_kind(b"%PDF-1.7"), None);
         let mut fake = b"\x89PNG\r\n\x1a\n".to_vec();
         fake.extend_from_slice(&[0; 64]);
-        assert!(square_jpeg(&fake).is_err(), "a PNG signature over garbage does not decode");
+        assert!(media::fill_jpeg(&fake, SIDE, SIDE).is_err(), "a PNG signature over garbage does not decode");
     }
 }

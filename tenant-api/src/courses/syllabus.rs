@@ -316,7 +316,7 @@ pub async fn upload_lesson_file(
             return Err(AppError::field("file", "invalid_characters"));
         }
         let name: String = raw_name.chars().filter(|c| !c.is_control() && *c != '/').take(200).collect();
-        let file = media::store_upload(&app, &tenant, &format!("lessons/{id}"), field, MAX_LESSON_FILE_BYTES, lesson_file_kind, "file").await?;
+        let file = media::store_upload(&app, &tenant, &format!("lessons/{id}"), field, media::Limit::of(MAX_LESSON_FILE_BYTES), lesson_file_kind, "file").await?;
         stored = Some((name, file));
     }
     let (name, file) = stored.ok_or_else(|| AppError::field("file", "required"))?;

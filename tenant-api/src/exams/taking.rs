@@ -363,7 +363,7 @@ pub async fn upload_answer_file(
                 client_seq = Some(text.trim().parse::<i64>().map_err(|_| AppError::field("client_seq", "invalid_type"))?);
             }
             Some("file") if stored.is_none() => {
-                stored = Some(media::store_upload(&app, &tenant, &file_prefix(uuid, slot), field, MAX_ASSIGNMENT_BYTES, lesson_file_kind, "file").await?);
+                stored = Some(media::store_upload(&app, &tenant, &file_prefix(uuid, slot), field, media::Limit::of(MAX_ASSIGNMENT_BYTES), lesson_file_kind, "file").await?);
             }
             _ => {}
         }

@@ -10,6 +10,7 @@ mod certificate_pdf;
 mod courses;
 mod domains;
 mod exams;
+mod files;
 mod isolation;
 mod partners;
 mod payments;
