@@ -59,6 +59,8 @@ const AccountsPages = lazy(() => import('../features/payments/components/account
 const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
 // /promotion-manager/:slug? (ads, internal-course, external-course, jobs): one chunk.
 const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
+// /filemanager/:slug? (my, purchase, shared): one chunk, for everyone signed in.
+const FileManagerPages = lazy(() => import('../features/files/components/file-manager-pages'));
 
 function Root() {
   return (
@@ -124,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/:tab?', element: <ProfilePages /> },
           { path: 'certificate/list', element: <CertificateListPage /> },
           { path: 'payments', element: <PaymentPages /> },
+          { path: 'filemanager/:slug?', element: <FileManagerPages /> },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
             children: [

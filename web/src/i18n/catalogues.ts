@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'exams',
   'payments',
   'promotions',
+  'files',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -40,17 +40,28 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** A download asked for with a POST and a JSON body (the file manager's `download-file { id }`). */
+export interface DownloadRequest {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+}
+
 /**
- * GETs `path` with the app's headers and saves the answer as a file, named as the server says
- * (else `fallbackName`). Rejects with an ApiError as `api` does.
+ * GETs `path` (or POSTs `request.body` as JSON) with the app's headers and saves the answer as a
+ * file, named as the server says (else `fallbackName`). Rejects with an ApiError as `api` does.
  */
-export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string, request: DownloadRequest = {}): Promise<void> {
   startLoading();
   let failed = true;
   try {
     let res: Response;
+    const { method = 'GET', body } = request;
     try {
-      res = await fetch(buildUrl(path, query), { headers: buildHeaders({ Accept: '*/*' }) });
+      res = await fetch(buildUrl(path, query), {
+        method,
+        headers: buildHeaders({ Accept: '*/*', ...(body !== undefined && { 'Content-Type': 'application/json' }) }),
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
     } catch {
       throw parseApiError(0, null);
     }

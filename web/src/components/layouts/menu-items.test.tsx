@@ -9,10 +9,10 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
-    expect(paths('approver')).toEqual(['/dashboard']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('approver')).toEqual(['/dashboard', '/filemanager/my']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
@@ -122,6 +122,21 @@ describe('sidebar menu', () => {
       }
     }
   });
+  it('lists the File manager for everyone signed in, after Question Bank, and lights it on its three pages', () => {
+    for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null], ['approver', 'sys-blog-and-tutorial-admin']] as const) {
+      const items = menuFor(cls, role);
+      const files = items.find((i) => i.key === 'filemanager')!;
+      expect([files.labelKey, files.to], `${cls} ${role}`).toEqual(['common:nav.file_manager', '/filemanager/my']);
+      const bank = items.findIndex((i) => i.key === 'question-bank');
+      if (bank >= 0) expect(items.indexOf(files), cls).toBe(bank + 1);
+      for (const path of ['/filemanager', '/filemanager/my', '/filemanager/my?folder=4&type=image', '/filemanager/purchase', '/filemanager/shared?page=2']) {
+        expect(isItemActive(files, path), path).toBe(true);
+        expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
+      }
+      for (const other of items.filter((i) => i.key !== 'filemanager')) expect(isItemActive(other, '/filemanager/shared'), other.key).toBe(false);
+    }
+  });
+
   it('lights Exam Centre on every single exam screen', () => {
     for (const cls of ['super', 'partner'] as const) {
       const exams = menuFor(cls).find((i) => i.key === 'exam')!;

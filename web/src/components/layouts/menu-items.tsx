@@ -12,6 +12,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -36,6 +37,8 @@ export const MENU: MenuItem[] = [
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
   { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
+  // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the page).
+  { key: 'filemanager', labelKey: 'common:nav.file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner', 'approver'] },
   { key: 'payments', labelKey: 'common:nav.payments', icon: <PaymentsOutlinedIcon />, to: '/payments', classes: ['learner'] },
   {
     key: 'profile',

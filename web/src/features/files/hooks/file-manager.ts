@@ -1,0 +1,206 @@
+// The file manager's rules, apart from React: page slugs and query parameters, what each type tab
+// accepts, the add-URL check, the new folder's name, sizes in KB/MB/GB, previews and share lists.
+import { ApiError } from '../../../lib/api-client';
+import { fieldProblem } from '../../../lib/field-error-text';
+import { intlLocale } from '../../../lib/lang';
+import { idParam } from '../../../lib/list-params';
+import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type SharedPerson } from '../api/files-api';
+
+/** The type tabs: every type first, then one per type (SPEC 2 "File manager popup"). */
+export const FILE_TABS = ['all', ...FILE_TYPES] as const;
+export type FileTab = (typeof FILE_TABS)[number];
+
+/** The page of a slug (my, purchase, shared); null for any other. */
+export function sourceParam(slug: string | null | undefined): FileSource | null {
+  return (FILE_SOURCES as readonly string[]).includes(slug ?? '') ? (slug as FileSource) : null;
+}
+
+/** The `type` query parameter as a tab (the plural spellings of the spec too); all by default. */
+export function tabParam(value: string | null | undefined): FileTab {
+  const v = (value ?? '').trim().toLowerCase().replace(/s$/, '');
+  return (FILE_TABS as readonly string[]).includes(v) ? (v as FileTab) : 'all';
+}
+
+/** The type sent to the server for a tab: none for all. */
+export function tabType(tab: FileTab): FileType | null {
+  return tab === 'all' ? null : tab;
+}
+
+/** The `folder` query parameter: a folder id, or null for the top level. */
+export function folderParam(value: string | null | undefined): number | null {
+  return idParam(value);
+}
+
+/**
+ * The folder query after a change of tab: the type changes and the way back to the top level is
+ * taken (SPEC 4: switching type resets the current folder), on page 1; the search stays.
+ */
+export function withTab(params: URLSearchParams, tab: FileTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (tab === 'all') next.delete('type');
+  else next.set('type', tab);
+  next.delete('folder');
+  next.delete('page');
+  return next;
+}
+
+/** The query that opens a folder (null: the top level), keeping the tab; the search and page start afresh. */
+export function withFolder(params: URLSearchParams, folderId: number | null): URLSearchParams {
+  const next = new URLSearchParams();
+  const type = params.get('type');
+  if (type) next.set('type', type);
+  if (folderId) next.set('folder', String(folderId));
+  return next;
+}
+
+/** What the file picker offers on each tab (SPEC 5); every file on All. */
+export const ACCEPT: Record<FileTab, string | undefined> = {
+  all: undefined,
+  image: 'image/*',
+  audio: 'audio/*',
+  video: 'video/*',
+  document: '.docx,.doc,.xls,.ppt,.pptx,.txt,.pdf',
+  other: '.zip',
+};
+
+/** Pictures shown before uploading (SPEC 5: png, jpg, jpeg, gif). */
+export function previewsBeforeUpload(name: string): boolean {
+  return /\.(png|jpe?g|gif)$/i.test(name.trim());
+}
+
+/** The profile and cover folders take the cropper's pictures only: no uploads there. */
+export function isCropperFolder(folder: Pick<FmFolder, 'kind'> | null | undefined): boolean {
+  return !!folder && folder.kind !== 'normal';
+}
+
+export type UrlProblem = 'required' | 'invalid';
+
+/** The longest link the server keeps. */
+export const URL_MAX = 2000;
+
+/**
+ * Why a link cannot be added (SPEC 5), checked as the server checks it: http(s):// to a host-like
+ * name (labels of letters, digits and hyphens with a dot between, or localhost), no user name or
+ * password, at most 2,000 characters.
+ */
+export function urlProblem(value: string): UrlProblem | null {
+  const url = value.trim();
+  if (!url) return 'required';
+  if (url.length > URL_MAX || !/^https?:\/\/[^\s/?#]/i.test(url)) return 'invalid';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'invalid';
+  }
+  if (parsed.username || parsed.password) return 'invalid';
+  // URL gives international names in their ASCII (punycode) form, as the server reads them.
+  const host = parsed.hostname.toLowerCase();
+  const labelsOk = host.split('.').every((l) => /^[a-z0-9-]+$/.test(l));
+  return labelsOk && (host.includes('.') || host === 'localhost') ? null : 'invalid';
+}
+
+/** What the server's refusal of the link's `url` field is: required, else invalid. */
+export function urlServerProblem(err: unknown): UrlProblem | null {
+  const p = fieldProblem(err, 'url');
+  if (!p) return err instanceof ApiError && err.code === 'invalid_url' ? 'invalid' : null;
+  return 'code' in p && p.code === 'required' ? 'required' : 'invalid';
+}
+
+/**
+ * The new folder (SPEC 4): the name typed, trimmed; left empty, `defaultName` (the translated
+ * "New folder") with a number added by the server when that name is taken.
+ */
+export function newFolderBody(typed: string, defaultName: string, parentId: number | null) {
+  const name = typed.trim();
+  return name ? { name, parent_id: parentId, auto_suffix: false } : { name: defaultName, parent_id: parentId, auto_suffix: true };
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+export type SizeUnit = (typeof UNITS)[number];
+
+/**
+ * A size in bytes as a number and its unit (1024 to the next), the number in the language's
+ * digits: 1536 -> "1.5", "KB"; in Bangla "১.৫", "KB".
+ */
+export function sizeParts(bytes: number, lang: string): { n: string; unit: SizeUnit } {
+  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
+  let i = 0;
+  while (value >= 1024 && i < UNITS.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  const digits = i === 0 || value >= 100 ? 0 : 1;
+  return { n: new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits }).format(value), unit: UNITS[i] };
+}
+
+/** The part of the storage used, 0 to 100. */
+export function usedPercent(used: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(100, Math.max(0, (used / total) * 100));
+}
+
+/** The picture a card shows: the preview, or a stored image itself; null for an icon. */
+export function previewOf(file: Pick<FmFile, 'file_encode_path' | 'file_main_path' | 'type' | 'is_url'>): string | null {
+  if (file.file_encode_path) return file.file_encode_path;
+  return file.type === 'image' && !file.is_url && file.file_main_path ? file.file_main_path : null;
+}
+
+/** A link to a video site: its card has a play badge. */
+export function isVideoLink(file: Pick<FmFile, 'is_url' | 'provider'>): boolean {
+  return !!file.is_url && (file.provider === 'youtube' || file.provider === 'vimeo');
+}
+
+export type FileMenuAction = 'open' | 'download' | 'rename' | 'share' | 'delete';
+
+/**
+ * What a file's menu offers: open always; download for stored files (not links); rename, share
+ * and delete for one's own (My Files); shared and bought files are only opened and downloaded.
+ */
+export function fileActionsFor(file: Pick<FmFile, 'is_url'>, source: FileSource): FileMenuAction[] {
+  const out: FileMenuAction[] = ['open'];
+  if (!file.is_url) out.push('download');
+  if (source === 'my') out.push('rename', 'share', 'delete');
+  return out;
+}
+
+/** E-mail addresses or mobile numbers typed in one go, split at commas, semicolons, spaces and new lines. */
+export function splitLogins(text: string): string[] {
+  return text
+    .split(/[\s,;，؛]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** What identifies a person already shared with when sharing again: their e-mail or mobile, if known. */
+export function personLogin(p: SharedPerson): string | null {
+  return p.email?.trim() || p.phone?.trim() || null;
+}
+
+/** The whole list sent when sharing: the people kept (by e-mail or mobile) and those added, once each. */
+export function shareList(kept: readonly SharedPerson[], added: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const login of [...kept.map(personLogin), ...added]) {
+    const v = login?.trim();
+    if (!v || seen.has(v.toLowerCase())) continue;
+    seen.add(v.toLowerCase());
+    out.push(v);
+  }
+  return out;
+}
+
+/** Upload refusals the file manager words itself (errors:<code>), whatever shape the answer has. */
+export const UPLOAD_CODES = ['invalid_file', 'file_type_mismatch', 'folder_needs_cropper', 'quota_exceeded', 'file_too_large', 'payload_too_large'] as const;
+
+/**
+ * The code of an upload's refusal when it names one we word: 413, the answer's own code, or the
+ * `file` field's code; null otherwise (the server's own words are shown then).
+ */
+export function uploadErrorCode(err: unknown): (typeof UPLOAD_CODES)[number] | null {
+  if (!(err instanceof ApiError)) return null;
+  if (err.status === 413) return 'payload_too_large';
+  const known = (c: string | null | undefined) => ((UPLOAD_CODES as readonly string[]).includes(c ?? '') ? (c as (typeof UPLOAD_CODES)[number]) : null);
+  const p = fieldProblem(err, 'file');
+  return known(err.code) ?? (p && 'code' in p ? known(p.code) : null);
+}
