@@ -1,5 +1,5 @@
 //! Edge memory under hostile load (a benchmark: it prints figures; `infra/bench` runs it):
-//! 16 lesson uploads of 50 MB at once, then 100,000 requests of the kinds a fuzzer sends (NULs,
+//! 16 lesson uploads of 50 MB at once, one 1 GB video into the file manager, then 100,000 requests of the kinds a fuzzer sends (NULs,
 //! oversized bodies, long addresses, bad JSON, unknown hosts, big answers), 64 at a time.
 //! Prints the release edge's resident memory before, at its peak and after each phase. Uploads
 //! stream to S3 in parts, so memory must not grow with the size or number of files.
@@ -16,6 +16,7 @@ mod support;
 const PORT: u16 = 8098;
 const UPLOADS: usize = 16;
 const UPLOAD_BYTES: usize = 50 * 1024 * 1024;
+const VIDEO_BYTES: usize = 1 << 30;
 const FUZZ_REQUESTS: usize = 100_000;
 const CONCURRENCY: usize = 64;
 
@@ -149,7 +150,41 @@ async fn main() {
         (UPLOADS * UPLOAD_BYTES) as f64 / 1048576.0 / upload_secs,
     );
 
-    // 2. Fuzz-like requests, 64 at a time.
+    // 2. One 1 GB video into the file manager, generated as it is sent (neither side holds it).
+    let boundary = "video-bench-boundary";
+    let head = Bytes::from(format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nvideo\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"lecture.mp4\"\r\n\r\n"
+    ));
+    let mut first = vec![7u8; 1 << 20];
+    first[..12].copy_from_slice(b"\0\0\0\x18ftypmp42");
+    let (first, rest) = (Bytes::from(first), Bytes::from(vec![42u8; 1 << 20]));
+    let tail = Bytes::from(format!("\r\n--{boundary}--\r\n"));
+    let chunks = std::iter::once(head).chain(std::iter::once(first)).chain(std::iter::repeat_n(rest, (VIDEO_BYTES >> 20) - 1)).chain(std::iter::once(tail));
+    let body = reqwest::Body::wrap_stream(futures::stream::iter(chunks.map(Ok::<_, std::io::Error>)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let sampler = sample_rss(pid, stop.clone());
+    let started = Instant::now();
+    let stored = http
+        .post(format!("{base}/file-manager/user/upload-file"))
+        .header("host", &host)
+        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+        .bearer_auth(&token)
+        .body(body)
+        .send()
+        .await
+        .map(|r| r.status().as_u16())
+        .unwrap_or(0);
+    let video_secs = started.elapsed().as_secs_f64();
+    stop.store(true, Ordering::Relaxed);
+    let video_peak = sampler.await.unwrap();
+    println!(
+        "one {} MB video into the file manager: {video_secs:.1} s ({:.0} MB/s), status {stored} | edge RSS peak {video_peak} MB, after {} MB",
+        VIDEO_BYTES >> 20,
+        VIDEO_BYTES as f64 / 1048576.0 / video_secs,
+        support::rss_kb(pid, "VmRSS:") / 1024,
+    );
+
+    // 3. Fuzz-like requests, 64 at a time.
     let stop = Arc::new(AtomicBool::new(false));
     let sampler = sample_rss(pid, stop.clone());
     let counts: Arc<[AtomicU64; 6]> = Arc::new(Default::default());

@@ -3,11 +3,13 @@
 //! API, called in-process as the sites' teachers and learners would: courses with thumbnails,
 //! sections and lessons of several types (uploaded notes and figures, videos, rich text), batches
 //! (one needing approval, two whose certificates wait for approval), enrolments at every stage,
-//! reviews and issued certificates; and the partners' question banks ([`questions`]). A site that already has courses is left as it is, so it is
+//! reviews and issued certificates; the partners' question banks ([`questions`]) and Dhaka's teacher's
+//! file manager ([`files`]). A site that already has courses is left as it is, so it is
 //! safe to run again.
 
 pub mod catalogue;
 mod exams;
+mod files;
 mod media;
 mod questions;
 
@@ -75,21 +77,29 @@ impl Api {
         Ok(token)
     }
 
-    async fn upload(&self, site: Site, token: &str, lesson: i64, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    /// A multipart POST that must succeed: text fields first, then the file; answers its `data`.
+    async fn upload_to(&self, site: Site, token: &str, path: &str, fields: &[(&str, String)], name: &str, bytes: &[u8]) -> anyhow::Result<Value> {
         let boundary = "demo-seed-boundary";
-        let mut body = format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-        )
-        .into_bytes();
+        let mut body = Vec::new();
+        for (field, value) in fields {
+            body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"\r\n\r\n{value}\r\n").as_bytes());
+        }
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .as_bytes(),
+        );
         body.extend_from_slice(bytes);
         body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-        let path = format!("/course/schedule/lesson/{lesson}/file");
         let (status, answer) =
-            self.send(site, Method::POST, &path, Some(token), Body::from(body), &format!("multipart/form-data; boundary={boundary}")).await?;
-        if status != 200 {
-            bail!("uploading {name}: {status} {answer}");
+            self.send(site, Method::POST, path, Some(token), Body::from(body), &format!("multipart/form-data; boundary={boundary}")).await?;
+        if !(200..300).contains(&status) {
+            bail!("uploading {name} to {path}: {status} {answer}");
         }
-        Ok(())
+        Ok(answer.get("data").cloned().unwrap_or(answer))
+    }
+
+    async fn upload(&self, site: Site, token: &str, lesson: i64, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        self.upload_to(site, token, &format!("/course/schedule/lesson/{lesson}/file"), &[], name, bytes).await.map(drop)
     }
 }
 
@@ -158,6 +168,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         dhaka_money(&mut api).await?;
         let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
         dhaka_promotions(&mut api, calculus).await?;
+        files::seed(&mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;
