@@ -164,6 +164,8 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "প্রোফাইল ও কভার ফোল্ডারে শুধু ক্রপ করা ছবি রাখা যায়।",
         ),
         "quota_exceeded" => ("The site's storage is full: this file does not fit.", "সাইটের স্টোরেজ পূর্ণ: এই ফাইলটি আর জায়গা পাবে না।"),
+        "upload_part_invalid" => ("This part of the file is not the expected size. Try the upload again.", "ফাইলের এই অংশটি প্রত্যাশিত আকারের নয়। আবার আপলোড করুন।"),
+        "parts_missing" => ("Some parts of the file have not arrived yet.", "ফাইলের কিছু অংশ এখনো পৌঁছায়নি।"),
         "folder_name_taken" => ("A folder of this name is already here.", "এই নামের একটি ফোল্ডার এখানে আগেই আছে।"),
         "folder_fixed" => ("The profile and cover folders cannot be renamed or deleted.", "প্রোফাইল ও কভার ফোল্ডারের নাম বদলানো বা মুছে ফেলা যায় না।"),
         "not_a_stored_file" => ("A link cannot be downloaded; open it instead.", "লিংক ডাউনলোড করা যায় না; খুলে দেখুন।"),

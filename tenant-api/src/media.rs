@@ -177,7 +177,7 @@ pub async fn store_upload(
         Ok(()) => Ok(Stored { key, mime, size }),
         Err(error) => {
             if let Some((upload_id, _)) = multipart {
-                let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(&key).upload_id(upload_id).send().await;
+                abort_multipart(app, tenant, &key, &upload_id).await;
             }
             Err(error)
         }
@@ -201,7 +201,7 @@ fn s3_error(what: &str, key: &str, error: impl std::error::Error + Send + Sync +
     AppError::Internal(anyhow::anyhow!("{what} {key}: {}", aws_sdk_s3::error::DisplayErrorContext(error)))
 }
 
-async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str) -> Result<String, AppError> {
+pub async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str) -> Result<String, AppError> {
     let created = app
         .s3
         .create_multipart_upload()
@@ -214,7 +214,7 @@ async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str
     created.upload_id().map(str::to_owned).ok_or_else(|| AppError::Internal(anyhow::anyhow!("no upload id for {key}")))
 }
 
-async fn upload_part(
+pub async fn upload_part(
     app: &AppState,
     tenant: &Tenant,
     key: &str,
@@ -236,7 +236,7 @@ async fn upload_part(
     Ok(aws_sdk_s3::types::CompletedPart::builder().set_e_tag(part.e_tag().map(str::to_owned)).part_number(number).build())
 }
 
-async fn complete_multipart(
+pub async fn complete_multipart(
     app: &AppState,
     tenant: &Tenant,
     key: &str,
@@ -253,6 +253,11 @@ async fn complete_multipart(
         .await
         .map_err(|e| s3_error("completing the upload of", key, e))?;
     Ok(())
+}
+
+/// Gives a multipart upload up, best effort (its parts cost bytes, not correctness).
+pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_id: &str) {
+    let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(key).upload_id(upload_id).send().await;
 }
 
 /// Best effort: a stale object left behind costs bytes, not correctness.

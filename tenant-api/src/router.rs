@@ -10,7 +10,7 @@ use crate::exams::{authoring as exam_authoring, results as exam_results, stats a
 use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
-use crate::files::{manage as files, sharing, upload as file_upload};
+use crate::files::{manage as files, resumable, sharing, upload as file_upload};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -95,6 +95,10 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(files::profile_folder))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(file_upload::upload_file)), file_upload::BODY_LIMIT))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(file_upload::upload_cropped_image)), file_upload::CROPPED_BODY_LIMIT))
+        .routes(routes!(resumable::start_upload))
+        .routes(routes!(resumable::upload_status, resumable::cancel_upload))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(resumable::send_part)), resumable::PART_BODY_LIMIT))
+        .routes(routes!(resumable::complete_upload))
         .routes(routes!(file_upload::create_url))
         .routes(routes!(file_upload::download_file))
         .routes(routes!(sharing::share))

@@ -154,6 +154,12 @@ pub fn detect(name: &str, head: &[u8]) -> Option<&'static Kind> {
     }
 }
 
+/// The kind a file's name promises by its extension (its bytes are checked when they arrive).
+pub fn by_name(name: &str) -> Option<&'static Kind> {
+    let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
+    KINDS.iter().find(|k| k.ext == ext)
+}
+
 /// The type of the kind served as `mime` (kinds that share a mime share their type).
 pub fn type_of_mime(mime: &str) -> FileType {
     KINDS.iter().find(|k| k.mime == mime).map_or(FileType::Other, |k| k.file_type)

@@ -4,6 +4,7 @@
 
 pub mod kinds;
 pub mod manage;
+pub mod resumable;
 pub mod sharing;
 pub mod store;
 pub mod upload;

@@ -287,3 +287,73 @@ pub async fn shares(db: &PgPool, files: &[i64]) -> sqlx::Result<Vec<(i64, i64)>>
         .fetch_all(db)
         .await
 }
+
+/// A resumable upload under way.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UploadRow {
+    pub id: uuid::Uuid,
+    pub owner_id: i64,
+    pub folder_id: Option<i64>,
+    pub file_name: String,
+    pub file_type: String,
+    pub mime: String,
+    pub size_bytes: i64,
+    pub part_bytes: i64,
+    pub object_key: String,
+    pub s3_upload_id: String,
+}
+
+pub async fn insert_upload(db: &PgPool, u: &UploadRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO file_uploads (id, owner_id, folder_id, file_name, file_type, mime, size_bytes, part_bytes, object_key, s3_upload_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(u.id)
+    .bind(u.owner_id)
+    .bind(u.folder_id)
+    .bind(&u.file_name)
+    .bind(&u.file_type)
+    .bind(&u.mime)
+    .bind(u.size_bytes)
+    .bind(u.part_bytes)
+    .bind(&u.object_key)
+    .bind(&u.s3_upload_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// One of `owner`'s uploads under way.
+pub async fn upload(db: &PgPool, id: uuid::Uuid, owner: i64) -> sqlx::Result<Option<UploadRow>> {
+    sqlx::query_as(
+        "SELECT id, owner_id, folder_id, file_name, file_type, mime, size_bytes, part_bytes, object_key, s3_upload_id
+           FROM file_uploads WHERE id = $1 AND owner_id = $2",
+    )
+    .bind(id)
+    .bind(owner)
+    .fetch_optional(db)
+    .await
+}
+
+/// (part number, etag) of the parts received, in order.
+pub async fn upload_parts(db: &PgPool, id: uuid::Uuid) -> sqlx::Result<Vec<(i32, String)>> {
+    sqlx::query_as("SELECT part_number, etag FROM file_upload_parts WHERE upload_id = $1 ORDER BY part_number").bind(id).fetch_all(db).await
+}
+
+pub async fn save_part(db: &PgPool, id: uuid::Uuid, number: i32, etag: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO file_upload_parts (upload_id, part_number, etag) VALUES ($1, $2, $3)
+         ON CONFLICT (upload_id, part_number) DO UPDATE SET etag = excluded.etag",
+    )
+    .bind(id)
+    .bind(number)
+    .bind(etag)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Forgets an upload (completed or given up); `false` when another request already did.
+pub async fn delete_upload(db: &PgPool, id: uuid::Uuid) -> sqlx::Result<bool> {
+    Ok(sqlx::query("DELETE FROM file_uploads WHERE id = $1").bind(id).execute(db).await?.rows_affected() == 1)
+}

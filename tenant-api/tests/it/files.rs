@@ -1,7 +1,8 @@
 //! The file manager against the real PostgreSQL and S3 server: folders and their names, uploads
 //! checked by their bytes, the site's storage total refusing the byte that exceeds it, links,
 //! the cropper's folders, signed links that really fetch the bytes, sharing with a colleague and
-//! not with a learner, and no file of one person or site reachable by another.
+//! not with a learner, no file of one person or site reachable by another, and a large file sent
+//! in parts whose interrupted upload carries on.
 
 use crate::common::{Response, TestApp};
 use axum::http::StatusCode;
@@ -23,7 +24,7 @@ fn field_code(r: &Response, field: &str) -> String {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
     let said = r.body["errors"][field][0].as_str().unwrap_or_else(|| panic!("no error on {field}: {}", r.text));
     let codes = ["required", "invalid_choice", "invalid_file", "file_type_mismatch", "invalid_url", "not_a_stored_file", "not_a_colleague",
-        "folder_needs_cropper", "invalid_image", "folder_fixed", "quota_exceeded"];
+        "folder_needs_cropper", "invalid_image", "folder_fixed", "quota_exceeded", "file_too_large", "upload_part_invalid", "parts_missing"];
     codes.iter().find(|c| control_plane::i18n::message(c, control_plane::i18n::Lang::En, None) == said).map_or_else(|| said.to_owned(), |c| (*c).to_owned())
 }
 
@@ -220,4 +221,82 @@ async fn people_keep_share_and_remove_their_files_within_the_sites_storage() {
     let r = t.post(DHAKA, "/file-manager/user/delete-file", Some(&teacher), json!({ "id": notes })).await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(my_files(&teacher, "type=document").await.body["data"]["files"]["total"], 1, "fits.txt is left");
+}
+
+#[tokio::test]
+async fn a_large_file_arrives_in_parts_and_an_interrupted_upload_carries_on() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("colleague@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    let part = async |token: &str, id: &str, n: i64, bytes: &[u8]| {
+        let request = axum::http::Request::builder()
+            .method(axum::http::Method::PUT)
+            .uri(format!("/file-manager/user/uploads/{id}/parts/{n}"))
+            .header("host", DHAKA)
+            .header("accept", "application/json")
+            .header("authorization", format!("Bearer {token}"))
+            .header("content-type", "application/octet-stream")
+            .body(axum::body::Body::from(bytes.to_vec()))
+            .unwrap();
+        t.send(request).await
+    };
+    let start = async |body: Value| t.post(DHAKA, "/file-manager/user/uploads", Some(&teacher), body).await;
+
+    // Refused before a byte is sent.
+    assert_eq!(field_code(&start(json!({ "file_name": "setup.exe", "size": 100 })).await, "file"), "invalid_file");
+    assert_eq!(field_code(&start(json!({ "file_name": "lecture.mp4", "size": 100, "type": "images" })).await, "file"), "file_type_mismatch");
+    assert_eq!(field_code(&start(json!({ "file_name": "lecture.mp4", "size": 0 })).await, "size"), "invalid_file");
+    assert_eq!(field_code(&start(json!({ "file_name": "lecture.mp4", "size": 20_000_000_000i64 })).await, "file"), "file_too_large");
+
+    // A video of two full parts and a short third.
+    let part_bytes = 8 << 20;
+    let mut video: Vec<u8> = (0..2 * part_bytes + 1000).map(|i| (i * 7 % 251) as u8).collect();
+    video[..12].copy_from_slice(b"\0\0\0\x18ftypmp42");
+    let r = start(json!({ "file_name": "ক্লাস-রেকর্ডিং.mp4", "size": video.len(), "type": "videos" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!((r.body["data"]["parts"].as_i64(), r.body["data"]["part_bytes"].as_i64()), (Some(3), Some(part_bytes as i64)));
+    let id = r.body["data"]["id"].as_str().unwrap().to_owned();
+    let chunk = |n: usize| &video[(n - 1) * part_bytes..(n * part_bytes).min(video.len())];
+
+    // Wrong numbers and lengths are refused; the first part goes in; then the connection breaks.
+    assert_eq!(field_code(&part(&teacher, &id, 4, chunk(3)).await, "n"), "upload_part_invalid");
+    assert_eq!(field_code(&part(&teacher, &id, 1, &chunk(1)[..1000]).await, "n"), "upload_part_invalid", "a part cut short");
+    let r = part(&teacher, &id, 1, chunk(1)).await;
+    assert_eq!((r.status, r.body["data"]["received"].clone()), (StatusCode::OK, json!([1])), "{}", r.text);
+    let r = t.post(DHAKA, &format!("/file-manager/user/uploads/{id}/complete"), Some(&teacher), json!({})).await;
+    assert_eq!(field_code(&r, "file"), "parts_missing");
+    assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND, "not the colleague's");
+
+    // Later the client asks what arrived and sends the rest (a part sent twice is replaced).
+    let status = t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await;
+    assert_eq!(status.body["data"]["received"], json!([1]));
+    for n in [3, 2, 3] {
+        let r = part(&teacher, &id, n, chunk(n as usize)).await;
+        assert_eq!(r.status, StatusCode::OK, "part {n}: {}", r.text);
+    }
+    let r = t.post(DHAKA, &format!("/file-manager/user/uploads/{id}/complete"), Some(&teacher), json!({})).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!((r.body["data"]["type"].as_str(), r.body["data"]["size"].as_u64()), (Some("video"), Some(video.len() as u64)));
+    assert_eq!(fetch(r.body["data"]["file_main_path"].as_str().unwrap()).await, (StatusCode::OK, video.clone()), "the parts joined in order");
+    assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND, "finished");
+    let storage = t.get(DHAKA, "/file-manager/user/get-my-files", Some(&teacher)).await.body["data"]["storage"]["used_bytes"].as_u64();
+    assert_eq!(storage, Some(video.len() as u64));
+
+    // A first part whose bytes are not what the name says ends the upload.
+    let r = start(json!({ "file_name": "notes.pdf", "size": 1000 })).await;
+    let id = r.body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(field_code(&part(&teacher, &id, 1, &[b'x'; 1000]).await, "file"), "invalid_file");
+    assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND);
+
+    // Given up: gone. And a file that no longer fits is refused at the start.
+    let r = start(json!({ "file_name": "notes.pdf", "size": 1000 })).await;
+    let id = r.body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(t.delete(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND);
+    let db = (*t.state.pools.get(dhaka).await.unwrap()).clone();
+    sqlx::query("UPDATE file_storage SET total_bytes = used_bytes + 10").execute(&db).await.unwrap();
+    assert_eq!(field_code(&start(json!({ "file_name": "notes.pdf", "size": 11 })).await, "file"), "quota_exceeded");
 }
