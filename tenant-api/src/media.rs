@@ -122,7 +122,7 @@ pub async fn store_upload(
     field: &str,
 ) -> Result<Stored, AppError> {
     let invalid = || AppError::field(field, "invalid_file");
-    let too_large = || AppError::field(field, limit.exceeded);
+    let too_large = || AppError::unprocessable(field, limit.exceeded);
     let max_bytes = limit.bytes;
     let mut buffer = bytes::BytesMut::with_capacity(SNIFF_BYTES);
     // Enough bytes to know what the file is (or the whole of a tiny file).

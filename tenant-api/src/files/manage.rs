@@ -26,7 +26,7 @@ const PER_PAGE: i64 = 24;
 pub fn file_type(value: Option<&str>) -> AppResult<Option<FileType>> {
     match value.map(str::trim).filter(|v| !v.is_empty() && *v != "all") {
         None => Ok(None),
-        Some(v) => FileType::parse(v).map(Some).ok_or_else(|| AppError::field("type", "invalid_choice")),
+        Some(v) => FileType::parse(v).map(Some).ok_or_else(|| AppError::unprocessable("type", "invalid_choice")),
     }
 }
 
@@ -132,7 +132,7 @@ pub async fn get_files(
         "shared" => Scope::SharedWith(user),
         // Files come with bought content, and the content bank is not built yet: nothing bought.
         "purchase" => return Ok(Json(Page { data: Vec::new(), current_page: 1, last_page: 1, per_page: request.per_page, total: 0 })),
-        _ => return Err(AppError::field("source", "invalid_choice")),
+        _ => return Err(AppError::unprocessable("source", "invalid_choice")),
     };
     let filter = FileFilter { scope, file_type: kind.map(FileType::as_str), search: search(&q.search) };
     Ok(Json(file_page(&app, &tenant, &db, user, filter, request).await?))
@@ -169,9 +169,9 @@ pub async fn create_folder(
     let user = file_user(&caller)?;
     let name = checked_name("name", &input.name)?;
     if let Some(parent) = input.parent_id {
-        let parent = own_folder(&db, parent, user).await.map_err(|_| AppError::field("parent_id", "invalid_choice"))?;
+        let parent = own_folder(&db, parent, user).await.map_err(|_| AppError::unprocessable("parent_id", "invalid_choice"))?;
         if parent.kind != "normal" {
-            return Err(AppError::field("parent_id", "folder_fixed"));
+            return Err(AppError::unprocessable("parent_id", "folder_fixed"));
         }
     }
     let tries = if input.auto_suffix { MAX_SUFFIX } else { 1 };
@@ -221,14 +221,14 @@ pub async fn save_name(
         "folder" => {
             let folder = own_folder(&db, input.id, user).await?;
             if folder.kind != "normal" {
-                return Err(AppError::field("id", "folder_fixed"));
+                return Err(AppError::unprocessable("id", "folder_fixed"));
             }
             if !store::rename_folder(&db, folder.id, &name).await? {
                 return Err(AppError::Conflict("folder_name_taken"));
             }
             Ok(Json(Data::new(Renamed::Folder(own_folder(&db, folder.id, user).await?))))
         }
-        _ => Err(AppError::field("kind", "invalid_choice")),
+        _ => Err(AppError::unprocessable("kind", "invalid_choice")),
     }
 }
 
@@ -266,7 +266,7 @@ pub async fn delete_folder(
 ) -> AppResult<Json<Data<Done>>> {
     let user = file_user(&caller)?;
     if own_folder(&db, input.id, user).await?.kind != "normal" {
-        return Err(AppError::field("id", "folder_fixed"));
+        return Err(AppError::unprocessable("id", "folder_fixed"));
     }
     remove_objects(&app, &tenant, store::delete_folder(&db, input.id).await?).await;
     Ok(Json(Data::done()))

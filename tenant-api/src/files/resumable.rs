@@ -88,25 +88,30 @@ pub async fn start_upload(
 ) -> AppResult<(StatusCode, Json<Data<Upload>>)> {
     let user = file_user(&caller)?;
     let name = super::checked_name("file_name", &input.file_name)?;
-    let kind = kinds::by_name(&name).ok_or_else(|| AppError::field("file", "invalid_file"))?;
+    let kind = kinds::by_name(&name).ok_or_else(|| AppError::unprocessable("file", "invalid_file"))?;
     if file_type(input.file_type.as_deref())?.is_some_and(|t| t != kind.file_type) {
-        return Err(AppError::field("file", "file_type_mismatch"));
+        return Err(AppError::unprocessable("file", "file_type_mismatch"));
     }
     if input.size < 1 {
-        return Err(AppError::field("size", "invalid_file"));
+        return Err(AppError::unprocessable("size", "invalid_file"));
     }
     if input.size > MAX_FILE_BYTES as i64 {
-        return Err(AppError::field("file", "file_too_large"));
+        return Err(AppError::unprocessable("file", "file_too_large"));
     }
     let (used, total) = store::storage(&db).await?;
     if input.size > total - used {
-        return Err(AppError::field("file", "quota_exceeded"));
+        return Err(AppError::unprocessable("file", "quota_exceeded"));
     }
     if let Some(folder) = input.folder_id {
-        let folder = own_folder(&db, folder, user).await.map_err(|_| AppError::field("folder_id", "invalid_choice"))?;
+        let folder = own_folder(&db, folder, user).await.map_err(|_| AppError::unprocessable("folder_id", "invalid_choice"))?;
         if folder.kind != "normal" {
-            return Err(AppError::field("file", "folder_needs_cropper"));
+            return Err(AppError::unprocessable("file", "folder_needs_cropper"));
         }
+    }
+    // Uploads left unfinished for a day are given up here, when the site starts another: no job
+    // has to visit every site, and a site nobody uploads to has nothing growing.
+    for (key, upload_id) in store::take_stale_uploads(&db).await? {
+        media::abort_multipart(&app, &tenant, &key, &upload_id).await;
     }
     let id = Uuid::new_v4();
     let object_key = format!("files/{user}-{}.{}", id.simple(), kind.ext);
@@ -152,15 +157,15 @@ pub async fn send_part(
     let upload = own_upload(&db, id, user).await?;
     let parts = parts_of(&upload);
     if number < 1 || i64::from(number) > parts {
-        return Err(AppError::field("n", "upload_part_invalid"));
+        return Err(AppError::unprocessable("n", "upload_part_invalid"));
     }
     let expected = if i64::from(number) == parts { upload.size_bytes - (parts - 1) * upload.part_bytes } else { upload.part_bytes };
     if body.len() as i64 != expected {
-        return Err(AppError::field("n", "upload_part_invalid"));
+        return Err(AppError::unprocessable("n", "upload_part_invalid"));
     }
     if number == 1 && kinds::detect(&upload.file_name, &body).is_none_or(|k| k.mime != upload.mime) {
         drop_upload(&app, &tenant, &db, &upload).await?;
-        return Err(AppError::field("file", "invalid_file"));
+        return Err(AppError::unprocessable("file", "invalid_file"));
     }
     let part = media::upload_part(&app, &tenant, &upload.object_key, &upload.s3_upload_id, number, body).await?;
     store::save_part(&db, id, number, part.e_tag().unwrap_or_default()).await?;
@@ -181,7 +186,7 @@ pub async fn complete_upload(
     let upload = own_upload(&db, id, user).await?;
     let received = store::upload_parts(&db, id).await?;
     if received.len() as i64 != parts_of(&upload) {
-        return Err(AppError::field("file", "parts_missing"));
+        return Err(AppError::unprocessable("file", "parts_missing"));
     }
     // Only one completion of an upload goes on: the row is the claim.
     if !store::delete_upload(&db, id).await? {
@@ -209,7 +214,7 @@ pub async fn complete_upload(
         Some(file) => Ok((StatusCode::CREATED, Json(Data::new(own_view(&app, &tenant, &db, user, file).await?)))),
         None => {
             media::remove(&app, &tenant, &upload.object_key).await;
-            Err(AppError::field("file", "quota_exceeded"))
+            Err(AppError::unprocessable("file", "quota_exceeded"))
         }
     }
 }

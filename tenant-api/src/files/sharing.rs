@@ -41,7 +41,7 @@ pub async fn share(
 ) -> AppResult<Json<Data<File>>> {
     let user = file_user(&caller)?;
     if input.table != "files" {
-        return Err(AppError::field("table", "invalid_choice"));
+        return Err(AppError::unprocessable("table", "invalid_choice"));
     }
     if input.users.len() > MAX_PEOPLE {
         return Err(AppError::field_with("users", "too_many", Some(MAX_PEOPLE)));
@@ -52,7 +52,7 @@ pub async fn share(
     logins.dedup();
     let found = control_plane::memberships::staff_by_login(&app.ctl.db, tenant.id, &logins).await?;
     if found.len() < logins.len() {
-        return Err(AppError::field("users", "not_a_colleague"));
+        return Err(AppError::unprocessable("users", "not_a_colleague"));
     }
     let people: Vec<i64> = found.into_iter().map(|(_, id)| id).filter(|id| *id != user).collect();
     store::set_shares(&db, input.id, &people).await?;
@@ -85,7 +85,7 @@ pub async fn shared_with_me(
 ) -> AppResult<Json<Page<File>>> {
     let user = file_user(&caller)?;
     if q.table.as_deref().is_some_and(|t| t != "files") {
-        return Err(AppError::field("table", "invalid_choice"));
+        return Err(AppError::unprocessable("table", "invalid_choice"));
     }
     let filter = FilesQuery { source: None, file_type: q.file_type, search: q.search, page: q.page, limit: q.limit };
     Ok(Json(shared_with(&app, &tenant, &db, user, &filter).await?))

@@ -357,3 +357,9 @@ pub async fn save_part(db: &PgPool, id: uuid::Uuid, number: i32, etag: &str) -> 
 pub async fn delete_upload(db: &PgPool, id: uuid::Uuid) -> sqlx::Result<bool> {
     Ok(sqlx::query("DELETE FROM file_uploads WHERE id = $1").bind(id).execute(db).await?.rows_affected() == 1)
 }
+
+/// Takes the uploads left unfinished for a day off the books: (object key, S3 upload id) of each,
+/// to give up in the bucket.
+pub async fn take_stale_uploads(db: &PgPool) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("DELETE FROM file_uploads WHERE created_at < now() - interval '1 day' RETURNING object_key, s3_upload_id").fetch_all(db).await
+}

@@ -36,7 +36,7 @@ const THUMBNAIL: (u32, u32) = (600, 300);
 async fn text_field(field: axum::extract::multipart::Field<'_>, name: &str) -> AppResult<String> {
     let text = field.text().await.map_err(|e| media::multipart_error(e, name))?;
     if text.len() > 200 || text.contains('\0') {
-        return Err(AppError::field(name, "invalid_characters"));
+        return Err(AppError::unprocessable(name, "invalid_characters"));
     }
     Ok(text.trim().to_owned())
 }
@@ -44,7 +44,7 @@ async fn text_field(field: axum::extract::multipart::Field<'_>, name: &str) -> A
 fn folder_field(value: &str) -> AppResult<Option<i64>> {
     match value {
         "" | "null" | "0" => Ok(None),
-        v => v.parse().map(Some).map_err(|_| AppError::field("folder_id", "invalid_choice")),
+        v => v.parse().map(Some).map_err(|_| AppError::unprocessable("folder_id", "invalid_choice")),
     }
 }
 
@@ -52,7 +52,7 @@ fn folder_field(value: &str) -> AppResult<Option<i64>> {
 fn clean_name(raw: Option<&str>) -> AppResult<String> {
     let raw = raw.unwrap_or("file");
     if raw.contains('\0') {
-        return Err(AppError::field("file", "invalid_characters"));
+        return Err(AppError::unprocessable("file", "invalid_characters"));
     }
     let name: String = raw.chars().filter(|c| !c.is_control() && *c != '/' && *c != '\\').take(200).collect();
     Ok(if name.trim().is_empty() { "file".to_owned() } else { name.trim().to_owned() })
@@ -62,7 +62,7 @@ fn clean_name(raw: Option<&str>) -> AppResult<String> {
 async fn target_folder(db: &PgPool, id: Option<i64>, user: i64) -> AppResult<Option<Folder>> {
     match id {
         None => Ok(None),
-        Some(id) => own_folder(db, id, user).await.map(Some).map_err(|_| AppError::field("folder_id", "invalid_choice")),
+        Some(id) => own_folder(db, id, user).await.map(Some).map_err(|_| AppError::unprocessable("folder_id", "invalid_choice")),
     }
 }
 
@@ -75,7 +75,7 @@ async fn record(app: &AppState, tenant: &Tenant, db: &PgPool, new: NewFile<'_>) 
             for key in new.object_key.into_iter().chain(new.thumb_key) {
                 media::remove(app, tenant, key).await;
             }
-            Err(AppError::field("file", "quota_exceeded"))
+            Err(AppError::unprocessable("file", "quota_exceeded"))
         }
     }
 }
@@ -129,15 +129,15 @@ pub async fn upload_file(
             _ => {}
         }
     }
-    let (name, file) = stored.ok_or_else(|| AppError::field("file", "required"))?;
+    let (name, file) = stored.ok_or_else(|| AppError::unprocessable("file", "required"))?;
     let kind = kinds::type_of_mime(file.mime);
     let checked = async {
         let folder = target_folder(&db, folder_id, user).await?;
         if folder.as_ref().is_some_and(|f| f.kind != "normal") {
-            return Err(AppError::field("file", "folder_needs_cropper"));
+            return Err(AppError::unprocessable("file", "folder_needs_cropper"));
         }
         if tab.is_some_and(|t| t != kind) {
-            return Err(AppError::field("file", "file_type_mismatch"));
+            return Err(AppError::unprocessable("file", "file_type_mismatch"));
         }
         Ok(())
     }
@@ -197,16 +197,16 @@ pub async fn upload_cropped_image(
             _ => {}
         }
     }
-    let (name, bytes) = picture.ok_or_else(|| AppError::field("file", "required"))?;
+    let (name, bytes) = picture.ok_or_else(|| AppError::unprocessable("file", "required"))?;
     if !kinds::is_croppable(&bytes) {
-        return Err(AppError::field("file", "invalid_image"));
+        return Err(AppError::unprocessable("file", "invalid_image"));
     }
     let folder = target_folder(&db, folder_id, user).await?;
     let (width, height) = if folder.as_ref().is_some_and(|f| f.kind == "cover") { (960, 400) } else { (600, 450) };
     let jpeg = tokio::task::spawn_blocking(move || media::fill_jpeg(&bytes, width, height))
         .await
         .map_err(|e| anyhow::anyhow!("cropping task: {e}"))?
-        .map_err(|_| AppError::field("file", "invalid_image"))?;
+        .map_err(|_| AppError::unprocessable("file", "invalid_image"))?;
     let stem = name.rsplit_once('.').map_or(name.as_str(), |(stem, _)| stem);
     let title = format!("{stem}.jpg");
     let size = jpeg.len() as i64;
@@ -251,9 +251,9 @@ pub async fn create_url(
 ) -> AppResult<(StatusCode, Json<Data<File>>)> {
     let user = file_user(&caller)?;
     if input.url.trim().is_empty() {
-        return Err(AppError::field("url", "required"));
+        return Err(AppError::unprocessable("url", "required"));
     }
-    let link = kinds::link(&input.url).ok_or_else(|| AppError::field("url", "invalid_url"))?;
+    let link = kinds::link(&input.url).ok_or_else(|| AppError::unprocessable("url", "invalid_url"))?;
     let title = match input.title.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         Some(title) => checked_name("title", title)?,
         None => link.url.chars().take(200).collect(),
@@ -264,7 +264,7 @@ pub async fn create_url(
         _ => kinds::link_type(&link),
     };
     if target_folder(&db, input.folder_id, user).await?.is_some_and(|f| f.kind != "normal") {
-        return Err(AppError::field("url", "folder_needs_cropper"));
+        return Err(AppError::unprocessable("url", "folder_needs_cropper"));
     }
     let new = NewFile {
         owner: user,
@@ -295,6 +295,6 @@ pub async fn download_file(
 ) -> AppResult<Response> {
     let user = file_user(&caller)?;
     let file = store::file_for(&db, input.id, user).await?.ok_or(AppError::NotFound)?;
-    let key = file.object_key.ok_or_else(|| AppError::field("id", "not_a_stored_file"))?;
+    let key = file.object_key.ok_or_else(|| AppError::unprocessable("id", "not_a_stored_file"))?;
     media::serve_download(&app, &tenant, &key, &file.file_name).await
 }

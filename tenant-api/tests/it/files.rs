@@ -291,12 +291,19 @@ async fn a_large_file_arrives_in_parts_and_an_interrupted_upload_carries_on() {
     assert_eq!(field_code(&part(&teacher, &id, 1, &[b'x'; 1000]).await, "file"), "invalid_file");
     assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND);
 
+    // An upload left for a day is given up when the site starts the next one.
+    let db = (*t.state.pools.get(dhaka).await.unwrap()).clone();
+    let r = start(json!({ "file_name": "notes.pdf", "size": 1000 })).await;
+    let stale = r.body["data"]["id"].as_str().unwrap().to_owned();
+    sqlx::query("UPDATE file_uploads SET created_at = now() - interval '25 hours' WHERE id = $1::uuid").bind(&stale).execute(&db).await.unwrap();
+    start(json!({ "file_name": "notes.pdf", "size": 1000 })).await;
+    assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{stale}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND);
+
     // Given up: gone. And a file that no longer fits is refused at the start.
     let r = start(json!({ "file_name": "notes.pdf", "size": 1000 })).await;
     let id = r.body["data"]["id"].as_str().unwrap().to_owned();
     assert_eq!(t.delete(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::OK);
     assert_eq!(t.get(DHAKA, &format!("/file-manager/user/uploads/{id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND);
-    let db = (*t.state.pools.get(dhaka).await.unwrap()).clone();
     sqlx::query("UPDATE file_storage SET total_bytes = used_bytes + 10").execute(&db).await.unwrap();
     assert_eq!(field_code(&start(json!({ "file_name": "notes.pdf", "size": 11 })).await, "file"), "quota_exceeded");
 }

@@ -3,7 +3,7 @@
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import type { DataEnvelope, Page } from '../../../lib/types';
-import { uploadForm, type UploadHandle } from '../../../lib/upload';
+import { uploadBytes, uploadForm, type UploadHandle } from '../../../lib/upload';
 
 /** The kinds of file the server tells apart (its `type`), in the order of the type tabs. */
 export const FILE_TYPES = ['image', 'audio', 'video', 'document', 'other'] as const;
@@ -150,6 +150,56 @@ export function uploadFile(file: File, { folderId, type }: { folderId: number | 
   if (type) form.append('type', type);
   form.append('file', file, file.name);
   return uploadForm<FmFile>(`${BASE}/upload-file`, form, onProgress);
+}
+
+/** Files larger than this go up in parts (the resumable calls); smaller ones in one request. */
+export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
+
+/** A file going up in parts (docs/api-files.md "Resumable uploads"). */
+export interface Upload {
+  id: string;
+  file_name: string;
+  size: number;
+  /** Every part is this long except the last. */
+  part_bytes: number;
+  /** How many parts, numbered from 1. */
+  parts: number;
+  /** The numbers of the parts that have arrived. */
+  received: number[];
+}
+
+export interface StartUploadBody {
+  file_name: string;
+  size: number;
+  folder_id?: number;
+  type?: FileType;
+}
+
+const UPLOADS = `${BASE}/uploads`;
+
+/** 201 with the upload; 422 invalid_file, file_type_mismatch, file_too_large, quota_exceeded. */
+export function startUpload(body: StartUploadBody) {
+  return api<DataEnvelope<Upload>>(UPLOADS, { method: 'POST', body }).then((r) => r.data);
+}
+
+/** Which parts have arrived; 404 for a finished (or someone else's) upload. */
+export function uploadStatus(id: string) {
+  return api<DataEnvelope<Upload>>(`${UPLOADS}/${encodeURIComponent(id)}`, { silent: true }).then((r) => r.data);
+}
+
+/** PUTs part `n` (from 1) as raw bytes, with its progress; 422 upload_part_invalid, invalid_file. */
+export function sendPart(id: string, n: number, bytes: Blob, onProgress: (percent: number) => void): UploadHandle<Upload> {
+  return uploadBytes<Upload>(`${UPLOADS}/${encodeURIComponent(id)}/parts/${n}`, bytes, onProgress);
+}
+
+/** 201 with the file once every part is there; 422 parts_missing, quota_exceeded. */
+export function completeUpload(id: string) {
+  return api<DataEnvelope<FmFile>>(`${UPLOADS}/${encodeURIComponent(id)}/complete`, { method: 'POST' }).then((r) => r.data);
+}
+
+/** Gives the upload up. */
+export function cancelUpload(id: string) {
+  return api<DataEnvelope<{ done: boolean }>>(`${UPLOADS}/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true }).then((r) => r.data);
 }
 
 export interface UrlBody {

@@ -1,7 +1,8 @@
 // Upload one file into the folder in view (SPEC 5): choose it (the picker offers the tab's kinds),
 // see it (a picture of png, jpg, jpeg or gif files), change or drop it, then upload it with a
 // progress bar that can be cancelled. A refusal (not a file we keep, not of the tab's type, the
-// storage full, too large) is said in the interface language.
+// storage full, too large) is said in the interface language. Files over 16 MiB go up in parts
+// that survive a lost connection or a reload (hooks/resumable-upload.ts).
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -13,8 +14,9 @@ import { useFieldErrorText } from '../../../lib/field-error-text';
 import { formatNumber } from '../../../lib/lang';
 import type { UploadHandle } from '../../../lib/upload';
 import { useErrorText } from '../../../lib/use-error-text';
-import { UPLOAD_MAX_BYTES, uploadFile, type FmFile } from '../api/files-api';
+import { RESUMABLE_FROM_BYTES, UPLOAD_MAX_BYTES, uploadFile, type FmFile } from '../api/files-api';
 import { ACCEPT, previewsBeforeUpload, tabType, uploadErrorCode, type FileTab } from '../hooks/file-manager';
+import { resumableUpload, storedUploadId } from '../hooks/resumable-upload';
 import { fileUploaded } from '../hooks/use-files';
 import { useSizeText } from '../hooks/use-size-text';
 
@@ -44,6 +46,10 @@ export interface UploadFormProps {
   problem: string | null;
   /** The server's refusal. */
   error: unknown;
+  /** A part is being tried again after the connection dropped. */
+  retrying?: boolean;
+  /** An interrupted upload of the chosen file is carried on. */
+  resumed?: boolean;
   inputRef?: React.Ref<HTMLInputElement>;
   onPick: (file: File | null) => void;
   onChoose: () => void;
@@ -51,7 +57,7 @@ export interface UploadFormProps {
 }
 
 /** The dialog's content: what the page shows (and the tests read). */
-export function UploadForm({ tab, place, file, preview, busy, percent, problem, error, inputRef, onPick, onChoose, onClear }: UploadFormProps) {
+export function UploadForm({ tab, place, file, preview, busy, percent, problem, error, retrying = false, resumed = false, inputRef, onPick, onChoose, onClear }: UploadFormProps) {
   const { t, i18n } = useTranslation(['files', 'common']);
   const size = useSizeText();
   const errorText = useUploadErrorText();
@@ -65,6 +71,11 @@ export function UploadForm({ tab, place, file, preview, busy, percent, problem, 
       {refusal && (
         <Alert severity="error" data-testid="upload-error" role="alert">
           {refusal}
+        </Alert>
+      )}
+      {resumed && file && !refusal && (
+        <Alert severity="info" data-testid="upload-resumed">
+          {t('files:upload.resuming')}
         </Alert>
       )}
       <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: refusal ? 'error.main' : 'divider', borderRadius: 2, p: 2 }}>
@@ -119,6 +130,11 @@ export function UploadForm({ tab, place, file, preview, busy, percent, problem, 
             {sent ? t('files:upload.saving') : t('files:upload.uploading', { n: formatNumber(percent, i18n.language) })}
           </Typography>
           <LinearProgress variant={sent ? 'indeterminate' : 'determinate'} value={percent} aria-label={t('files:upload.progress')} />
+          {retrying && (
+            <Typography variant="caption" color="warning.main" component="p" sx={{ mt: 0.5 }} data-testid="upload-retrying">
+              {t('files:upload.retrying')}
+            </Typography>
+          )}
         </Box>
       )}
     </Stack>
@@ -138,6 +154,8 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
   const [percent, setPercent] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [retrying, setRetrying] = useState(false);
+  const [resumed, setResumed] = useState(false);
   const upload = useRef<UploadHandle<FmFile> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -159,12 +177,15 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
     setPercent(0);
     setProblem(null);
     setError(null);
+    setRetrying(false);
+    setResumed(false);
   }, [open]);
 
   const pick = (f: File | null) => {
     if (!f) return;
     setError(null);
     setFile(f);
+    setResumed(f.size > RESUMABLE_FROM_BYTES && !!storedUploadId(f, folderId));
     setProblem(f.size > UPLOAD_MAX_BYTES ? t('files:upload.errors.file_too_large') : null);
   };
 
@@ -172,6 +193,9 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
     if (!upload.current) return;
     upload.current.abort();
     upload.current = null;
+    // A part upload is given up on the server and forgotten.
+    setResumed(false);
+    setRetrying(false);
     // Cut off late, the file may have arrived all the same.
     fileUploaded(qc);
   };
@@ -187,7 +211,10 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
     setBusy(true);
     setPercent(0);
     try {
-      upload.current = uploadFile(file, { folderId, type: tabType(tab) }, setPercent);
+      upload.current =
+        file.size > RESUMABLE_FROM_BYTES
+          ? resumableUpload(file, { folderId, type: tabType(tab), onProgress: setPercent, onRetry: (attempt) => setRetrying(attempt !== null), onResume: setResumed })
+          : uploadFile(file, { folderId, type: tabType(tab) }, setPercent);
       const saved = await upload.current.promise;
       upload.current = null;
       fileUploaded(qc);
@@ -197,7 +224,10 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
     } catch (err) {
       upload.current = null;
       setBusy(false);
+      setRetrying(false);
       if ((err as Error)?.name === 'AbortError') return;
+      // Cut off for good: kept to carry on with the next try; refused: forgotten.
+      setResumed(file.size > RESUMABLE_FROM_BYTES && !!storedUploadId(file, folderId));
       setError(err);
     }
   };
@@ -222,11 +252,14 @@ export function UploadDialog({ open, tab, folderId, place, onClose }: { open: bo
             percent={percent}
             problem={problem}
             error={error}
+            retrying={retrying}
+            resumed={resumed}
             inputRef={inputRef}
             onPick={pick}
             onChoose={() => inputRef.current?.click()}
             onClear={() => {
               setFile(null);
+              setResumed(false);
               setProblem(null);
               setError(null);
             }}

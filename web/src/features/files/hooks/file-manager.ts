@@ -191,7 +191,7 @@ export function shareList(kept: readonly SharedPerson[], added: readonly string[
 }
 
 /** Upload refusals the file manager words itself (errors:<code>), whatever shape the answer has. */
-export const UPLOAD_CODES = ['invalid_file', 'file_type_mismatch', 'folder_needs_cropper', 'quota_exceeded', 'file_too_large', 'payload_too_large'] as const;
+export const UPLOAD_CODES = ['invalid_file', 'file_type_mismatch', 'folder_needs_cropper', 'quota_exceeded', 'file_too_large', 'payload_too_large', 'upload_part_invalid', 'parts_missing'] as const;
 
 /**
  * The code of an upload's refusal when it names one we word: 413, the answer's own code, or the
