@@ -15,6 +15,7 @@ import { NewFolderField, useFolderErrorText } from './new-folder-input';
 import { ShareForm } from './share-dialog';
 import { StorageBar } from './storage-bar';
 import { UploadForm, type UploadFormProps } from './upload-dialog';
+import { stubXhr } from '../../../lib/test-xhr';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -294,37 +295,6 @@ describe('deleting', () => {
   });
 });
 
-/** An XMLHttpRequest that answers `status` with `body` once sent, keeping what was sent. */
-function stubXhr(status: number, body: unknown) {
-  const sent: { url: string; form: FormData | null; headers: Record<string, string> } = { url: '', form: null, headers: {} };
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open(_method: string, url: string) {
-      sent.url = url;
-    }
-    setRequestHeader(k: string, v: string) {
-      sent.headers[k] = v;
-    }
-    send(form: FormData) {
-      sent.form = form;
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-    abort() {
-      this.onabort?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
-
 const uploadForm = (over: Partial<UploadFormProps> = {}) => (
   <UploadForm tab="all" place="My Files" file={null} preview={null} busy={false} percent={0} problem={null} error={null} onPick={noop} onChoose={noop} onClear={noop} {...over} />
 );
@@ -336,14 +306,14 @@ describe('uploading', () => {
     const saved = await uploadFile(new File(['\x89PNG'], 'solar.png', { type: 'image/png' }), { folderId: 7, type: 'image' }, (p) => progress.push(p)).promise;
     expect(saved.id).toBe(21);
     expect(sent.url).toBe('/file-manager/user/upload-file');
-    expect([...sent.form!.keys()]).toEqual(['folder_id', 'type', 'file']);
-    expect(sent.form!.get('folder_id')).toBe('7');
-    expect(sent.form!.get('type')).toBe('image');
-    expect((sent.form!.get('file') as File).name).toBe('solar.png');
+    expect([...(sent.body as FormData).keys()]).toEqual(['folder_id', 'type', 'file']);
+    expect((sent.body as FormData).get('folder_id')).toBe('7');
+    expect((sent.body as FormData).get('type')).toBe('image');
+    expect(((sent.body as FormData).get('file') as File).name).toBe('solar.png');
     expect(progress).toEqual([50, 100]);
     const top = stubXhr(201, { data: file() });
     await uploadFile(new File(['x'], 'notes.txt'), { folderId: null, type: null }, noop).promise;
-    expect([...top.form!.keys()]).toEqual(['file']);
+    expect([...(top.body as FormData).keys()]).toEqual(['file']);
   });
 
   it('says the server’s quota_exceeded in the interface language, and a 413 and a wrong type too', async () => {

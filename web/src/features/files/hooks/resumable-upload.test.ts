@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { UploadForm } from '../components/upload-dialog';
 import { uploadErrorCode } from './file-manager';
 import { missingParts, partRange, percentOf, receivedBytes, resumableUpload, storedUploadId, uploadKey, type IdStore, type UploadCalls } from './resumable-upload';
+import { stubXhr } from '../../../lib/test-xhr';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -206,33 +207,7 @@ describe('resumable upload', () => {
 
 describe('part request and notes', () => {
   it('PUTs the raw bytes with the API headers and reports the part’s progress', async () => {
-    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown } = { method: '', url: '', headers: {}, body: null };
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open(method: string, url: string) {
-        sent.method = method;
-        sent.url = url;
-      }
-      setRequestHeader(k: string, v: string) {
-        sent.headers[k] = v;
-      }
-      send(body: unknown) {
-        sent.body = body;
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
-        this.status = 200;
-        this.responseText = JSON.stringify({ data: upload({ received: [2] }) });
-        setTimeout(() => this.onload?.(), 0);
-      }
-      abort() {
-        this.onabort?.();
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent = stubXhr(200, { data: upload({ received: [2] }) }, { loaded: 1, total: 4 });
     const progress: number[] = [];
     const bytes = bigFile().slice(4, 8);
     const answer = await sendPart('u-1', 2, bytes, (p) => progress.push(p)).promise;
