@@ -255,6 +255,19 @@ pub async fn complete_multipart(
     Ok(())
 }
 
+/// Copies an object inside the site's bucket (the server copies; no byte passes through here).
+pub async fn copy(app: &AppState, tenant: &Tenant, from: &str, to: &str) -> Result<(), AppError> {
+    app.s3
+        .copy_object()
+        .bucket(bucket(app, tenant))
+        .copy_source(format!("{}/{from}", bucket(app, tenant)))
+        .key(to)
+        .send()
+        .await
+        .map_err(|e| s3_error("copying", from, e))?;
+    Ok(())
+}
+
 /// Gives a multipart upload up, best effort (its parts cost bytes, not correctness).
 pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_id: &str) {
     let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(key).upload_id(upload_id).send().await;

@@ -125,6 +125,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(syllabus::create_lesson))
         .routes(routes!(syllabus::update_lesson, syllabus::delete_lesson))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(syllabus::upload_lesson_file)), syllabus::UPLOAD_BODY_LIMIT))
+        .routes(routes!(syllabus::lesson_file_from_manager))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(photo::profile_photo)), photo::BODY_LIMIT))
         .routes(routes!(syllabus::reorder))
         .routes(routes!(batches::create_batch))

@@ -329,6 +329,48 @@ pub async fn upload_lesson_file(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+pub struct ManagerFileInput {
+    /// A stored file of the caller's file manager (their own, or one shared with them).
+    pub file_id: i64,
+}
+
+/// The file manager's types a lesson can show (its pictures, players and documents).
+const LESSON_FILE_TYPES: [&str; 4] = ["image", "audio", "video", "document"];
+
+/// Give a lesson a file from the file manager. The bytes are copied inside the site's bucket, so
+/// the lesson keeps its file when the original is renamed, unshared or deleted.
+#[utoipa::path(post, path = "/course/schedule/lesson/{id}/file-manager", tag = "courses",
+    params(("id" = i64, Path)), request_body = ManagerFileInput,
+    responses((status = 200, body = Data<Lesson>), (status = 401), (status = 403), (status = 404),
+        (status = 422, description = "invalid_choice, not_a_stored_file, invalid_file")))]
+pub async fn lesson_file_from_manager(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+    AppJson(input): AppJson<ManagerFileInput>,
+) -> AppResult<Json<Data<Lesson>>> {
+    let user = require_author(&caller, &tenant)?;
+    let lesson = lesson_of(&db, id).await?;
+    let file = crate::files::store::file_for(&db, input.file_id, user).await?.ok_or_else(|| AppError::unprocessable("file_id", "invalid_choice"))?;
+    let source = file.object_key.ok_or_else(|| AppError::unprocessable("file_id", "not_a_stored_file"))?;
+    if !LESSON_FILE_TYPES.contains(&file.file_type.as_str()) || file.size_bytes > MAX_LESSON_FILE_BYTES as i64 {
+        return Err(AppError::unprocessable("file_id", "invalid_file"));
+    }
+    let ext = source.rsplit_once('.').map_or("bin", |(_, ext)| ext);
+    let key = format!("lessons/{id}-{}.{ext}", uuid::Uuid::new_v4().simple());
+    media::copy(&app, &tenant, &source, &key).await?;
+    let mime = file.mime.as_deref().unwrap_or("application/octet-stream");
+    store::set_lesson_file(&db, lesson.id, &key, &file.file_name, mime).await?;
+    if let Some(old) = lesson.file_key.as_deref() {
+        media::remove(&app, &tenant, old).await;
+    }
+    Ok(Json(Data::new(lesson_of(&db, id).await?)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
 pub struct ReorderInput {
     pub course_id: i64,
     pub sections: Vec<SectionOrder>,

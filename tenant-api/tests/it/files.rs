@@ -211,10 +211,25 @@ async fn people_keep_share_and_remove_their_files_within_the_sites_storage() {
     let storage = my_files(&teacher, "").await.body["data"]["storage"].clone();
     assert_eq!((storage["used_bytes"].as_i64(), storage["total_bytes"].as_i64()), (Some(used + 999), Some(used + 1000)));
 
+    // A lesson takes a copy of a stored file from the file manager (a colleague's shared one too),
+    // never a link, a learner's pick or a file out of reach; the copy outlives the original.
+    let course = t.post(DHAKA, "/course/course/create", Some(&teacher), json!({ "title": "Geography" })).await.body["data"]["id"].clone();
+    let section = t.post(DHAKA, "/course/schedule/section", Some(&teacher), json!({ "course_id": course, "title": "Maps" })).await.body["data"]["id"].clone();
+    let r = t.post(DHAKA, "/course/schedule/lesson", Some(&teacher), json!({ "section_id": section, "title": "The map", "lesson_type": "image" })).await;
+    let lesson = r.body["data"]["id"].as_i64().unwrap_or_else(|| panic!("{}", r.text));
+    let attach = async |token: &str, file: &Value| t.post(DHAKA, &format!("/course/schedule/lesson/{lesson}/file-manager"), Some(token), json!({ "file_id": file })).await;
+    assert_eq!(field_code(&attach(&teacher, &video).await, "file_id"), "not_a_stored_file");
+    assert_eq!(attach(&learner, &map["id"]).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(field_code(&attach(&colleague, &map["id"]).await, "file_id"), "invalid_choice", "not shared with the colleague any more");
+    let r = attach(&teacher, &map["id"]).await;
+    assert_eq!((r.status, r.body["data"]["has_file"].as_bool(), r.body["data"]["file_name"].as_str()), (StatusCode::OK, Some(true), Some("map.png")), "{}", r.text);
+
     // Deleting a folder takes what is inside with it: rows, bytes in the bucket, storage.
     let r = t.post(DHAKA, "/file-manager/user/delete-folder", Some(&teacher), json!({ "id": lectures })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(fetch(link).await.0, StatusCode::NOT_FOUND, "the picture left the bucket");
+    let preview = t.get(DHAKA, &format!("/assessment/course/lesson/{lesson}"), Some(&teacher)).await;
+    assert_eq!(fetch(preview.body["data"]["media"]["url"].as_str().unwrap()).await, (StatusCode::OK, picture.clone()), "the lesson's copy stays");
     assert_eq!(my_files(&teacher, &format!("folder_id={chapter}")).await.status, StatusCode::NOT_FOUND, "the folder inside went too");
     let storage = my_files(&teacher, "").await.body["data"]["storage"].clone();
     assert_eq!(storage["used_bytes"].as_i64(), Some(used + 999 - picture.len() as i64));
