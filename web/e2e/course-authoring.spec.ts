@@ -1,5 +1,6 @@
 // (9) The demo teacher of dhaka authors a course on the partner site: creates it with a Bangla
-// title, adds a section and a video lesson by URL, creates an open-enrolment batch, publishes the
+// title, adds a section, a video lesson by URL and an image lesson whose picture comes from the
+// file manager, creates an open-enrolment batch, publishes the
 // batch and the course, and finds the course first on /course.
 import { expect, test, type Page } from '@playwright/test';
 import { becomeTeacher, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
@@ -74,6 +75,21 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await expect(section.getByTestId('syllabus-lesson')).toHaveCount(1);
   await expect(section.getByTestId('lesson-title')).toHaveText(LESSON_BN);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // An image lesson whose picture comes from the teacher's file manager (the demo figure).
+  await section.getByTestId('add-lesson').click();
+  await page.locator('#lesson-title-bn').fill('বলের চিত্র');
+  await page.getByRole('combobox', { name: 'Lesson type' }).click();
+  await page.getByRole('option', { name: 'Image', exact: true }).click();
+  await page.getByRole('button', { name: 'Choose from file manager', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose the lesson’s file' });
+  await expect(picker.getByRole('button', { name: /pressure-figure\.png/ })).toBeVisible();
+  await shot(page, 'course-authoring-file-picker', { settled: true });
+  await picker.getByRole('button', { name: /pressure-figure\.png/ }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByText(/pressure-figure\.png .* \(from the file manager\)/)).toBeVisible();
+  const attached = await responseOf(page, 'POST', /^\/course\/schedule\/lesson\/\d+\/file-manager$/, () => page.getByTestId('save-lesson').click());
+  expect((await attached.json()).data).toMatchObject({ lesson_type: 'image', has_file: true, file_name: 'pressure-figure.png' });
+  await expect(section.getByTestId('syllabus-lesson')).toHaveCount(2);
   await shot(page, 'course-authoring-syllabus');
 
   // A batch with open enrolment.
@@ -107,6 +123,6 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await expect(first).toHaveAttribute('data-course-id', String(course.id));
   await expect(first.getByTestId('course-title')).toHaveText(TITLE_BN);
   await expect(first.getByTestId('course-published')).toHaveAttribute('data-published', 'true');
-  await expect(first).toContainText('1 lesson');
+  await expect(first).toContainText('2 lessons');
   await shot(page, 'course-authoring-list');
 });

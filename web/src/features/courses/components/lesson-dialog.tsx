@@ -2,7 +2,9 @@
 // image, presentation), a text body (manual, discussion) or the exam learners take (quiz, exam),
 // and the duration. A file goes up after
 // the lesson is saved, with a progress bar; if only the upload fails the lesson stays, and trying
-// again uploads the file to it.
+// again uploads the file to it. The file or link may also be chosen in the file manager (the
+// picker, loaded when first opened): a link fills the link field, a stored file is copied to the
+// lesson after it is saved, where an upload would go up.
 import {
   Alert,
   Box,
@@ -26,14 +28,16 @@ import {
   useTheme,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { useEffect, useRef, useState } from 'react';
+import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import type { PickerFile } from '../../../lib/file-picker-api';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { createLesson, LESSON_TYPES, updateLesson, type Lesson } from '../api/courses-api';
-import { uploadLessonFile } from '../api/lesson-file-upload';
+import { sendLessonFile } from '../api/lesson-file-upload';
 import type { UploadHandle } from '../../../lib/upload';
 import { applyFieldErrors } from '../../../lib/server-errors';
 import {
@@ -45,12 +49,18 @@ import {
   isMediaType,
   LESSON_FIELDS,
   LESSON_FILE_MAX_BYTES,
+  LESSON_FILE_MAX_MB,
   lessonBody,
   lessonValues,
+  managerFileProblem,
+  pickedMedia,
+  PICKER_TYPE,
   type LessonFormValues,
 } from '../hooks/lesson-form';
 import { ExamPicker } from './exam-picker';
 import { LessonTypeIcon } from './lesson-type-icon';
+
+const FilePickerDialog = lazy(() => import('../../../components/ui/file-picker-dialog').then((m) => ({ default: m.FilePickerDialog })));
 
 export function LessonDialog(props: {
   open: boolean;
@@ -68,10 +78,15 @@ export function LessonDialog(props: {
   const form = useForm<LessonFormValues>({ defaultValues: lessonValues(null) });
   const [saved, setSaved] = useState<Lesson | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** A stored file chosen in the file manager (instead of an upload). */
+  const [stored, setStored] = useState<PickerFile | null>(null);
+  /** The picker: mounted (its code fetched) when first opened, then kept for its closing transition. */
+  const [picker, setPicker] = useState<'closed' | 'open' | 'never'>('never');
+  const [sending, setSending] = useState<'upload' | 'manager'>('upload');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
   const [percent, setPercent] = useState(0);
-  const [error, setError] = useState<{ err: unknown; uploadOnly: boolean } | null>(null);
+  const [error, setError] = useState<{ err: unknown; uploadOnly: boolean; message?: string | null } | null>(null);
   const upload = useRef<UploadHandle<Lesson> | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const { open, lesson } = props;
@@ -81,6 +96,8 @@ export function LessonDialog(props: {
     form.reset(lessonValues(lesson));
     setSaved(lesson);
     setFile(null);
+    setStored(null);
+    setPicker((p) => (p === 'never' ? p : 'closed'));
     setFileProblem(null);
     setError(null);
     setPercent(0);
@@ -100,28 +117,31 @@ export function LessonDialog(props: {
 
   const submit = form.handleSubmit(async (v) => {
     const wantsFile = media && v.source === 'file';
-    if (wantsFile && !file && !saved?.has_file) {
+    if (wantsFile && !file && !stored && !saved?.has_file) {
       setFileProblem(t('courses:lesson.file_required'));
       return;
     }
     setError(null);
     let current = saved;
     let stage: 'save' | 'upload' = 'save';
+    const choice = wantsFile ? (file ? { kind: 'upload' as const, file } : stored ? { kind: 'manager' as const, fileId: stored.id } : null) : null;
     try {
       setPhase('saving');
       const body = lessonBody(v);
       current = current ? await updateLesson(current.id, body) : await createLesson({ ...body, section_id: props.sectionId });
       setSaved(current);
       props.onChanged(current);
-      if (wantsFile && file) {
+      if (choice) {
         stage = 'upload';
+        setSending(choice.kind);
         setPhase('uploading');
         setPercent(0);
-        upload.current = uploadLessonFile(current.id, file, setPercent);
+        upload.current = sendLessonFile(current.id, choice, setPercent);
         current = await upload.current.promise;
         upload.current = null;
         setSaved(current);
         setFile(null);
+        setStored(null);
         props.onChanged(current);
       }
       setPhase('idle');
@@ -132,19 +152,37 @@ export function LessonDialog(props: {
       if ((err as Error)?.name === 'AbortError') return;
       const uploadOnly = stage === 'upload';
       if (!uploadOnly) applyFieldErrors(form.setError, err, LESSON_FIELDS);
-      if (err instanceof ApiError && err.code === 'invalid_file') setFileProblem(errorText(err));
-      setError({ err, uploadOnly });
+      // A refused file of the file manager: the server's words (about this call) under the file.
+      const managerProblem = uploadOnly && choice?.kind === 'manager' ? managerFileProblem(err) : null;
+      if (managerProblem) setFileProblem(managerProblem);
+      else if (err instanceof ApiError && err.code === 'invalid_file') setFileProblem(errorText(err));
+      setError({ err, uploadOnly, message: managerProblem });
     }
   });
 
   const pickFile = (f: File | undefined) => {
     if (!f) return;
     if (f.size > LESSON_FILE_MAX_BYTES) {
-      setFileProblem(t('courses:lesson.file_too_big', { n: formatNumber(200, i18n.language) }));
+      setFileProblem(t('courses:lesson.file_too_big', { n: formatNumber(LESSON_FILE_MAX_MB, i18n.language) }));
       return;
     }
     setFileProblem(null);
     setFile(f);
+    setStored(null);
+  };
+
+  const pickManagerFile = (f: PickerFile) => {
+    setPicker('closed');
+    const picked = pickedMedia(f);
+    if (picked.source === 'url') {
+      form.setValue('source', 'url');
+      form.setValue('media_url', picked.media_url, { shouldDirty: true, shouldValidate: true });
+      return;
+    }
+    form.setValue('source', 'file');
+    setStored(picked.stored);
+    setFile(null);
+    setFileProblem(null);
   };
 
   const titleRule = (_: string, v: LessonFormValues) => !!(v.title.trim() || v.title_bn.trim()) || t('courses:form.title_required');
@@ -158,7 +196,7 @@ export function LessonDialog(props: {
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && (
               <Alert severity="error" data-testid="lesson-error">
-                {error.uploadOnly ? `${t('courses:lesson.upload_failed')} ${errorText(error.err)}` : errorText(error.err)}
+                {error.uploadOnly ? `${t('courses:lesson.upload_failed')} ${error.message ?? errorText(error.err)}` : errorText(error.err)}
               </Alert>
             )}
             <Grid container spacing={2}>
@@ -234,6 +272,17 @@ export function LessonDialog(props: {
                     </RadioGroup>
                   )}
                 />
+                <Button
+                  variant="text"
+                  size="small"
+                  startIcon={<FolderOpenOutlinedIcon />}
+                  onClick={() => setPicker('open')}
+                  disabled={busy}
+                  data-testid="lesson-from-manager"
+                  sx={{ mb: 0.5 }}
+                >
+                  {t('courses:lesson.choose_from_manager')}
+                </Button>
                 {source === 'url' ? (
                   <Controller
                     name="media_url"
@@ -261,10 +310,14 @@ export function LessonDialog(props: {
                   <Box sx={{ mt: 1 }}>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
                       <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} disabled={busy}>
-                        {file || saved?.has_file ? t('courses:lesson.file_change') : t('courses:lesson.file_choose')}
+                        {file || stored || saved?.has_file ? t('courses:lesson.file_change') : t('courses:lesson.file_choose')}
                       </Button>
                       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }} data-testid="lesson-file-name">
-                        {file ? `${file.name} · ${sizeText(file.size)}` : saved?.has_file ? t('courses:lesson.file_current', { name: saved.file_name ?? '' }) : t('courses:lesson.file_none')}
+                        {file
+                          ? `${file.name} · ${sizeText(file.size)}`
+                          : stored
+                            ? t('courses:lesson.file_picked', { name: stored.title || stored.file_name, size: sizeText(stored.size) })
+                            : saved?.has_file ? t('courses:lesson.file_current', { name: saved.file_name ?? '' }) : t('courses:lesson.file_none')}
                       </Typography>
                     </Stack>
                     <input
@@ -279,7 +332,7 @@ export function LessonDialog(props: {
                       }}
                     />
                     <Typography variant="caption" color={fileProblem ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.75 }} role={fileProblem ? 'alert' : undefined}>
-                      {fileProblem ?? t('courses:lesson.file_hint', { n: formatNumber(200, i18n.language) })}
+                      {fileProblem ?? t('courses:lesson.file_hint', { n: formatNumber(LESSON_FILE_MAX_MB, i18n.language) })}
                     </Typography>
                   </Box>
                 )}
@@ -327,12 +380,20 @@ export function LessonDialog(props: {
               />
             )}
 
-            {phase === 'uploading' && (
+            {phase === 'uploading' && sending === 'upload' && (
               <Box aria-live="polite">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
                   {t('courses:lesson.uploading', { n: formatNumber(percent, i18n.language) })}
                 </Typography>
                 <LinearProgress variant="determinate" value={percent} aria-label={t('courses:lesson.upload_progress')} data-testid="upload-progress" />
+              </Box>
+            )}
+            {phase === 'uploading' && sending === 'manager' && (
+              <Box aria-live="polite">
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {t('courses:lesson.attaching')}
+                </Typography>
+                <LinearProgress aria-label={t('courses:lesson.attaching')} data-testid="attach-progress" />
               </Box>
             )}
           </Stack>
@@ -352,6 +413,18 @@ export function LessonDialog(props: {
           </Button>
         </DialogActions>
       </form>
+      {picker !== 'never' && (
+        <Suspense fallback={null}>
+          <FilePickerDialog
+            open={picker === 'open'}
+            onClose={() => setPicker('closed')}
+            onPick={pickManagerFile}
+            type={PICKER_TYPE[type]}
+            allowLinks
+            title={t('courses:lesson.picker_title')}
+          />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

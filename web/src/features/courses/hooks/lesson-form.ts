@@ -1,12 +1,15 @@
 // Rules of the lesson dialog: which types carry media (a link or an uploaded file), what files each
 // accepts, the manual body kept as simple HTML (the server stores sanitised HTML), and the exam a
 // quiz or exam lesson is taken through.
+import { ApiError } from '../../../lib/api-client';
+import type { PickerFile, PickerFileType } from '../../../lib/file-picker-api';
 import { isExamLesson } from '../../../lib/lesson-kinds';
 import type { Lesson, LessonBody, LessonType } from '../api/courses-api';
 
 export const MEDIA_TYPES: LessonType[] = ['video', 'audio', 'document', 'image', 'presentation'];
 export const BODY_TYPES: LessonType[] = ['manual', 'discussion'];
-export const LESSON_FILE_MAX_BYTES = 200 * 1024 * 1024;
+export const LESSON_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const LESSON_FILE_MAX_MB = LESSON_FILE_MAX_BYTES / (1024 * 1024);
 
 const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.odp,.ods,.txt';
 export const FILE_ACCEPT: Record<string, string> = {
@@ -15,6 +18,15 @@ export const FILE_ACCEPT: Record<string, string> = {
   image: 'image/*',
   document: DOCUMENT_ACCEPT,
   presentation: '.pdf,.ppt,.pptx,.odp',
+};
+
+/** The file manager's type a media lesson takes its file from (a presentation is a document there). */
+export const PICKER_TYPE: Record<string, PickerFileType> = {
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  image: 'image',
+  presentation: 'document',
 };
 
 export function isMediaType(t: string): boolean {
@@ -38,6 +50,24 @@ export function isHttpUrl(value: string): boolean {
 }
 
 export type MediaSource = 'url' | 'file';
+
+/**
+ * What a file picked in the file manager does to the form: a link (a YouTube video kept as a
+ * file) becomes the lesson's link; a stored file is copied to the lesson once it is saved.
+ */
+export function pickedMedia(file: PickerFile): { source: 'url'; media_url: string } | { source: 'file'; stored: PickerFile } {
+  return file.is_url ? { source: 'url', media_url: file.file_main_path } : { source: 'file', stored: file };
+}
+
+/**
+ * The words for a refused file of the file manager: the server's own message for `file_id`
+ * (already in the caller's language and about this call), else null (the generic error text).
+ */
+export function managerFileProblem(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status !== 422) return null;
+  const message = err.fieldErrors.file_id?.[0]?.trim();
+  return message && !/^[a-z_]+$/.test(message) ? message : null;
+}
 
 /** The dialog's fields, named as the server names them in a 422's field errors. */
 export const LESSON_FIELDS = ['title', 'title_bn', 'lesson_type', 'media_url', 'body', 'duration_minutes', 'exam_id'] as const;

@@ -1,0 +1,77 @@
+// What the file picker (components/ui/file-picker-dialog.tsx) needs of the file manager
+// (docs/api-files.md): one flat list call and the few fields of a file it shows. Kept apart from
+// features/files so that any feature (lesson media, blog covers, logos) can offer the picker.
+import { api } from './api-client';
+import { intlLocale } from './lang';
+import type { Page } from './types';
+
+/** The kinds of file a picker can be limited to (the server's `type`). */
+export type PickerFileType = 'image' | 'audio' | 'video' | 'document';
+
+/** The caller's own files, or those colleagues shared with them. */
+export type PickerSource = 'my' | 'shared';
+
+/** A file of the file manager, as far as the picker reads it. */
+export interface PickerFile {
+  id: number;
+  title: string;
+  file_name: string;
+  type: string;
+  /** Bytes; 0 for links. */
+  size: number;
+  /** 1: a link (a YouTube video, a web page) kept as a file. */
+  is_url: 0 | 1;
+  provider: 'youtube' | 'vimeo' | null;
+  /** A signed link valid for an hour, or the link itself. */
+  file_main_path: string;
+  /** A preview picture, or null. */
+  file_encode_path: string | null;
+  /** On the shared list. */
+  owner_name?: string | null;
+}
+
+export interface PickerQuery {
+  source: PickerSource;
+  /** null: every type. */
+  type: PickerFileType | null;
+  search: string;
+  page: number;
+}
+
+export const PICKER_PAGE_SIZE = 12;
+
+export const filePickerKeys = {
+  all: ['file-picker'] as const,
+  list: (q: PickerQuery) => ['file-picker', q.source, q.type, q.search, q.page] as const,
+};
+
+/** GET /file-manager/user/get-files: a page of files across folders, latest updated first. */
+export function fetchPickerFiles({ source, type, search, page }: PickerQuery, signal?: AbortSignal) {
+  return api<Page<PickerFile>>('/file-manager/user/get-files', { query: { source, type, search: search.trim(), page, limit: PICKER_PAGE_SIZE }, signal });
+}
+
+/** The files the picker offers: links only when the caller takes them (the server cannot filter them). */
+export function offeredFiles<F extends Pick<PickerFile, 'is_url'>>(files: F[], allowLinks: boolean): F[] {
+  return allowLinks ? files : files.filter((f) => !f.is_url);
+}
+
+/** The picture a row shows: the preview, or a stored image itself; null for an icon. */
+export function pickerPreview(file: Pick<PickerFile, 'file_encode_path' | 'file_main_path' | 'type' | 'is_url'>): string | null {
+  if (file.file_encode_path) return file.file_encode_path;
+  return file.type === 'image' && !file.is_url && file.file_main_path ? file.file_main_path : null;
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+export type PickerSizeUnit = (typeof UNITS)[number];
+
+/** A size as a number in the language's digits and its unit (1024 to the next): 1536 -> "1.5", "KB". */
+export function pickerSizeParts(bytes: number, lang: string): { n: string; unit: PickerSizeUnit } {
+  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
+  let i = 0;
+  while (value >= 1024 && i < UNITS.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  const digits = i === 0 || value >= 100 ? 0 : 1;
+  return { n: new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits }).format(value), unit: UNITS[i] };
+}
