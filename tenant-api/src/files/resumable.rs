@@ -4,9 +4,9 @@
 //! the site's storage) is written when the last part is in and the upload completes.
 
 use super::kinds;
-use super::manage::{file_type, own_folder};
+use super::manage::file_type;
 use super::store::{self, NewFile, UploadRow};
-use super::upload::MAX_FILE_BYTES;
+use super::upload::{MAX_FILE_BYTES, plain_folder};
 use super::{File, file_user, own_view};
 use crate::media;
 use crate::pools::TenantDb;
@@ -102,12 +102,7 @@ pub async fn start_upload(
     if input.size > total - used {
         return Err(AppError::unprocessable("file", "quota_exceeded"));
     }
-    if let Some(folder) = input.folder_id {
-        let folder = own_folder(&db, folder, user).await.map_err(|_| AppError::unprocessable("folder_id", "invalid_choice"))?;
-        if folder.kind != "normal" {
-            return Err(AppError::unprocessable("file", "folder_needs_cropper"));
-        }
-    }
+    plain_folder(&db, input.folder_id, user, "file").await?;
     // Uploads left unfinished for a day are given up here, when the site starts another: no job
     // has to visit every site, and a site nobody uploads to has nothing growing.
     for (key, upload_id) in store::take_stale_uploads(&db).await? {

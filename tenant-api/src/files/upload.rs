@@ -66,6 +66,15 @@ async fn target_folder(db: &PgPool, id: Option<i64>, user: i64) -> AppResult<Opt
     }
 }
 
+/// A folder that takes files as they are (not the cropper's profile and cover folders, which take
+/// only cropped pictures): the refusal names `field`.
+pub(super) async fn plain_folder(db: &PgPool, id: Option<i64>, user: i64, field: &str) -> AppResult<()> {
+    if target_folder(db, id, user).await?.is_some_and(|f| f.kind != "normal") {
+        return Err(AppError::unprocessable(field, "folder_needs_cropper"));
+    }
+    Ok(())
+}
+
 /// Records a stored file, taking its bytes from the site's storage; when they no longer fit
 /// (another upload took the last bytes meanwhile) the stored objects are removed again.
 async fn record(app: &AppState, tenant: &Tenant, db: &PgPool, new: NewFile<'_>) -> AppResult<File> {
@@ -132,10 +141,7 @@ pub async fn upload_file(
     let (name, file) = stored.ok_or_else(|| AppError::unprocessable("file", "required"))?;
     let kind = kinds::type_of_mime(file.mime);
     let checked = async {
-        let folder = target_folder(&db, folder_id, user).await?;
-        if folder.as_ref().is_some_and(|f| f.kind != "normal") {
-            return Err(AppError::unprocessable("file", "folder_needs_cropper"));
-        }
+        plain_folder(&db, folder_id, user, "file").await?;
         if tab.is_some_and(|t| t != kind) {
             return Err(AppError::unprocessable("file", "file_type_mismatch"));
         }
@@ -263,9 +269,7 @@ pub async fn create_url(
         Some(kind) if link.provider.is_none() => kind,
         _ => kinds::link_type(&link),
     };
-    if target_folder(&db, input.folder_id, user).await?.is_some_and(|f| f.kind != "normal") {
-        return Err(AppError::unprocessable("url", "folder_needs_cropper"));
-    }
+    plain_folder(&db, input.folder_id, user, "url").await?;
     let new = NewFile {
         owner: user,
         folder: input.folder_id,

@@ -2,7 +2,6 @@
 // (docs/api-files.md): one flat list call and the few fields of a file it shows. Kept apart from
 // features/files so that any feature (lesson media, blog covers, logos) can offer the picker.
 import { api } from './api-client';
-import { intlLocale } from './lang';
 import type { Page } from './types';
 
 /** The kinds of file a picker can be limited to (the server's `type`). */
@@ -53,25 +52,4 @@ export function fetchPickerFiles({ source, type, search, page }: PickerQuery, si
 /** The files the picker offers: links only when the caller takes them (the server cannot filter them). */
 export function offeredFiles<F extends Pick<PickerFile, 'is_url'>>(files: F[], allowLinks: boolean): F[] {
   return allowLinks ? files : files.filter((f) => !f.is_url);
-}
-
-/** The picture a row shows: the preview, or a stored image itself; null for an icon. */
-export function pickerPreview(file: Pick<PickerFile, 'file_encode_path' | 'file_main_path' | 'type' | 'is_url'>): string | null {
-  if (file.file_encode_path) return file.file_encode_path;
-  return file.type === 'image' && !file.is_url && file.file_main_path ? file.file_main_path : null;
-}
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-export type PickerSizeUnit = (typeof UNITS)[number];
-
-/** A size as a number in the language's digits and its unit (1024 to the next): 1536 -> "1.5", "KB". */
-export function pickerSizeParts(bytes: number, lang: string): { n: string; unit: PickerSizeUnit } {
-  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
-  let i = 0;
-  while (value >= 1024 && i < UNITS.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  const digits = i === 0 || value >= 100 ? 0 : 1;
-  return { n: new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits }).format(value), unit: UNITS[i] };
 }

@@ -37,8 +37,6 @@ import {
   fetchPickerFiles,
   filePickerKeys,
   offeredFiles,
-  pickerPreview,
-  pickerSizeParts,
   type PickerFile,
   type PickerFileType,
   type PickerSource,
@@ -46,6 +44,7 @@ import {
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { Pager } from './pager';
+import { filePreview, sizeParts } from '../../lib/stored-file';
 
 export interface FilePickerDialogProps {
   open: boolean;
@@ -171,13 +170,13 @@ function TypeIcon({ file }: { file: PickerFile }) {
 function PickerRow({ file, shared, onPick }: { file: PickerFile; shared: boolean; onPick: () => void }) {
   const { t, i18n } = useTranslation(['files', 'common']);
   const detailsId = useId();
-  const preview = pickerPreview(file);
+  const preview = filePreview(file);
   const name = file.title || file.file_name;
   let kind: string;
   if (file.is_url) {
     kind = file.provider ? t(`files:picker.provider.${file.provider}`) : t('files:picker.link');
   } else {
-    const { n, unit } = pickerSizeParts(file.size, i18n.language);
+    const { n, unit } = sizeParts(file.size, i18n.language);
     kind = t('files:picker.size', { n, unit: t(`files:picker.units.${unit}`) });
   }
   const details = shared && file.owner_name ? `${kind} · ${t('files:picker.owner', { name: file.owner_name })}` : kind;

@@ -24,7 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDay } from '../../../lib/course-text';
 import type { FileSource, FileType, FmFile, FmFolder } from '../api/files-api';
-import { fileActionsFor, isCropperFolder, isVideoLink, previewOf, type FileMenuAction } from '../hooks/file-manager';
+import { filePreview } from '../../../lib/stored-file';
+import { fileActionsFor, isCropperFolder, isVideoLink, type FileMenuAction } from '../hooks/file-manager';
 import { useSizeText } from '../hooks/use-size-text';
 
 /**
@@ -226,7 +227,7 @@ function FileCard({ file, source, onAction }: { file: FmFile; source: FileSource
   const size = useSizeText();
   // A preview that does not load (an expired link, YouTube out of reach) falls back to the type's icon.
   const [broken, setBroken] = useState(false);
-  const preview = broken ? null : previewOf(file);
+  const preview = broken ? null : filePreview(file);
   const video = isVideoLink(file);
   const own = source === 'my';
   const kind = file.is_url ? (file.provider ? t(`files:card.${file.provider}`) : t('files:card.link')) : `${t(`files:types.${file.type}`)} · ${size(file.size)}`;

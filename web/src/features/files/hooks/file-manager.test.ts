@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseApiError } from '../../../lib/api-client';
+import { filePreview as previewOf, sizeParts } from '../../../lib/stored-file';
 import type { FmFile } from '../api/files-api';
 import {
   ACCEPT,
@@ -7,10 +8,8 @@ import {
   folderParam,
   isVideoLink,
   newFolderBody,
-  previewOf,
   previewsBeforeUpload,
   shareList,
-  sizeParts,
   sourceParam,
   splitLogins,
   tabParam,

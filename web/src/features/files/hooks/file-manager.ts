@@ -2,7 +2,6 @@
 // accepts, the add-URL check, the new folder's name, sizes in KB/MB/GB, previews and share lists.
 import { ApiError } from '../../../lib/api-client';
 import { fieldProblem } from '../../../lib/field-error-text';
-import { intlLocale } from '../../../lib/lang';
 import { idParam } from '../../../lib/list-params';
 import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type SharedPerson } from '../api/files-api';
 
@@ -116,34 +115,10 @@ export function newFolderBody(typed: string, defaultName: string, parentId: numb
   return name ? { name, parent_id: parentId, auto_suffix: false } : { name: defaultName, parent_id: parentId, auto_suffix: true };
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-export type SizeUnit = (typeof UNITS)[number];
-
-/**
- * A size in bytes as a number and its unit (1024 to the next), the number in the language's
- * digits: 1536 -> "1.5", "KB"; in Bangla "১.৫", "KB".
- */
-export function sizeParts(bytes: number, lang: string): { n: string; unit: SizeUnit } {
-  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
-  let i = 0;
-  while (value >= 1024 && i < UNITS.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  const digits = i === 0 || value >= 100 ? 0 : 1;
-  return { n: new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits }).format(value), unit: UNITS[i] };
-}
-
 /** The part of the storage used, 0 to 100. */
 export function usedPercent(used: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.max(0, (used / total) * 100));
-}
-
-/** The picture a card shows: the preview, or a stored image itself; null for an icon. */
-export function previewOf(file: Pick<FmFile, 'file_encode_path' | 'file_main_path' | 'type' | 'is_url'>): string | null {
-  if (file.file_encode_path) return file.file_encode_path;
-  return file.type === 'image' && !file.is_url && file.file_main_path ? file.file_main_path : null;
 }
 
 /** A link to a video site: its card has a play badge. */

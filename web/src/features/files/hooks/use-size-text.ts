@@ -1,6 +1,6 @@
 // Sizes as people read them: "1.5 MB", "১.৫ MB" in Bangla.
 import { useTranslation } from 'react-i18next';
-import { sizeParts } from './file-manager';
+import { sizeParts } from '../../../lib/stored-file';
 
 export function useSizeText() {
   const { t, i18n } = useTranslation('files');
