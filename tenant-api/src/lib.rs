@@ -19,6 +19,7 @@ pub mod media;
 pub mod payments;
 pub mod pools;
 pub mod promotions;
+pub mod publishing;
 pub mod questions;
 pub mod router;
 pub mod site;

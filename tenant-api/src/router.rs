@@ -11,6 +11,7 @@ use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
 use crate::files::{manage as files, resumable, sharing, upload as file_upload};
+use crate::publishing::{manage as posts, media as post_media, public as public_posts};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -103,6 +104,33 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(file_upload::download_file))
         .routes(routes!(sharing::share))
         .routes(routes!(sharing::shared_with_me))
+        .routes(routes!(posts::view_blogs))
+        .routes(routes!(posts::store_blog))
+        .routes(routes!(posts::update_blog))
+        .routes(routes!(posts::publish_blog))
+        .routes(routes!(posts::delete_blog))
+        .routes(routes!(posts::view_tutorials))
+        .routes(routes!(posts::store_tutorial))
+        .routes(routes!(posts::update_tutorial))
+        .routes(routes!(posts::publish_tutorial))
+        .routes(routes!(posts::delete_tutorial))
+        .routes(routes!(posts::view_articles))
+        .routes(routes!(posts::store_article))
+        .routes(routes!(posts::update_article))
+        .routes(routes!(posts::publish_article))
+        .routes(routes!(posts::delete_article))
+        .routes(routes!(posts::view_categories))
+        .routes(routes!(post_media::attach_media))
+        .routes(routes!(public_posts::public_blogs))
+        .routes(routes!(public_posts::public_blog))
+        .routes(routes!(public_posts::public_tutorials))
+        .routes(routes!(public_posts::public_tutorial))
+        .routes(routes!(public_posts::public_articles))
+        .routes(routes!(public_posts::public_article))
+        .routes(routes!(public_posts::about_us))
+        .routes(routes!(public_posts::faqs))
+        .routes(routes!(public_posts::news))
+        .routes(routes!(public_posts::popup_and_news))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 
@@ -227,6 +255,7 @@ pub fn app(app: AppState) -> Router {
         .route("/course/thumbnail/{file}", get(authoring::thumbnail))
         .route("/course/template/image/{file}", get(templates::template_image))
         .route("/promotion/thumbnail/{file}", get(ads::thumbnail))
+        .route("/post-media/{name}", get(post_media::serve_media))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(JSON_LIMIT))
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))

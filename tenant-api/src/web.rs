@@ -4,11 +4,14 @@
 //!
 //! Each page is sent with its own Content-Security-Policy nonce: only our scripts and styles run
 //! (the site info script, Vite's modules, emotion's style elements, which read the nonce from
-//! `<meta property="csp-nonce">`). The home page and a course page carry their main text in the
-//! first HTML (`<!--app-prerender-->` inside the root element), in the language of the `lang`
-//! cookie the app sets, so the largest paint does not wait for the scripts.
+//! `<meta property="csp-nonce">`). The home page, a course page and a published post carry their
+//! main text in the first HTML (`<!--app-prerender-->` inside the root element), in the language of
+//! the `lang` cookie the app sets, so the largest paint does not wait for the scripts; and their
+//! title, description and picture as an Open Graph card, so a shared link shows a proper preview.
 
+use crate::courses::view::site_url;
 use crate::learning::details;
+use crate::publishing::{self, Kind, Post};
 use crate::site::site_info;
 use crate::state::AppState;
 use axum::extract::{Request, State};
@@ -85,7 +88,7 @@ impl WebApp {
         Self { index, csp }
     }
 
-    fn render(&self, site: &serde_json::Value, status: StatusCode, lang: PageLang, prerender: Option<String>) -> Response {
+    fn render(&self, site: &serde_json::Value, status: StatusCode, lang: PageLang, page: Option<PageText>) -> Response {
         let nonce = base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 16]>());
         let mut head = format!(
             "<meta property=\"csp-nonce\" nonce=\"{nonce}\"><script nonce=\"{nonce}\">window.__SITE__={};window.__HTTP_STATUS__={}</script>",
@@ -96,10 +99,13 @@ impl WebApp {
         if let (Some(primary), Some(secondary)) = (theme("primary"), theme("secondary")) {
             head.push_str(&format!("<style nonce=\"{nonce}\">:root{{--pre-primary:{primary};--pre-secondary:{secondary}}}</style>"));
         }
+        if let Some(card) = page.as_ref().map(|p| &p.card) {
+            head.push_str(&card.meta());
+        }
         let mut html = self
             .index
             .replacen(SITE_SLOT, &head, 1)
-            .replacen(PRERENDER_SLOT, prerender.as_deref().unwrap_or_default(), 1)
+            .replacen(PRERENDER_SLOT, page.as_ref().map_or("", |p| p.html.as_str()), 1)
             .replace(NONCE_SLOT, &nonce)
             .replacen("<html lang=\"bn\"", &format!("<html lang=\"{}\"", lang.code()), 1);
         if let Some(colour) = theme("primary") {
@@ -109,7 +115,7 @@ impl WebApp {
             .get("institution_name_en")
             .zip(site.get("institution_name"))
             .and_then(|(en, bn)| Some(lang.pick(en.as_str()?, bn.as_str()?).to_owned()));
-        if let Some(name) = name {
+        if let Some(name) = page.map(|p| p.card.title).or(name) {
             if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>")) {
                 html.replace_range(start + 7..end, &escape(&name));
             }
@@ -202,12 +208,14 @@ async fn shell(app: &AppState, request: Request) -> Response {
 
 async fn page(app: &AppState, tenant: &Tenant, path: &str, lang: PageLang) -> Response {
     let prerender = match Route::of(path) {
-        Some(Route::Home) => Some(home_text(tenant, lang)),
+        Some(Route::Home) => Some(home_text(app, tenant, lang)),
         Some(Route::Course(key)) => match course_text(app, tenant, key, lang).await {
             Ok(text) => Some(text),
             Err(Some(elsewhere)) => return Redirect::to(&elsewhere).into_response(),
             Err(None) => None,
         },
+        Some(Route::Post(kind, id)) => post_text(app, tenant, kind, id, lang).await,
+        Some(Route::About) => about_text(app, tenant, lang).await,
         None => None,
     };
     let site = serde_json::to_value(site_info(tenant, &app.ctl.config.public_base_url)).unwrap_or_default();
@@ -218,6 +226,10 @@ async fn page(app: &AppState, tenant: &Tenant, path: &str, lang: PageLang) -> Re
 enum Route<'a> {
     Home,
     Course(&'a str),
+    /// `/blogs/details/<id>[/<slug>]`, and the same for tutorials and articles; `/page/details/<id>/<slug>`.
+    Post(Kind, i64),
+    /// `/page/details/1/about`: the site's about page, whichever article it is.
+    About,
 }
 
 impl<'a> Route<'a> {
@@ -225,27 +237,42 @@ impl<'a> Route<'a> {
         if path == "/" {
             return Some(Self::Home);
         }
+        let post = [("/blogs/details/", Kind::Blog), ("/tutorials/details/", Kind::Tutorial), ("/articles/details/", Kind::Article), ("/page/details/", Kind::Article)]
+            .into_iter()
+            .find_map(|(prefix, kind)| Some((kind, path.strip_prefix(prefix)?)));
+        if let Some((kind, rest)) = post {
+            let mut parts = rest.trim_end_matches('/').split('/');
+            let id = parts.next()?.parse().ok()?;
+            return Some(if path.starts_with("/page/") && parts.next() == Some("about") { Self::About } else { Self::Post(kind, id) });
+        }
         let key = path.strip_prefix("/course/details/").or_else(|| path.strip_prefix("/course-details/"))?;
         let key = key.trim_end_matches('/');
         (!key.is_empty() && !key.contains('/') && !key.contains('%')).then_some(Self::Course(key))
     }
 }
 
-fn home_text(tenant: &Tenant, lang: PageLang) -> String {
+fn home_text(app: &AppState, tenant: &Tenant, lang: PageLang) -> PageText {
     let config = SiteConfig::from_json(&tenant.site_config);
     // A site with a logo shows it above the heading: the block leaves room for it.
     let class = if tenant.logo_key.is_some() { "pre-home pre-logo" } else { "pre-home" };
-    block(class, lang.pick(&tenant.institution_name_en, &tenant.institution_name), lang.pick(&config.slogan_en, &config.slogan_bn), None)
+    let title = lang.pick(&tenant.institution_name_en, &tenant.institution_name);
+    let slogan = lang.pick(&config.slogan_en, &config.slogan_bn);
+    let logo = site_info(tenant, &app.ctl.config.public_base_url).logo;
+    PageText { html: block(class, title, slogan, None), card: Card::new("website", title, slogan, logo) }
 }
 
 /// A published course's title and summary; `Err(Some(url))` when the main site is asked for a
 /// partner's course (a shared link), so the visitor is sent to the partner's own site.
-async fn course_text(app: &AppState, tenant: &Tenant, key: &str, lang: PageLang) -> Result<String, Option<String>> {
+async fn course_text(app: &AppState, tenant: &Tenant, key: &str, lang: PageLang) -> Result<PageText, Option<String>> {
     let db = app.pools.get(tenant.id).await.map_err(|_| None)?;
     match details::public_page(app, tenant, &db, key).await {
         Ok(page) => {
             let course = &page.data.course;
-            Ok(block("pre-course", lang.pick(&course.title, &course.title_bn), &course.summary, course.thumbnail.as_deref()))
+            let title = lang.pick(&course.title, &course.title_bn);
+            Ok(PageText {
+                html: block("pre-course", title, &course.summary, course.thumbnail.as_deref()),
+                card: Card::new("website", title, &course.summary, course.thumbnail.clone()),
+            })
         }
         Err(_) if tenant.is_main => {
             let Ok(uuid) = key.parse::<uuid::Uuid>() else { return Err(None) };
@@ -253,6 +280,63 @@ async fn course_text(app: &AppState, tenant: &Tenant, key: &str, lang: PageLang)
             Err(url)
         }
         Err(_) => Err(None),
+    }
+}
+
+/// A published post's title, summary and cover; nothing for one that is not (the app shows its 404).
+async fn post_text(app: &AppState, tenant: &Tenant, kind: Kind, id: i64, lang: PageLang) -> Option<PageText> {
+    let db = app.pools.get(tenant.id).await.ok()?;
+    let post = publishing::public::published(app, &db, kind, id).await.ok()?;
+    Some(post_page(app, tenant, &post, lang))
+}
+
+async fn about_text(app: &AppState, tenant: &Tenant, lang: PageLang) -> Option<PageText> {
+    let db = app.pools.get(tenant.id).await.ok()?;
+    let post = publishing::public::about(app, &db).await.ok()??;
+    Some(post_page(app, tenant, &post, lang))
+}
+
+fn post_page(app: &AppState, tenant: &Tenant, post: &Post, lang: PageLang) -> PageText {
+    let title = lang.pick(&post.title, post.title_bn.as_deref().unwrap_or_default());
+    // The cover's address is the site's own; a card needs it whole.
+    let cover = post.cover.as_ref().map(|c| if c.starts_with('/') { format!("{}{c}", site_url(tenant, &app.ctl.config.public_base_url)) } else { c.clone() });
+    PageText { html: block("pre-course", title, &post.summary, cover.as_deref()), card: Card::new("article", title, &post.summary, cover) }
+}
+
+/// What the first HTML carries of a page: its visible main text, and the card a shared link shows.
+struct PageText {
+    html: String,
+    card: Card,
+}
+
+/// The Open Graph card of a page (Facebook, WhatsApp and LinkedIn read these; X falls back to them).
+struct Card {
+    kind: &'static str,
+    title: String,
+    description: String,
+    image: Option<String>,
+}
+
+impl Card {
+    fn new(kind: &'static str, title: &str, description: &str, image: Option<String>) -> Self {
+        Self { kind, title: title.to_owned(), description: description.to_owned(), image }
+    }
+
+    fn meta(&self) -> String {
+        let mut meta = format!(
+            "<meta name=\"description\" content=\"{d}\"><meta property=\"og:type\" content=\"{}\"><meta property=\"og:title\" content=\"{}\"><meta property=\"og:description\" content=\"{d}\">",
+            self.kind,
+            escape(&self.title),
+            d = escape(&self.description),
+        );
+        match &self.image {
+            Some(image) => meta.push_str(&format!(
+                "<meta property=\"og:image\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary_large_image\">",
+                escape(image)
+            )),
+            None => meta.push_str("<meta name=\"twitter:card\" content=\"summary\">"),
+        }
+        meta
     }
 }
 
@@ -284,17 +368,21 @@ mod tests {
         .unwrap();
         let web = WebApp::load(&dir, "http://127.0.0.1:8014", "http://*.localhost:8080");
         let site = serde_json::json!({"institution_name": "ঢাকা কলেজ", "institution_name_en": "Dhaka <College>"});
-        let response = web.render(&site, StatusCode::OK, PageLang::En, Some(block("pre-course", "<b>", "x", Some("/t.png?a=1&b=\""))));
+        let page = PageText { html: block("pre-course", "<b>", "x", Some("/t.png?a=1&b=\"")), card: Card::new("article", "<b>", "x \"y\"", Some("https://dhaka.example/p.jpg".into())) };
+        let response = web.render(&site, StatusCode::OK, PageLang::En, Some(page));
         let csp = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().to_owned();
         let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap().to_owned();
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("img-src 'self' data: blob: http://127.0.0.1:8014 http://*.localhost:8080"));
         let body = futures_body(response);
         assert_eq!(body.matches(&format!("nonce=\"{nonce}\"")).count(), 4, "style, meta, site script, module script: {body}");
         assert!(body.contains("<html lang=\"en\""));
-        assert!(body.contains("<title>Dhaka &lt;College&gt;</title>"));
+        assert!(body.contains("<title>&lt;b&gt;</title>"), "the page's own title: {body}");
+        assert!(body.contains("<meta property=\"og:title\" content=\"&lt;b&gt;\"><meta property=\"og:description\" content=\"x &quot;y&quot;\">"));
+        assert!(body.contains("<meta property=\"og:image\" content=\"https://dhaka.example/p.jpg\">"));
         assert!(body.contains("<h1 class=\"pre-title\">&lt;b&gt;</h1><p class=\"pre-text\">x</p><img class=\"pre-image\" src=\"/t.png?a=1&amp;b=&quot;\""));
-        // A second page has a fresh nonce.
+        // A second page has a fresh nonce; without a page of its own it takes the site's name.
         let again = web.render(&site, StatusCode::OK, PageLang::Bn, None);
+        assert!(futures_body(web.render(&site, StatusCode::OK, PageLang::Bn, None)).contains("<title>ঢাকা কলেজ</title>"));
         assert!(!again.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains(&nonce));
     }
 
@@ -315,5 +403,11 @@ mod tests {
         assert!(Route::of("/course/details/a%00b").is_none());
         assert!(Route::of("/course/details/").is_none());
         assert!(Route::of("/login").is_none());
+        assert!(matches!(Route::of("/blogs/details/12/some-title"), Some(Route::Post(Kind::Blog, 12))));
+        assert!(matches!(Route::of("/tutorials/details/7"), Some(Route::Post(Kind::Tutorial, 7))));
+        assert!(matches!(Route::of("/page/details/1/about"), Some(Route::About)));
+        assert!(matches!(Route::of("/page/details/4/faq"), Some(Route::Post(Kind::Article, 4))));
+        assert!(Route::of("/blogs/details/x").is_none());
+        assert!(Route::of("/blogs/lists").is_none());
     }
 }

@@ -187,11 +187,12 @@ pub async fn is_current_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<b
 pub struct Contact {
     pub id: i64,
     pub name: String,
+    pub name_bn: Option<String>,
     pub email: Option<String>,
     pub phone: Option<String>,
 }
 
 /// Several people at once.
 pub async fn contacts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<Contact>> {
-    sqlx::query_as("SELECT id, name, email, phone FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
+    sqlx::query_as("SELECT id, name, name_bn, email, phone FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
 }

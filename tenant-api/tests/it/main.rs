@@ -15,6 +15,7 @@ mod isolation;
 mod partners;
 mod payments;
 mod promotions;
+mod publishing;
 mod pools;
 mod questions;
 mod roots;
