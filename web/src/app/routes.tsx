@@ -61,6 +61,11 @@ const CouponPages = lazy(() => import('../features/payments/components/coupon-pa
 const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
 // /filemanager/:slug? (my, purchase, shared): one chunk, for everyone signed in.
 const FileManagerPages = lazy(() => import('../features/files/components/file-manager-pages'));
+// /blogs/list, /tutorials/list and /articles/list: one page for the three types of post.
+const PostListPage = lazy(() => import('../features/publishing/components/post-list-page'));
+// The public pages of blogs, tutorials, articles and the site's own pages (about, FAQ, team,
+// contact, cookies): one chunk.
+const PublicPages = lazy(() => import('../features/publishing/components/public-pages'));
 
 function Root() {
   return (
@@ -115,6 +120,13 @@ export const routes: RouteObject[] = [
           { path: 'certificate/check/:id', element: <CertificateCheckPage /> },
           { path: 'payment/:kind/:id', element: <PaymentPages /> },
           { path: '400/:message', element: <MessagePage /> },
+          { path: ':content/lists', element: <PublicPages page="list" /> },
+          { path: ':content/details/:id/:slug?', element: <PublicPages page="details" /> },
+          { path: 'page/details/:id/:slug', element: <PublicPages page="page" /> },
+          { path: 'faq', element: <PublicPages page="faq" /> },
+          { path: 'our-team', element: <PublicPages page="team" /> },
+          { path: 'contact-us', element: <PublicPages page="contact" /> },
+          { path: 'cookies', element: <PublicPages page="cookies" /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -152,6 +164,20 @@ export const routes: RouteObject[] = [
             // The Promotion Manager: a partner admin's site's promotions; every partner's for the super admin.
             element: <RequireMenuClass allow={PAGE_ACCESS.promotions} />,
             children: [{ path: 'promotion-manager/:slug?', element: <PromotionPages /> }],
+          },
+          {
+            // Blogs and tutorials: their writers (their own) and the approvers (every post of the site).
+            // Keyed by type: going from one list to another starts afresh (search typed, dialogs).
+            element: <RequireMenuClass allow={PAGE_ACCESS.posts} />,
+            children: [
+              { path: 'blogs/list', element: <PostListPage key="blog" type="blog" /> },
+              { path: 'tutorials/list', element: <PostListPage key="tutorial" type="tutorial" /> },
+            ],
+          },
+          {
+            // Articles (the site's pages, FAQ, news): its admin's.
+            element: <RequireMenuClass allow={PAGE_ACCESS.articles} />,
+            children: [{ path: 'articles/list', element: <PostListPage key="article" type="article" /> }],
           },
           {
             // Payout requests: the partner admin's, and every partner's for the super admin.

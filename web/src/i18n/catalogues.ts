@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'payments',
   'promotions',
   'files',
+  'posts',
+  'publishing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,7 +2,7 @@
 // (docs/api-files.md): one flat list call and the few fields of a file it shows. Kept apart from
 // features/files so that any feature (lesson media, blog covers, logos) can offer the picker.
 import { api } from './api-client';
-import type { Page } from './types';
+import type { DataEnvelope, Page } from './types';
 
 /** The kinds of file a picker can be limited to (the server's `type`). */
 export type PickerFileType = 'image' | 'audio' | 'video' | 'document';
@@ -52,4 +52,19 @@ export function fetchPickerFiles({ source, type, search, page }: PickerQuery, si
 /** The files the picker offers: links only when the caller takes them (the server cannot filter them). */
 export function offeredFiles<F extends Pick<PickerFile, 'is_url'>>(files: F[], allowLinks: boolean): F[] {
   return allowLinks ? files : files.filter((f) => !f.is_url);
+}
+
+export interface PickerUrlBody {
+  url: string;
+  title?: string;
+  /** The type it is kept as (a YouTube link as a video); absent: the server guesses. */
+  type?: PickerFileType;
+}
+
+/**
+ * POST /file-manager/user/create-url: the link kept as a file at the top of My files (the picker's
+ * "Add URL"), answered as the picker lists it. 422 `errors.url`: required, invalid_url.
+ */
+export function createPickerUrl(body: PickerUrlBody) {
+  return api<DataEnvelope<PickerFile>>('/file-manager/user/create-url', { method: 'POST', body }).then((r) => r.data);
 }

@@ -80,6 +80,22 @@ describe('page access (SPEC 6)', () => {
       expect(canOpen(path, 'approver'), path).toBe(false);
     }
   });
+  it('keeps the blog and tutorial lists to writers and approvers, the articles to partner roles and the super admin', () => {
+    for (const path of ['/blogs/list', '/tutorials/list', '/blogs/list?status=submitted&page=2', '/tutorials/list?edit=new']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner', 'approver']);
+      expect(canOpen(path, 'approver'), path).toBe(true);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+    }
+    for (const path of ['/articles/list', '/articles/list?edit=4']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+    }
+    // The public pages of the same words are anyone's.
+    for (const path of ['/blogs/lists', '/tutorials/lists', '/articles/lists', '/blogs/details/3/eid', '/tutorials/details/4', '/articles/details/5/faq', '/page/details/1/about']) {
+      expect(pageAccess(path), path).toBeNull();
+    }
+  });
   it('opens the rest to anyone signed in', () => {
     for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/exam/journey/abc', '/courses', '/']) {
       expect(pageAccess(path), path).toBeNull();

@@ -45,6 +45,10 @@ export const PAGE_ACCESS = {
   payouts: ['super', 'partner'],
   /** /promotion-manager/*: the site's promotions (the API answers its admin only), and every partner's for the super admin */
   promotions: ['super', 'partner'],
+  /** /blogs/list, /tutorials/list: writers (partner roles, the super admin) their own, approvers every post of the site */
+  posts: ['super', 'partner', 'approver'],
+  /** /articles/list: the site's pages, FAQ and news (the API answers its admin only: the partner admin, the super admin) */
+  articles: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -60,6 +64,10 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/settings/profile', PAGE_ACCESS.siteSettings],
   ['/settings/coupons', PAGE_ACCESS.coupons],
   ['/promotion-manager', PAGE_ACCESS.promotions],
+  // Only the dashboard's lists: the public /blogs/lists, /blogs/details/... stay open to anyone.
+  ['/blogs/list', PAGE_ACCESS.posts],
+  ['/tutorials/list', PAGE_ACCESS.posts],
+  ['/articles/list', PAGE_ACCESS.articles],
 ];
 
 /** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */

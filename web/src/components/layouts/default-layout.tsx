@@ -11,6 +11,9 @@ import { OfflineBanner } from './offline-banner';
 // Below the fold: the footer's code comes once the page has loaded.
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 const MobileDrawer = deferredOverlay(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
+// The announcement banner and popup news: their own chunk, fetched with their data once the page's
+// first pictures have loaded, so that neither delays the first paint.
+const Announcements = lazy(() => import('../../features/publishing/components/announcement-bar'));
 
 export function DefaultLayout() {
   const [nav, setNav] = useState(false);
@@ -18,6 +21,11 @@ export function DefaultLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout="default">
       <Header onMenu={() => setNav(true)} />
       <OfflineBanner />
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <Announcements />
+        </Suspense>
+      </AfterLoad>
       <Box component="main" id="main" sx={{ flexGrow: 1 }}>
         <Suspense fallback={<RouteLoading />}>
           <Outlet />

@@ -10,6 +10,16 @@ import { useSiteTexts } from '../../lib/site-context';
 import { Pager } from '../ui/pager';
 import { Brand } from './brand';
 
+/** The site's own pages and its blogs and tutorials (SPEC §2 footer links). */
+const SITE_PAGES = [
+  ['/page/details/1/about', 'about'],
+  ['/our-team', 'our_team'],
+  ['/blogs/lists', 'blogs'],
+  ['/tutorials/lists', 'tutorials'],
+  ['/faq', 'faq'],
+  ['/contact-us', 'contact'],
+] as const;
+
 export function Footer() {
   const { t, i18n } = useTranslation();
   const { name, slogan, site } = useSiteTexts();
@@ -23,17 +33,17 @@ export function Footer() {
     >
       <Container maxWidth="lg" sx={{ py: 6 }}>
         <Grid container spacing={5}>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 3 }}>
             <Brand />
             <Typography color="text.secondary" sx={{ mt: 2, maxWidth: 340 }} data-testid="footer-slogan">
               {slogan}
             </Typography>
           </Grid>
-          <Grid size={{ xs: 12, sm: 5, md: 3 }}>
+          <Grid size={{ xs: 12, sm: 7, md: 5 }}>
             <Typography variant="subtitle2" component="h2" sx={{ mb: 1.5, textTransform: 'uppercase', letterSpacing: 0.6, color: 'text.secondary' }}>
               {t('common:footer.links_title')}
             </Typography>
-            <Box sx={{ display: 'grid', gap: 1 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, columnGap: 3, alignItems: 'start' }}>
               <Link component={RouterLink} to="/" color="text.primary">
                 {t('common:footer.home')}
               </Link>
@@ -54,9 +64,15 @@ export function Footer() {
               <Link component={RouterLink} to={site.is_main ? '/dashboard' : '/'} color="text.primary" data-testid="footer-dashboard">
                 {t('common:footer.dashboard')}
               </Link>
+              {/* SPEC §2 shows the FAQ link as / for white-label sites; SiteInfo has no such flag yet. */}
+              {SITE_PAGES.map(([to, key]) => (
+                <Link key={to} component={RouterLink} to={to} color="text.primary" data-testid={`footer-${key}`}>
+                  {t(`common:footer.${key}`)}
+                </Link>
+              ))}
             </Box>
           </Grid>
-          <Grid size={{ xs: 12, sm: 7, md: 5 }}>
+          <Grid size={{ xs: 12, sm: 5, md: 4 }}>
             <FooterPartners />
           </Grid>
         </Grid>

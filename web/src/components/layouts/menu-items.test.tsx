@@ -9,10 +9,10 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
-    expect(paths('approver')).toEqual(['/dashboard', '/filemanager/my']);
+    expect(paths('approver')).toEqual(['/dashboard', '/filemanager/my', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
@@ -110,6 +110,28 @@ describe('sidebar menu', () => {
     for (const cls of ['learner', 'approver'] as const) {
       expect(menuFor(cls).some((i) => i.key === 'promotions'), cls).toBe(false);
       expect(canOpen('/promotion-manager/ads', cls), cls).toBe(false);
+    }
+  });
+  it('lists Blogs and Tutorials for writers and approvers, Articles for partner admins and the super admin, and lights each on its list', () => {
+    const labels = (cls: MenuClass, role: string | null) => menuFor(cls, role).filter((i) => ['blogs', 'tutorials', 'articles'].includes(i.key)).map((i) => [i.to, i.labelKey]);
+    const all = [
+      ['/blogs/list', 'common:nav.blogs'],
+      ['/tutorials/list', 'common:nav.tutorials'],
+      ['/articles/list', 'common:nav.articles'],
+    ];
+    expect(labels('super', 'super')).toEqual(all);
+    expect(labels('partner', 'partner-admin')).toEqual(all);
+    // A teacher writes blogs and tutorials; the site's pages are its admin's.
+    expect(labels('partner', 'teacher')).toEqual(all.slice(0, 2));
+    // The approver: the dashboard, Blogs and Tutorials (and their own files).
+    expect(labels('approver', 'sys-blog-and-tutorial-admin')).toEqual(all.slice(0, 2));
+    expect(labels('learner', null)).toEqual([]);
+    for (const cls of ['super', 'partner', 'approver'] as const) {
+      const items = menuFor(cls, 'partner-admin');
+      const blogs = items.find((i) => i.key === 'blogs')!;
+      expect(isItemActive(blogs, '/blogs/list?status=submitted&edit=4'), cls).toBe(true);
+      expect(isItemActive(blogs, '/tutorials/list'), cls).toBe(false);
+      for (const other of items.filter((i) => i.key !== 'tutorials')) expect(isItemActive(other, '/tutorials/list'), `${cls} ${other.key}`).toBe(false);
     }
   });
   it('lights Question Bank on every question bank screen', () => {

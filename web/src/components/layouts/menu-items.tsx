@@ -13,6 +13,9 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
+import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
+import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -61,6 +64,11 @@ export const MENU: MenuItem[] = [
       { key: 'partners-requests', labelKey: 'common:nav.partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners] },
     ],
   },
+  // Blogs and tutorials: their writers and the approvers (SPEC: super, approver; partner roles write
+  // them too). Articles are the site's pages: its admin's.
+  { key: 'blogs', labelKey: 'common:nav.blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts] },
+  { key: 'tutorials', labelKey: 'common:nav.tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts] },
+  { key: 'articles', labelKey: 'common:nav.articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], roles: ['partner-admin'] },
   {
     key: 'settings',
     labelKey: 'common:nav.settings',

@@ -2,10 +2,12 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchPickerFiles, filePickerKeys, offeredFiles, PICKER_PAGE_SIZE, type PickerFile, type PickerQuery } from '../../lib/file-picker-api';
+import { ApiError } from '../../lib/api-client';
+import { createPickerUrl, fetchPickerFiles, filePickerKeys, offeredFiles, PICKER_PAGE_SIZE, type PickerFile, type PickerQuery } from '../../lib/file-picker-api';
+import { urlProblem, urlServerProblem } from '../../lib/link-url';
 import { fetchCall, href, json, noop, render, stubFetch, tag, text } from '../../lib/test-render';
 import type { Page } from '../../lib/types';
-import { FilePickerDialog, type FilePickerDialogProps } from './file-picker-dialog';
+import { FilePickerDialog, PickerUrlForm, type FilePickerDialogProps } from './file-picker-dialog';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -111,5 +113,32 @@ describe('FilePickerDialog', () => {
 
   it('draws nothing while closed', async () => {
     expect(tag(await render('en', picker({ open: false }), { qc: cached(page([file()])) }), 'file-picker')).toBe('');
+  });
+
+  it('offers Add URL where links are taken, with the popup’s messages (SPEC 5), and keeps the link as a file of the picker’s type', async () => {
+    const qc = cached(page([file()]));
+    expect(tag(await render('en', picker(), { qc }), 'file-picker-add-url')).toBe('');
+    const withLinks = await render('en', picker({ allowLinks: true }), { qc });
+    expect(tag(withLinks, 'file-picker-add-url')).toContain('type="button"');
+    expect(text(withLinks)).toContain('Add URL');
+    expect(text(await render('bn', picker({ allowLinks: true }), { qc }))).toContain('URL যোগ করুন');
+
+    const form = (urlError: 'required' | 'invalid' | null, lang: 'en' | 'bn' = 'en') => render(lang, <PickerUrlForm url="" urlError={urlError} busy={false} onUrl={noop} />);
+    expect(text(await form('required'))).toContain('Please enter the URL');
+    expect(text(await form('invalid'))).toContain('Please enter valid URL');
+    expect(tag(await form('invalid'), 'file-picker-url-help')).toContain('role="alert"');
+    expect(text(await form(null))).toContain('A link starting with http:// or https://, such as a YouTube video.');
+    expect(urlProblem(' ')).toBe('required');
+    expect(urlProblem('youtube')).toBe('invalid');
+    expect(urlProblem('https://youtu.be/dQw4w9WgXcQ')).toBeNull();
+    expect(urlServerProblem(new ApiError(422, 'x', 'validation_failed', { url: ['invalid_url'] }))).toBe('invalid');
+
+    const fetchMock = stubFetch(() => json({ data: youtube }, 201));
+    const added = await createPickerUrl({ url: 'https://youtu.be/dQw4w9WgXcQ', type: 'video' });
+    expect(added.is_url).toBe(1);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/file-manager/user/create-url');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ url: 'https://youtu.be/dQw4w9WgXcQ', type: 'video' });
   });
 });

@@ -1,10 +1,13 @@
 // Choose a file from the file manager: the person's own files or those shared with them, of one
 // type when asked, searched by title, a page at a time. Clicking a row (or Enter / Space on it)
 // picks that file. Links (a YouTube video kept as a file) are offered only to callers that take
-// them. Load it lazily (React.lazy): it is only needed once someone opens it.
+// them, who may also add one there (SPEC 2 "File manager popup": add URL). Load it lazily
+// (React.lazy): it is only needed once someone opens it.
 import {
+  Alert,
   Box,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +25,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import AddLinkIcon from '@mui/icons-material/AddLink';
 import AudioFileOutlinedIcon from '@mui/icons-material/AudioFileOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
@@ -30,10 +34,11 @@ import LinkIcon from '@mui/icons-material/Link';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import VideoFileOutlinedIcon from '@mui/icons-material/VideoFileOutlined';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  createPickerUrl,
   fetchPickerFiles,
   filePickerKeys,
   offeredFiles,
@@ -45,6 +50,8 @@ import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { Pager } from './pager';
 import { filePreview, sizeParts } from '../../lib/stored-file';
+import { urlProblem, urlServerProblem, URL_MAX, type UrlProblem } from '../../lib/link-url';
+import { fieldErrorsOf, useErrorText } from '../../lib/use-error-text';
 
 export interface FilePickerDialogProps {
   open: boolean;
@@ -90,6 +97,14 @@ export function FilePickerDialog({ open, onClose, onPick, type, allowLinks, titl
     placeholderData: keepPreviousData,
   });
   const files = list.data ? offeredFiles(list.data.data, allowLinks) : [];
+  const [addingUrl, setAddingUrl] = useState(false);
+  // A link just added is the newest of My files: shown at the top of the unfiltered list.
+  const showAdded = () => {
+    setSource('my');
+    setTyped('');
+    setSearch('');
+    setPage(1);
+  };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId} data-testid="file-picker">
@@ -145,8 +160,131 @@ export function FilePickerDialog({ open, onClose, onPick, type, allowLinks, titl
         {list.data && <Pager page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} size="small" />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {allowLinks && (
+          <Button startIcon={<AddLinkIcon />} onClick={() => setAddingUrl(true)} sx={{ mr: 'auto' }} data-testid="file-picker-add-url">
+            {t('files:actions.add_url')}
+          </Button>
+        )}
         <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
       </DialogActions>
+      {allowLinks && <PickerAddUrlDialog open={addingUrl} type={type} onClose={() => setAddingUrl(false)} onAdded={showAdded} />}
+    </Dialog>
+  );
+}
+
+export interface PickerUrlFormProps {
+  url: string;
+  /** The link's problem, the client's or the server's. */
+  urlError: UrlProblem | null;
+  /** A refusal of another kind. */
+  formError?: string | null;
+  busy: boolean;
+  onUrl: (v: string) => void;
+}
+
+/** The add-URL popup's field (SPEC 5): empty "Please enter the URL", not a link "Please enter valid URL". */
+export function PickerUrlForm({ url, urlError, formError, busy, onUrl }: PickerUrlFormProps) {
+  const { t } = useTranslation('files');
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <TextField
+        id="file-picker-url"
+        label={t('files:url.url')}
+        value={url}
+        onChange={(e) => onUrl(e.target.value)}
+        autoFocus
+        required
+        type="url"
+        autoComplete="url"
+        placeholder="https://"
+        error={!!urlError}
+        helperText={urlError ? t(`files:url.${urlError}`) : t('files:url.url_hint')}
+        disabled={busy}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: URL_MAX, inputMode: 'url', spellCheck: false }, formHelperText: { role: urlError ? 'alert' : undefined, 'data-testid': 'file-picker-url-help' } as object }}
+      />
+    </Stack>
+  );
+}
+
+/** Adds a link to My files (as the picker's type, a video say); the picker's lists are read again. */
+function PickerAddUrlDialog({ open, type, onClose, onAdded }: { open: boolean; type?: PickerFileType; onClose: () => void; onAdded: () => void }) {
+  const { t } = useTranslation(['files', 'common']);
+  const qc = useQueryClient();
+  const errorText = useErrorText();
+  const titleId = useId();
+  const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<UrlProblem | null>(null);
+  const save = useMutation({
+    mutationFn: createPickerUrl,
+    onSuccess: () => qc.invalidateQueries({ queryKey: filePickerKeys.all }),
+  });
+  const close = () => {
+    if (save.isPending) return;
+    setUrl('');
+    setProblem(null);
+    save.reset();
+    onClose();
+  };
+  const submit = () => {
+    const found = urlProblem(url);
+    setProblem(found);
+    if (found) return;
+    save.mutate(
+      { url: url.trim(), ...(type && { type }) },
+      {
+        onSuccess: () => {
+          onAdded();
+          setUrl('');
+          save.reset();
+          onClose();
+        },
+      },
+    );
+  };
+  const serverUrl = urlServerProblem(save.error);
+  const formError = save.error && !serverUrl && !fieldErrorsOf(save.error).url ? errorText(save.error) : null;
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId} data-testid="file-picker-url-dialog">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          // The picker's own form around it (an editor's) must not be submitted too.
+          e.stopPropagation();
+          if (!save.isPending) submit();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('files:url.title')}</DialogTitle>
+        <DialogContent>
+          <PickerUrlForm
+            url={url}
+            urlError={problem ?? serverUrl}
+            formError={formError}
+            busy={save.isPending}
+            onUrl={(v) => {
+              setUrl(v);
+              setProblem(null);
+              if (save.error) save.reset();
+            }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={save.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <AddLinkIcon />}
+            data-testid="file-picker-url-save"
+          >
+            {t('files:url.save')}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -15,6 +15,8 @@ export interface ReasonFormProps {
   reason: string;
   /** The refusal of the reason (empty, or the server's). */
   error?: string | null;
+  /** The reason may be left empty (unpublishing a post); by default it is required. */
+  optional?: boolean;
   busy: boolean;
   onReason: (value: string) => void;
   onConfirm: () => void;
@@ -56,7 +58,7 @@ export function ReasonDialog({ open, title, confirmLabel, onClose, ...form }: Re
 }
 
 /** The dialog's content: what is refused, and the reason. */
-export function ReasonForm({ body, label, hint, max, reason, error, busy, onReason, onConfirm }: ReasonFormProps) {
+export function ReasonForm({ body, label, hint, max, reason, error, optional, busy, onReason, onConfirm }: ReasonFormProps) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -79,7 +81,7 @@ export function ReasonForm({ body, label, hint, max, reason, error, busy, onReas
           onChange={(e) => onReason(e.target.value)}
           error={!!error}
           helperText={error || hint({ n: formatNumber(reason.length, lang), max: formatNumber(max, lang) })}
-          required
+          required={!optional}
           fullWidth
           multiline
           minRows={3}

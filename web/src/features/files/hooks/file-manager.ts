@@ -72,39 +72,8 @@ export function isCropperFolder(folder: Pick<FmFolder, 'kind'> | null | undefine
   return !!folder && folder.kind !== 'normal';
 }
 
-export type UrlProblem = 'required' | 'invalid';
-
-/** The longest link the server keeps. */
-export const URL_MAX = 2000;
-
-/**
- * Why a link cannot be added (SPEC 5), checked as the server checks it: http(s):// to a host-like
- * name (labels of letters, digits and hyphens with a dot between, or localhost), no user name or
- * password, at most 2,000 characters.
- */
-export function urlProblem(value: string): UrlProblem | null {
-  const url = value.trim();
-  if (!url) return 'required';
-  if (url.length > URL_MAX || !/^https?:\/\/[^\s/?#]/i.test(url)) return 'invalid';
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'invalid';
-  }
-  if (parsed.username || parsed.password) return 'invalid';
-  // URL gives international names in their ASCII (punycode) form, as the server reads them.
-  const host = parsed.hostname.toLowerCase();
-  const labelsOk = host.split('.').every((l) => /^[a-z0-9-]+$/.test(l));
-  return labelsOk && (host.includes('.') || host === 'localhost') ? null : 'invalid';
-}
-
-/** What the server's refusal of the link's `url` field is: required, else invalid. */
-export function urlServerProblem(err: unknown): UrlProblem | null {
-  const p = fieldProblem(err, 'url');
-  if (!p) return err instanceof ApiError && err.code === 'invalid_url' ? 'invalid' : null;
-  return 'code' in p && p.code === 'required' ? 'required' : 'invalid';
-}
+// The add-URL check lives in lib/ (the file picker adds links too).
+export { urlProblem, urlServerProblem, URL_MAX, type UrlProblem } from '../../../lib/link-url';
 
 /**
  * The new folder (SPEC 4): the name typed, trimmed; left empty, `defaultName` (the translated
