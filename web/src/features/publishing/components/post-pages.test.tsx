@@ -113,7 +113,7 @@ describe('the dashboard lists of posts', () => {
     const html = await at('blog', '/blogs/list', cached(page([post(), submitted, published, unpublished])), 'bn');
     expect(tag(html, 'post-list-page')).toContain('data-type="blog"');
     expect(tag(html, 'post-list-page')).toContain('data-approves="false"');
-    expect(count(html, 'post')).toBe(4);
+    expect(count(html, 'post-row')).toBe(4);
     // The static render has no wide screen: cards.
     expect(tag(html, 'post-cards')).not.toBe('');
     const shown = text(html);
