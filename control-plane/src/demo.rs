@@ -4,7 +4,7 @@
 
 use crate::auth::password;
 use crate::institutions::site_config::{SiteConfig, Theme};
-use crate::memberships::{self, PARTNER_ADMIN, SUPER, TEACHER};
+use crate::memberships::{self, APPROVER, PARTNER_ADMIN, SUPER, TEACHER};
 use crate::provisioning::{self, Kind};
 use sqlx::PgPool;
 
@@ -105,6 +105,9 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     let sylhet_admin = person(db, &hash, "Rokeya Begum", Some("রোকেয়া বেগম"), "sylhet-admin@example.com", "+8801700000005").await?;
     let rajshahi_applicant = person(db, &hash, "Kamrul Hasan", Some("কামরুল হাসান"), "rajshahi-admin@example.com", "+8801700000006").await?;
     memberships::grant(db, superadmin, main, SUPER).await?;
+    // Publishes the blogs and tutorials teachers submit, on every site.
+    let approver = person(db, &hash, "Nasima Khatun", Some("নাসিমা খাতুন"), "approver@example.com", "+8801700000007").await?;
+    memberships::grant(db, approver, main, APPROVER).await?;
     let mut people = Vec::new();
     for (name, name_bn, email, phone) in PEOPLE {
         people.push(person(db, &hash, name, Some(name_bn), email, phone).await?);

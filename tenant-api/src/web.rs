@@ -10,6 +10,7 @@
 //! title, description and picture as an Open Graph card, so a shared link shows a proper preview.
 
 use crate::courses::view::site_url;
+use crate::files::kinds;
 use crate::learning::details;
 use crate::publishing::{self, Kind, Post};
 use crate::site::site_info;
@@ -300,6 +301,9 @@ fn post_page(app: &AppState, tenant: &Tenant, post: &Post, lang: PageLang) -> Pa
     let title = lang.pick(&post.title, post.title_bn.as_deref().unwrap_or_default());
     // The cover's address is the site's own; a card needs it whole.
     let cover = post.cover.as_ref().map(|c| if c.starts_with('/') { format!("{}{c}", site_url(tenant, &app.ctl.config.public_base_url)) } else { c.clone() });
+    // A tutorial without a cover shows its YouTube video's own picture.
+    let youtube = || post.video_url.as_deref().and_then(kinds::link).and_then(|l| l.youtube_id).map(|id| kinds::youtube_thumbnail(&id));
+    let cover = cover.or_else(youtube);
     PageText { html: block("pre-course", title, &post.summary, cover.as_deref()), card: Card::new("article", title, &post.summary, cover) }
 }
 

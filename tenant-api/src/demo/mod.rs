@@ -3,14 +3,15 @@
 //! API, called in-process as the sites' teachers and learners would: courses with thumbnails,
 //! sections and lessons of several types (uploaded notes and figures, videos, rich text), batches
 //! (one needing approval, two whose certificates wait for approval), enrolments at every stage,
-//! reviews and issued certificates; the partners' question banks ([`questions`]) and Dhaka's teacher's
-//! file manager ([`files`]). A site that already has courses is left as it is, so it is
+//! reviews and issued certificates; the partners' question banks ([`questions`]), Dhaka's teacher's
+//! file manager ([`files`]) and the sites' blogs, tutorials and pages ([`posts`]). A site that already has courses is left as it is, so it is
 //! safe to run again.
 
 pub mod catalogue;
 mod exams;
 mod files;
 mod media;
+mod posts;
 mod questions;
 
 use crate::router;
@@ -169,6 +170,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
         dhaka_promotions(&mut api, calculus).await?;
         files::seed(&mut api).await?;
+        posts::seed(&mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;

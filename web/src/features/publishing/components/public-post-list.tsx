@@ -13,7 +13,7 @@ import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/p
 import { categoryTitle, formatDay, localTitle } from '../../../lib/course-text';
 import { idParam, withParam } from '../../../lib/list-params';
 import { POST_PATHS, postPagePath, type Post, type PostType } from '../api/publishing-api';
-import { durationText, postDate, usePostCategories, usePublicPosts } from '../hooks/public-posts';
+import { cardPicture, durationText, postDate, usePostCategories, usePublicPosts } from '../hooks/public-posts';
 import { PostCover, useDocumentTitle } from './public-post-parts';
 
 export function PublicPostList({ type }: { type: PostType }) {
@@ -145,7 +145,7 @@ export function PostCard({ post }: { post: Post }) {
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Box sx={{ position: 'relative' }}>
-          <PostCover src={post.cover} />
+          <PostCover src={cardPicture(post)} />
           {duration && (
             <Chip
               size="small"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentType, durationText, isoDuration, postIdParam, postVideo } from './public-posts';
+import { cardPicture, contentType, durationText, isoDuration, postIdParam, postVideo } from './public-posts';
 
 describe('public post rules', () => {
   it('know the page types by their address', () => {
@@ -37,5 +37,14 @@ describe('public post rules', () => {
     expect(durationText('1:75:00', 'en')).toBe('');
     expect(durationText(null, 'en')).toBe('');
     expect(isoDuration('01:05:30')).toBe('PT1H5M30S');
+  });
+});
+
+describe('the picture of a card', () => {
+  it('is the cover, or a YouTube tutorial’s own thumbnail, or none', () => {
+    expect(cardPicture({ cover: '/post-media/a.png', video_url: 'https://youtu.be/dQw4w9WgXcQ' })).toBe('/post-media/a.png');
+    expect(cardPicture({ cover: null, video_url: 'https://youtu.be/dQw4w9WgXcQ' })).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
+    expect(cardPicture({ cover: null, video_url: 'https://vimeo.com/76979871' })).toBeNull();
+    expect(cardPicture({ cover: null, video_url: null })).toBeNull();
   });
 });

@@ -87,6 +87,14 @@ export function postVideo(url: string | null | undefined): PostVideo | null {
   return { kind: 'link', href: u.href };
 }
 
+/** The picture a card shows: the cover, or else a YouTube tutorial's own thumbnail. */
+export function cardPicture(post: Pick<Post, 'cover' | 'video_url'>): string | null {
+  if (post.cover) return post.cover;
+  const video = postVideo(post.video_url);
+  const youtube = video?.kind === 'embed' ? /youtube-nocookie\.com\/embed\/(.+)$/.exec(video.src)?.[1] : undefined;
+  return youtube ? `https://i.ytimg.com/vi/${youtube}/hqdefault.jpg` : null;
+}
+
 /** A 404 from the API: the post is not published, or not this site's. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
