@@ -11,7 +11,7 @@ use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
 use crate::files::{manage as files, resumable, sharing, upload as file_upload};
-use crate::publishing::{manage as posts, media as post_media, public as public_posts};
+use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -131,6 +131,15 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(public_posts::faqs))
         .routes(routes!(public_posts::news))
         .routes(routes!(public_posts::popup_and_news))
+        .routes(routes!(feedback::create_feedback))
+        .routes(routes!(feedback::public_feedback))
+        .routes(routes!(feedback::all_feedback))
+        .routes(routes!(feedback::approve_feedback))
+        .routes(routes!(sliders::list_sliders))
+        .routes(routes!(sliders::front_sliders))
+        .routes(routes!(sliders::create_slider))
+        .routes(routes!(sliders::update_slider))
+        .routes(routes!(sliders::delete_slider))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 

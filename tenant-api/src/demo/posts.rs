@@ -1,7 +1,8 @@
 //! The demo's blogs, tutorials and site pages, made through the publishing API as the people of
 //! the demo would: Dhaka College's teacher writes blogs and tutorials (covers from his file
 //! manager), the approver publishes most of them and leaves one waiting; each site's admin writes
-//! its about page, FAQ, team and contact pages, and sylhet's runs an announcement banner. A site
+//! its about page, FAQ, team and contact pages, dhaka's its home page's slides and the feedback it
+//! approved, and sylhet's runs an announcement banner. A site
 //! that already has posts is left as it is.
 
 use super::Api;
@@ -116,6 +117,33 @@ fn site_pages(name_en: &str, name_bn: &str) -> Vec<(&'static str, String, String
     ]
 }
 
+/// Dhaka's home page: two slides (pictures from its admin's file manager) and what visitors said.
+async fn slides_and_feedback(api: &mut Api, admin: &str) -> anyhow::Result<()> {
+    for (n, (title, title_bn, subtitle, subtitle_bn, colours, link)) in [
+        ("Admissions 2027 are open", "ভর্তি ২০২৭ চলছে", "HSC science, business and humanities: apply online.", "বিজ্ঞান, ব্যবসায় ও মানবিক: অনলাইনে আবেদন করুন।", ("#0d47a1", "#26c6da"), "/search/lists"),
+        ("Learn at your own pace", "নিজের গতিতে শিখুন", "Physics and mathematics courses with certificates.", "সার্টিফিকেটসহ পদার্থবিজ্ঞান ও গণিত কোর্স।", ("#4a148c", "#ec407a"), "/blogs/lists"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = api.upload_to(Site::Dhaka, admin, "/file-manager/user/upload-file", &[], &format!("slide-{}.png", n + 1), &thumbnail(colours.0, colours.1, n as u32 + 21)).await?;
+        let image = api.call(Site::Dhaka, Method::POST, "/my-account/publishing/media", Some(admin), json!({ "file_id": file["id"] })).await?;
+        let slide = json!({ "title": title, "title_bn": title_bn, "subtitle": subtitle, "subtitle_bn": subtitle_bn, "image": image["url"], "link": link, "position": n + 1 });
+        api.call(Site::Dhaka, Method::POST, "/admin-settings/slider/create", Some(admin), slide).await?;
+    }
+    for (name, designation, message, rating, approve) in [
+        ("রহিম উদ্দিন", "এইচএসসি পরীক্ষার্থী", "ভিডিওগুলো পরিষ্কার, আর রাতে মোবাইলে পড়তে পারি। পদার্থবিজ্ঞানের গতি অধ্যায় এখন বুঝি।", 5, true),
+        ("Nusrat Jahan", "Guardian", "My daughter finished the calculus course and got her certificate the same day. Thank you!", 5, true),
+        ("Tania Islam", "Learner", "The quizzes are good; please add more practice questions for chapter 4.", 4, false),
+    ] {
+        let sent = api.call(Site::Dhaka, Method::POST, "/my-account/feedback/create", None, json!({ "name": name, "designation": designation, "message": message, "rating": rating })).await?;
+        if approve {
+            api.call(Site::Dhaka, Method::PUT, &format!("/my-account/feedback/approve/{}", sent["id"]), Some(admin), json!({ "approve": true })).await?;
+        }
+    }
+    Ok(())
+}
+
 /// The category id of a slug, for a type of post.
 async fn categories(api: &Api, site: Site, kind: &str) -> anyhow::Result<Vec<(String, i64)>> {
     let list = api.call(site, Method::GET, &format!("/my-account/articles/view-categories?type={kind}"), None, Value::Null).await?;
@@ -178,6 +206,9 @@ pub(super) async fn seed(api: &mut Api) -> anyhow::Result<()> {
         for (category, title, title_bn, body) in site_pages(name_en, name_bn) {
             let page = json!({ "title": title, "title_bn": title_bn, "category_id": id_of(&categories, category)?, "body": body, "publish": true });
             api.call(site, Method::POST, "/my-account/articles/store", Some(&token), page).await?;
+        }
+        if site == Site::Dhaka {
+            slides_and_feedback(api, &token).await?;
         }
         if site == Site::Sylhet {
             let banner = json!({ "title": "Admissions for the January 2027 session are open", "title_bn": "জানুয়ারি ২০২৭ সেশনে ভর্তি চলছে",

@@ -1,10 +1,13 @@
 //! Blogs, tutorials and articles of the host's site (docs/api-publishing.md): writers keep drafts
 //! and submit them, approvers publish them, and the public pages show what is published. Articles
-//! are the site's own pages (about, FAQ, news, team, contact, cookies), kept by its admin.
+//! are the site's own pages (about, FAQ, news, team, contact, cookies), kept by its admin, as are
+//! the home page's slides and the feedback visitors send.
 
+pub mod feedback;
 pub mod manage;
 pub mod media;
 pub mod public;
+pub mod sliders;
 pub mod store;
 
 use chrono::{DateTime, Utc};

@@ -279,3 +279,69 @@ async fn a_posts_pictures_come_from_the_file_manager_behind_a_stable_address_of_
     let page = t.call(Method::GET, DHAKA, &format!("/blogs/details/{id}"), None, &[("accept", "text/html")], None).await;
     assert!(page.text.contains(&format!("<meta property=\"og:image\" content=\"http://dhaka.localhost")) && page.text.contains(&format!("{url}\">")), "{}", page.text);
 }
+
+#[tokio::test]
+async fn feedback_and_slides_are_kept_by_the_sites_admin() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    t.platform.user("learner@example.com", None).await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    let learner = t.login(DHAKA, "learner@example.com").await;
+
+    // Anyone sends feedback; bad input refused field by field.
+    let r = t.post(DHAKA, "/my-account/feedback/create", None, json!({ "name": " ", "message": "", "rating": 0, "email": "not-mail" })).await;
+    assert_eq!(
+        (field_code(&r, "name"), field_code(&r, "message"), r.body["errors"]["rating"][0].as_str().is_some(), r.body["errors"]["email"][0].as_str().is_some()),
+        ("required".into(), "required".into(), true, true)
+    );
+    let r = t.post(DHAKA, "/my-account/feedback/create", None, json!({ "name": "Rahim", "designation": "Guardian", "email": "rahim@example.com", "message": "ভালো লেগেছে", "rating": 5 })).await;
+    assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::CREATED, Some("pending")), "{}", r.text);
+    let visitor = r.body["data"]["id"].as_i64().unwrap();
+    // Signed in, the name is the account's.
+    let r = t.post(DHAKA, "/my-account/feedback/create", Some(&learner), json!({ "message": "Clear videos", "rating": 4 })).await;
+    assert_eq!(r.body["data"]["name"], "learner@example.com", "{}", r.text);
+    assert!(r.body["data"]["user_id"].as_i64().is_some());
+    // Nothing public until approved; only the admin approves and reads e-mails.
+    assert!(ids(&t.get(DHAKA, "/my-account/public_feedbacks/view", None).await).is_empty());
+    assert_eq!(t.get(DHAKA, "/my-account/public_feedbacks/view_all", Some(&teacher)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.put(DHAKA, &format!("/my-account/feedback/approve/{visitor}"), &teacher, json!({ "approve": true })).await.status, StatusCode::FORBIDDEN);
+    let r = t.get(DHAKA, "/my-account/public_feedbacks/view_all?status=pending", Some(&admin)).await;
+    assert_eq!((ids(&r).len(), r.body["data"][1]["email"].as_str()), (2, Some("rahim@example.com")));
+    let r = t.put(DHAKA, &format!("/my-account/feedback/approve/{visitor}"), &admin, json!({ "approve": true })).await;
+    assert_eq!(r.body["data"]["status"], "approved", "{}", r.text);
+    let r = t.get(DHAKA, "/my-account/public_feedbacks/view", None).await;
+    assert_eq!(ids(&r), vec![visitor]);
+    assert!(r.body["data"][0].get("email").is_none(), "no e-mail in public: {}", r.text);
+    // Another site has its own feedback and cannot touch dhaka's.
+    assert!(ids(&t.get(SYLHET, "/my-account/public_feedbacks/view", None).await).is_empty());
+    assert_eq!(t.put(SYLHET, &format!("/my-account/feedback/approve/{visitor}"), &sylhet_admin, json!({ "approve": false })).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, &format!("/my-account/feedback/approve/{visitor}"), &sylhet_admin, json!({ "approve": false })).await.status, StatusCode::FORBIDDEN);
+
+    // Slides: the admin's, checked; the home page shows today's, in order.
+    let slide = |title: &str, position: i32, start: &str, end: &str| json!({ "title": title, "title_bn": "ভর্তি চলছে", "image": "https://cdn.example/a.jpg",
+        "position": position, "start_date": start, "end_date": end, "link": "/search/lists" });
+    let r = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), json!({ "title": "", "image": "javascript:alert(1)", "start_date": "2026-13-01" })).await;
+    assert_eq!((field_code(&r, "title"), field_code(&r, "image")), ("required".into(), "invalid_url".into()));
+    assert!(r.body["errors"]["start_date"][0].as_str().is_some(), "{}", r.text);
+    let r = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Late", 1, "2026-01-10", "2026-01-01")).await;
+    assert!(r.body["errors"]["end_date"][0].as_str().is_some(), "{}", r.text);
+    assert_eq!(t.post(DHAKA, "/admin-settings/slider/create", Some(&teacher), slide("x", 1, "", "")).await.status, StatusCode::FORBIDDEN);
+    let second = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Second", 2, "", "")).await.body["data"]["id"].as_i64().unwrap();
+    let first = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("First", 1, "2020-01-01", "2999-12-31")).await.body["data"]["id"].as_i64().unwrap();
+    let ended = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Ended", 0, "2020-01-01", "2020-12-31")).await.body["data"]["id"].as_i64().unwrap();
+    assert_eq!(ids(&t.get(DHAKA, "/admin-settings/slider/front", None).await), vec![first, second]);
+    assert_eq!(ids(&t.get(DHAKA, "/admin-settings/slider", Some(&admin)).await), vec![ended, first, second]);
+    let r = t.put(DHAKA, "/admin-settings/slider/update", &admin, merged(&slide("Second", 2, "", ""), json!({ "id": second, "active": false }))).await;
+    assert_eq!(r.body["data"]["active"], false, "{}", r.text);
+    assert_eq!(ids(&t.get(DHAKA, "/admin-settings/slider/front", None).await), vec![first]);
+    assert!(ids(&t.get(SYLHET, "/admin-settings/slider/front", None).await).is_empty());
+    assert_eq!(t.delete(SYLHET, &format!("/admin-settings/slider/{first}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(DHAKA, &format!("/admin-settings/slider/{first}"), Some(&admin)).await.status, StatusCode::OK);
+    assert!(ids(&t.get(DHAKA, "/admin-settings/slider/front", None).await).is_empty());
+}
