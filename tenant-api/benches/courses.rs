@@ -1,7 +1,9 @@
 //! Course benchmarks (not tests: they print figures). Run with `infra/bench`, which starts the
 //! services and builds the release binaries this drives as child processes:
 //! 1. `GET /learner-course/details/{slug}` of one partner's course: req/s and latency (wrk);
-//! 2. certificate PDF generation (Bangla, shaped): time per PDF and size.
+//! 2. certificate PDF generation (Bangla, shaped): time per PDF and size;
+//! 3. a partner's public blog: the list (`/my-account/public/blogs/view`), one post's JSON and
+//!    its page's first HTML (with its share card), over 60 published posts: req/s and latency.
 //!
 //! Catalogue search has its own benchmark (`search.rs`).
 
@@ -87,4 +89,29 @@ async fn main() {
         size = bytes.len();
     }
     println!("certificate PDF (Bangla, shaped, QR code): {}; {:.1} KB each", summary(ms), size as f64 / 1024.0);
+
+    // 3. The partner's public blog: 60 posts written by its admin, published by a super admin.
+    let main = platform.main_id().await;
+    platform.user("root@bench.example", Some((main, "super"))).await;
+    let root = call(reqwest::Method::POST, "/my-account/user/login", None, json!({ "email": "root@bench.example", "password": "test-pass-123" })).await;
+    let root_token = root["data"]["token"].as_str().unwrap().to_owned();
+    let super_role = root["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
+    call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{super_role}"), Some(&root_token), json!({})).await;
+    let categories = call(reqwest::Method::GET, "/my-account/articles/view-categories?type=blog", None, Value::Null).await;
+    let category = categories["data"][0]["id"].as_i64().unwrap();
+    let paragraph = "<p>পরীক্ষার আগের শেষ মাসে নতুন অধ্যায় নয়, পুরোনো পড়া ঝালাই করুন। Write one full paper a day against the clock.</p>";
+    let mut post = 0;
+    for n in 0..60 {
+        let body = json!({ "title": format!("Study plan {n}"), "title_bn": format!("পড়ার পরিকল্পনা {n}"), "category_id": category,
+            "body": paragraph.repeat(12), "tags": ["SSC", "পরীক্ষা"], "submit": true });
+        post = call(reqwest::Method::POST, "/my-account/blogs/store", Some(&token), body).await["data"]["id"].as_i64().unwrap();
+        call(reqwest::Method::PUT, "/my-account/blogs/publish", Some(&root_token), json!({ "id": post, "publish": true })).await;
+    }
+    let get = |path: &str, accept: &str| {
+        format!("request = function()\n  return wrk.format(\"GET\", \"{path}\", {{ [\"Host\"] = \"dhaka.localhost:{PORT}\", [\"Accept\"] = \"{accept}\" }})\nend")
+    };
+    let base = format!("http://127.0.0.1:{PORT}");
+    println!("public blog list (12 of 60 posts), 64 connections, 10 s: {}", support::wrk("blog-list", &get("/my-account/public/blogs/view?page=2", "application/json"), &base));
+    println!("public blog post (JSON), 64 connections, 10 s: {}", support::wrk("blog-post", &get(&format!("/my-account/public/blogs/view/{post}"), "application/json"), &base));
+    println!("blog post page (first HTML with its card), 64 connections, 10 s: {}", support::wrk("blog-page", &get(&format!("/blogs/details/{post}/study-plan"), "text/html"), &base));
 }
