@@ -156,3 +156,49 @@ test('a teacher’s blog post is approved and published, and a tutorial takes a 
   expect(html).toContain(`<meta property="og:image" content="${site()}${cover}">`);
   await context.close();
 });
+
+const DHAKA_ADMIN = { email: 'dhaka-admin@example.com', password: 'demo-pass-2026' };
+
+test('a visitor’s feedback shows on the home page once the site’s admin approves it', async ({ page, browser }) => {
+  const NAME = `মিতু ${stamp}`;
+  const MESSAGE = `রাতে মোবাইলে পড়তে পারি, ধন্যবাদ ${stamp}`;
+  await page.goto(site());
+  await chooseLanguage(page, 'bn');
+  // The demo's slides and approved feedback are on the home page.
+  await expect(page.getByRole('button', { name: say('extras:slider.next') })).toBeVisible();
+  await expect(page.getByTestId('feedback-card').first()).toBeVisible();
+
+  await page.getByTestId('footer-feedback').click();
+  const dialog = page.getByRole('dialog', { name: say('extras:form.title') });
+  const send = dialog.getByRole('button', { name: say('extras:form.send'), exact: true });
+  await send.click();
+  await expect(dialog.getByRole('textbox', { name: say('extras:form.name') })).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('textbox', { name: say('extras:form.name') }).fill(NAME);
+  await dialog.getByRole('textbox', { name: say('extras:form.designation') }).fill('অভিভাবক');
+  // The stars are labels of visually hidden radios: a person clicks the fifth star.
+  const five = await dialog.getByRole('radio', { name: '৫ তারা' }).getAttribute('id');
+  await dialog.locator(`label[for="${five}"]`).click();
+  await expect(dialog.getByRole('radio', { name: '৫ তারা' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: say('extras:form.message') }).fill(MESSAGE);
+  const sent = await responseOf(page, 'POST', '/my-account/feedback/create', () => send.click(), [201]);
+  const feedback = (await sent.json()).data as { id: number; status: string; rating: number };
+  expect(feedback).toMatchObject({ status: 'pending', rating: 5 });
+  await expect(page.getByText(say('extras:form.thanks'))).toBeVisible();
+  await expect(page.getByText(MESSAGE)).toHaveCount(0);
+
+  // The admin approves it at /feedbacks/list.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInOn(admin, site(), DHAKA_ADMIN);
+  await chooseLanguage(admin, 'bn');
+  await admin.getByRole('link', { name: say('common:nav.feedbacks'), exact: true }).first().click();
+  await admin.waitForURL('**/feedbacks/list');
+  const row = admin.getByTestId('feedback-row').filter({ hasText: MESSAGE });
+  await responseOf(admin, 'PUT', `/my-account/feedback/approve/${feedback.id}`, () => row.getByTestId('approve-feedback').click());
+  await expect(row.getByTestId('feedback-status')).toHaveText(say('publishing:feedbacks.statuses.approved'));
+  await shot(admin, 'feedback-list');
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByTestId('feedback-card').filter({ hasText: MESSAGE })).toBeVisible();
+});

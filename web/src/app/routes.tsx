@@ -63,6 +63,9 @@ const PromotionPages = lazy(() => import('../features/promotions/components/prom
 const FileManagerPages = lazy(() => import('../features/files/components/file-manager-pages'));
 // /blogs/list, /tutorials/list and /articles/list: one page for the three types of post.
 const PostListPage = lazy(() => import('../features/publishing/components/post-list-page'));
+// /feedbacks/list and /settings/sliders: the site admin's feedback and home slides.
+const FeedbackListPage = lazy(() => import('../features/publishing/components/feedback-list-page'));
+const SliderListPage = lazy(() => import('../features/publishing/components/slider-list-page'));
 // The public pages of blogs, tutorials, articles and the site's own pages (about, FAQ, team,
 // contact, cookies): one chunk.
 const PublicPages = lazy(() => import('../features/publishing/components/public-pages'));
@@ -161,6 +164,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The home page's slides: the site's admin's (a partner admin, the super admin on the main site).
+            element: <RequireMenuClass allow={PAGE_ACCESS.sliders} />,
+            children: [{ path: 'settings/sliders', element: <SliderListPage /> }],
+          },
+          {
             // The Promotion Manager: a partner admin's site's promotions; every partner's for the super admin.
             element: <RequireMenuClass allow={PAGE_ACCESS.promotions} />,
             children: [{ path: 'promotion-manager/:slug?', element: <PromotionPages /> }],
@@ -178,6 +186,14 @@ export const routes: RouteObject[] = [
             // Articles (the site's pages, FAQ, news): its admin's.
             element: <RequireMenuClass allow={PAGE_ACCESS.articles} />,
             children: [{ path: 'articles/list', element: <PostListPage key="article" type="article" /> }],
+          },
+          {
+            // Feedback sent to the site: its admin approves what the home page shows.
+            element: <RequireMenuClass allow={PAGE_ACCESS.feedbacks} />,
+            children: [
+              { path: 'feedbacks', element: <Navigate to="/feedbacks/list" replace /> },
+              { path: 'feedbacks/list', element: <FeedbackListPage /> },
+            ],
           },
           {
             // Payout requests: the partner admin's, and every partner's for the super admin.

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'files',
   'posts',
   'publishing',
+  // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
+  'extras',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

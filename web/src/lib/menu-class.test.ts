@@ -96,6 +96,17 @@ describe('page access (SPEC 6)', () => {
       expect(pageAccess(path), path).toBeNull();
     }
   });
+  it("keeps the site's feedback list and home slides to partner roles and the super admin (the API answers the site's admin)", () => {
+    for (const path of ['/feedbacks', '/feedbacks/list', '/feedbacks/list?status=pending&page=2', '/settings/sliders', '/settings/sliders?edit=new', '/settings/sliders?edit=3']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'super'), path).toBe(true);
+      expect(canOpen(path, 'partner'), path).toBe(true);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
+    // The site profile next to them stays the partner's alone.
+    expect(pageAccess('/settings/profile')).toEqual(['partner']);
+  });
   it('opens the rest to anyone signed in', () => {
     for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/exam/journey/abc', '/courses', '/']) {
       expect(pageAccess(path), path).toBeNull();

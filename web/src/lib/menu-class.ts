@@ -49,6 +49,10 @@ export const PAGE_ACCESS = {
   posts: ['super', 'partner', 'approver'],
   /** /articles/list: the site's pages, FAQ and news (the API answers its admin only: the partner admin, the super admin) */
   articles: ['super', 'partner'],
+  /** /feedbacks/list: the feedback sent to the site (the API answers its admin only: the partner admin, the super admin) */
+  feedbacks: ['super', 'partner'],
+  /** /settings/sliders: the home page's slides (the API answers the site's admin only) */
+  sliders: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -63,11 +67,13 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/partners', PAGE_ACCESS.partners],
   ['/settings/profile', PAGE_ACCESS.siteSettings],
   ['/settings/coupons', PAGE_ACCESS.coupons],
+  ['/settings/sliders', PAGE_ACCESS.sliders],
   ['/promotion-manager', PAGE_ACCESS.promotions],
   // Only the dashboard's lists: the public /blogs/lists, /blogs/details/... stay open to anyone.
   ['/blogs/list', PAGE_ACCESS.posts],
   ['/tutorials/list', PAGE_ACCESS.posts],
   ['/articles/list', PAGE_ACCESS.articles],
+  ['/feedbacks', PAGE_ACCESS.feedbacks],
 ];
 
 /** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */

@@ -12,6 +12,7 @@ import { ToastProvider } from '../components/ui/toast-provider';
 import { resources } from '../i18n/resources';
 import type { Lang } from './lang';
 import { useErrorText } from './use-error-text';
+import { useFieldErrors, type FieldProblems } from './use-field-errors';
 
 /** A fresh i18next instance in `lang` with every shipped catalogue loaded. */
 export async function testI18n(lang: Lang) {
@@ -119,4 +120,13 @@ export function runMutation<TData, TError, TVars, TContext>(
   qc = new QueryClient(),
 ) {
   return new MutationObserver(qc, options).mutate(variables);
+}
+
+/**
+ * A form's refusals worded as its dialog words them, for rendering the form alone: the server's
+ * refusal `err` of its `fields`, and the client's `problems` (codes) over them.
+ */
+export function useWordedErrors<F extends string>(fields: readonly F[], err: unknown, codeText: (code: string) => string, problems: FieldProblems<F>): FieldProblems<F> {
+  const { errors } = useFieldErrors(fields, err, codeText);
+  return { ...errors, ...Object.fromEntries(Object.entries(problems).map(([field, code]) => [field, codeText(code as string)])) };
 }

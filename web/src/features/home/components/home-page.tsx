@@ -17,6 +17,10 @@ const sections = () => import('./home-sections');
 const Features = lazy(() => sections().then((m) => ({ default: m.Features })));
 const Partners = lazy(() => sections().then((m) => ({ default: m.Partners })));
 const AdSlot = lazy(() => sections().then((m) => ({ default: m.AdSlot })));
+// The site's slides and approved feedback: modules of their own (with the `extras` texts), each
+// drawing nothing until its data says there is something to show.
+const HomeSlider = lazy(() => import('./home-slider'));
+const HomeFeedback = lazy(() => import('./home-feedback'));
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -99,12 +103,20 @@ export default function HomePage() {
       <CourseRows />
       <AfterLoad>
         <Suspense fallback={null}>
+          <HomeSlider />
+        </Suspense>
+        <Suspense fallback={null}>
           <Container maxWidth="lg">
             <AdSlot position="home" />
           </Container>
           {site.site_config.modules.home_features && <Features />}
           {site.is_main && <Partners />}
         </Suspense>
+        {site.site_config.modules.learner_feedback && (
+          <Suspense fallback={null}>
+            <HomeFeedback />
+          </Suspense>
+        )}
       </AfterLoad>
     </>
   );

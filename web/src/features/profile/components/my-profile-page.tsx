@@ -5,7 +5,7 @@ import EditOutlinedIcon from '@mui/icons-material/ModeEditOutlineOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { idleLazy } from '../../../components/ui/deferred-mui';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -14,6 +14,7 @@ import { categoryTitle, institutionName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { useDistricts, useProfessions, type ReferenceItem } from '../../../lib/reference-api';
 import { useCurrentUser } from '../../../lib/session';
+import { useEditParam } from '../../../lib/use-edit-param';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useRoleLabel } from '../../../lib/use-role-label';
 import type { Profile } from '../api/profile-api';
@@ -37,25 +38,9 @@ export default function MyProfilePage() {
   const qc = useQueryClient();
   const save = useMutation(updateProfileMutation(qc));
   const fieldErrors = profileErrors(save.error);
-  const [params, setParams] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const edit = params.get('edit');
-  // The dialog stays mounted once opened, so that it closes with its transition.
-  const [editUsed, setEditUsed] = useState(false);
-  if (edit !== null && !editUsed) setEditUsed(true);
-  const openEdit = (field: ProfileField = 'name') =>
-    setParams((p) => {
-      p.set('edit', field);
-      return p;
-    });
-  const closeEdit = () =>
-    setParams(
-      (p) => {
-        p.delete('edit');
-        return p;
-      },
-      { replace: true },
-    );
+  const { edit, editUsed, openEdit: setEdit, closeEdit } = useEditParam();
+  const openEdit = (field: ProfileField = 'name') => setEdit(field);
 
   let body: ReactNode;
   if (profile.isLoading) body = <ProfileSkeleton />;

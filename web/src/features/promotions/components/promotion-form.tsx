@@ -25,6 +25,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { boundTextField } from '../../../components/ui/bound-text-field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ImagePickerField } from '../../../components/ui/image-picker-field';
@@ -170,20 +171,7 @@ export interface PromotionFormProps {
 /** The form itself: its title, fields and buttons, to sit in the dialog. */
 export function PromotionForm({ type, promotion, values, errors, formError, busy, onChange, onProblem, onSubmit, onCancel }: PromotionFormProps) {
   const { t } = useTranslation(['promotions', 'common']);
-  const text = (field: 'title' | 'details' | 'url' | 'start_date' | 'end_date', label: string, extra: object = {}) => (
-    <TextField
-      id={`promotion-${field}`}
-      name={field}
-      label={label}
-      value={values[field]}
-      onChange={(e) => onChange({ [field]: e.target.value })}
-      disabled={busy}
-      error={!!errors[field]}
-      helperText={errors[field]}
-      fullWidth
-      {...extra}
-    />
-  );
+  const text = boundTextField({ idPrefix: 'promotion', values, errors, disabled: busy, onChange });
   const shrink = { inputLabel: { shrink: true } };
   const typeName = t(`promotions:types.${type}`);
   return (

@@ -3,26 +3,25 @@
 // a dialog (?edit=new or ?edit=<uuid>, so that Back closes it on phones) and deleted after a
 // confirmation. The super admin (on the main site) sees every partner's (?partner=<institution
 // id> narrows it) and approves or rejects those waiting; a rejection says why.
-import { Box, Button, Card, Chip, InputAdornment, MenuItem, Skeleton, Stack, TextField, useMediaQuery } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Box, Button, Chip, InputAdornment, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { idleLazy } from '../../../components/ui/deferred-mui';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { FilterSelect, useFilterParams } from '../../../components/ui/filter-select';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
+import { useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
 import { idParam, withParam } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { useSite } from '../../../lib/site-context';
+import { useEditParam } from '../../../lib/use-edit-param';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { PROMOTION_STATUSES, type Promotion, type PromotionType } from '../api/promotions-api';
 import { REASON_MAX, statusParam } from '../hooks/promotion-form';
@@ -37,15 +36,13 @@ const SEARCH_DELAY_MS = 350;
 export default function PromotionListPage({ type }: { type: PromotionType }) {
   const { t, i18n } = useTranslation(['promotions', 'common']);
   const lang = i18n.language;
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const qc = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();
   const { site } = useSite();
   const { menuClass } = useCurrentUser();
   const mode = menuClass === 'super' ? 'super' : 'partner';
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useFilterParams();
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
   const status = statusParam(params.get('status'));
@@ -53,10 +50,7 @@ export default function PromotionListPage({ type }: { type: PromotionType }) {
   const [page, setPage] = usePageParam();
   const list = usePromotions({ type, page, search, status, partnerId });
   useClampPageParam(list.data?.last_page);
-  const edit = params.get('edit');
-  // The dialog stays mounted once opened, so that it closes with its transition.
-  const [editUsed, setEditUsed] = useState(false);
-  if (edit !== null && !editUsed) setEditUsed(true);
+  const { edit, editUsed, openEdit, closeEdit } = useEditParam();
 
   const [deleting, setDeleting] = useState<Promotion | null>(null);
   const remove = useMutation(deletePromotionMutation(qc));
@@ -68,23 +62,9 @@ export default function PromotionListPage({ type }: { type: PromotionType }) {
   // Debounced search: typing updates ?search= and goes back to page 1.
   useEffect(() => {
     if (typed.trim() === search) return;
-    const id = setTimeout(() => setParams(withParam(params, 'search', typed.trim()), { replace: true }), SEARCH_DELAY_MS);
+    const id = setTimeout(() => setFilter('search', typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(id);
-  }, [typed, search, params, setParams]);
-
-  const openEdit = (target: string) =>
-    setParams((p) => {
-      p.set('edit', target);
-      return p;
-    });
-  const closeEdit = () =>
-    setParams(
-      (p) => {
-        p.delete('edit');
-        return p;
-      },
-      { replace: true },
-    );
+  }, [typed, search, setFilter]);
 
   const onDelete = () => {
     if (!deleting) return;
@@ -172,56 +152,36 @@ export default function PromotionListPage({ type }: { type: PromotionType }) {
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { 'aria-label': t('promotions:search') } }}
           data-testid="promotions-search"
         />
-        <TextField
-          select
+        <FilterSelect
           id="promotions-status"
           label={t('promotions:status')}
-          value={status || 'all'}
-          onChange={(e) => setParams(withParam(params, 'status', e.target.value === 'all' ? '' : e.target.value), { replace: true })}
-          sx={{ minWidth: 200, bgcolor: 'background.paper' }}
-          slotProps={{ inputLabel: { shrink: true } }}
-          data-testid="promotions-status"
-        >
-          <MenuItem value="all">{t('promotions:all_statuses')}</MenuItem>
-          {PROMOTION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`promotions:statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={status}
+          allLabel={t('promotions:all_statuses')}
+          options={PROMOTION_STATUSES.map((s) => ({ value: s, label: t(`promotions:statuses.${s}`) }))}
+          onChange={(v) => setFilter('status', v)}
+          minWidth={200}
+          testId="promotions-status"
+        />
         {partnerId && (
           <Box>
             <Chip
               label={t('promotions:partner_filter', { name: partnerName })}
-              onDelete={() => setParams(withParam(params, 'partner', ''), { replace: true })}
+              onDelete={() => setFilter('partner', '')}
               data-testid="promotions-partner"
             />
           </Box>
         )}
       </Stack>
-      <Card>
-        {list.isLoading ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={52} />
-            ))}
-          </Box>
-        ) : list.error ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={list.error} onRetry={() => list.refetch()} />
-          </Box>
-        ) : items.length === 0 ? (
-          <EmptyState
-            message={filtered ? t('promotions:empty_filtered') : t('promotions:empty')}
-            action={!filtered && newButton('outlined')}
-          />
-        ) : wide ? (
-          <PromotionsTable {...listProps} />
-        ) : (
-          <PromotionCards {...listProps} />
-        )}
-      </Card>
-      <Pager page={list.data?.current_page ?? page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+      <ListCard
+        list={list}
+        page={page}
+        onPage={setPage}
+        rowHeight={52}
+        emptyMessage={filtered ? t('promotions:empty_filtered') : t('promotions:empty')}
+        emptyAction={!filtered && newButton('outlined')}
+        table={<PromotionsTable {...listProps} />}
+        cards={<PromotionCards {...listProps} />}
+      />
       {editUsed && (
         <Suspense fallback={null}>
           <PromotionDialog type={type} edit={edit} onClose={closeEdit} />

@@ -15,32 +15,27 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  FormHelperText,
   Grid,
   MenuItem,
   Skeleton,
   Stack,
   Switch,
   TextField,
-  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { boundTextField } from '../../../components/ui/bound-text-field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { categoryTitle } from '../../../lib/course-text';
-import type { PickerFile } from '../../../lib/file-picker-api';
 import { formatNumber } from '../../../lib/lang';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { attachPostMedia, type Post, type PostCategory, type PostType } from '../api/publishing-api';
+import type { Post, PostCategory, PostType } from '../api/publishing-api';
 import {
   addTags,
   POST_FIELDS,
@@ -55,10 +50,11 @@ import {
   type PostFormValues,
 } from '../hooks/post-form';
 import { myPostQuery, savePostMutation, usePostCategories } from '../hooks/use-posts';
+import { MediaPickerDialog, useMediaPicker } from './media-picker';
+import { PictureField } from './picture-field';
 
 // Only when the dialog is open: TipTap and ProseMirror stay out of every other download.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
-const FilePickerDialog = lazy(() => import('../../../components/ui/file-picker-dialog').then((m) => ({ default: m.FilePickerDialog })));
 
 const TITLE_ID = 'post-editor-title';
 /** The editor's height with its toolbar, kept while its code loads. */
@@ -135,8 +131,6 @@ function SavedPost({ id, ...props }: EditorProps & { id: number }) {
   );
 }
 
-type Picking = 'cover' | 'video';
-
 /** A problem code of the form in words: the form's own (publishing:errors.<code>), else the shared errors:<code>. */
 export function usePostProblemText() {
   const { t, i18n } = useTranslation(['publishing', 'errors']);
@@ -147,7 +141,6 @@ function PostEditor({ type, post, onClose, onBusy }: EditorProps & { post: Post 
   const { t, i18n } = useTranslation(['publishing', 'errors', 'common']);
   const qc = useQueryClient();
   const toast = useToast();
-  const errorText = useErrorText();
   const categories = usePostCategories(type);
   const [values, setValues] = useState<PostFormValues>(() => postValues(post, i18n.language));
   const save = useMutation(savePostMutation(qc, type, post?.id));
@@ -155,21 +148,11 @@ function PostEditor({ type, post, onClose, onBusy }: EditorProps & { post: Post 
   const codeText = usePostProblemText();
   const { errors, formError, changed, check } = useFieldErrors(POST_FIELDS, save.error, codeText);
 
-  // What the picker chooses for stays set while it closes (its list and title do not change then).
-  const [pickFor, setPickFor] = useState<Picking>('cover');
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const [pickerUsed, setPickerUsed] = useState(false);
-  const attach = useMutation({
-    // A link kept in the file manager is used as it is; a stored file is copied into the site's post media.
-    mutationFn: async ({ file }: { file: PickerFile; field: 'cover' | 'video_url' }) => (file.is_url ? file.file_main_path : (await attachPostMedia(file.id)).url),
-    onSuccess: (url, { field }) => onChange(field === 'cover' ? { cover: url } : { video_url: url }),
-    onError: (err) => toast.show(errorText(err), { severity: 'error' }),
-  });
-
   const onChange = (patch: Partial<PostFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     changed(Object.keys(patch) as PostField[]);
   };
+  const { picker, attaching, openPicker } = useMediaPicker<'cover' | 'video_url'>((field, url) => onChange(field === 'cover' ? { cover: url } : { video_url: url }));
 
   const onSave = (submit: boolean) => {
     if (!check(postProblems(type, values))) return;
@@ -185,12 +168,6 @@ function PostEditor({ type, post, onClose, onBusy }: EditorProps & { post: Post 
     );
   };
 
-  const openPicker = (what: Picking) => {
-    setPickFor(what);
-    setPickerOpen(true);
-    setPickerUsed(true);
-  };
-
   return (
     <>
       <PostForm
@@ -202,29 +179,20 @@ function PostEditor({ type, post, onClose, onBusy }: EditorProps & { post: Post 
         formError={formError}
         // Articles have one button.
         busy={save.isPending ? (type === 'article' || save.variables?.submit ? 'submit' : 'draft') : null}
-        attaching={attach.isPending ? (attach.variables?.field ?? null) : null}
+        attaching={attaching}
         onChange={onChange}
         onPickCover={() => openPicker('cover')}
-        onPickVideo={() => openPicker('video')}
+        onPickVideo={() => openPicker('video_url')}
         onSave={onSave}
         onCancel={onClose}
       />
-      {pickerUsed && (
-        <Suspense fallback={null}>
-          <FilePickerDialog
-            open={pickerOpen}
-            onClose={() => setPickerOpen(false)}
-            onPick={(file) => {
-              attach.mutate({ file, field: pickFor === 'video' ? 'video_url' : 'cover' });
-              setPickerOpen(false);
-            }}
-            type={pickFor === 'video' ? 'video' : 'image'}
-            // Videos may be links (a YouTube video kept as a file, or one added there).
-            allowLinks={pickFor === 'video'}
-            title={pickFor === 'video' ? t('publishing:form.video_picker') : t('publishing:form.cover_picker')}
-          />
-        </Suspense>
-      )}
+      <MediaPickerDialog
+        picker={picker}
+        type={picker.field === 'video_url' ? 'video' : 'image'}
+        // Videos may be links (a YouTube video kept as a file, or one added there).
+        allowLinks={picker.field === 'video_url'}
+        title={picker.field === 'video_url' ? t('publishing:form.video_picker') : t('publishing:form.cover_picker')}
+      />
     </>
   );
 }
@@ -258,21 +226,7 @@ export function PostForm({ type, post, values, categories, errors, formError, bu
   const disabled = busy !== null;
   const shrink = { inputLabel: { shrink: true } };
   const count = (n: number, max: number) => t('publishing:form.count', { n: formatNumber(n, lang), max: formatNumber(max, lang) });
-  const text = (field: 'title' | 'title_bn' | 'summary' | 'video_url' | 'duration' | 'link', label: string, extra: object = {}) => (
-    <TextField
-      id={`post-${field}`}
-      name={field}
-      label={label}
-      value={values[field]}
-      onChange={(e) => onChange({ [field]: e.target.value })}
-      disabled={disabled}
-      error={!!errors[field]}
-      helperText={errors[field]}
-      fullWidth
-      {...extra}
-      {...(errors[field] ? { helperText: errors[field] } : {})}
-    />
-  );
+  const text = boundTextField({ idPrefix: 'post', values, errors, disabled, onChange });
   const writer = type !== 'article';
   return (
     <Box
@@ -332,7 +286,20 @@ export function PostForm({ type, post, values, categories, errors, formError, bu
             })}
           </Grid>
           <Grid size={{ xs: 12, md: type === 'tutorial' ? 6 : 12 }}>
-            <CoverField src={values.cover} error={errors.cover} disabled={disabled} attaching={attaching === 'cover'} onPick={onPickCover} onRemove={() => onChange({ cover: null })} />
+            <PictureField
+              src={values.cover}
+              label={t('publishing:form.cover')}
+              alt={t('publishing:form.cover_preview')}
+              emptyText={t('publishing:form.no_cover')}
+              pickLabel={t('publishing:form.choose_file')}
+              error={errors.cover}
+              disabled={disabled}
+              attaching={attaching === 'cover'}
+              maxWidth={360}
+              onPick={onPickCover}
+              remove={{ label: t('publishing:form.remove_cover'), onRemove: () => onChange({ cover: null }), testId: 'remove-cover' }}
+              testIds={{ preview: 'cover-preview', pick: 'pick-cover', error: 'cover-error' }}
+            />
           </Grid>
           {type === 'tutorial' && (
             <Grid size={{ xs: 12, md: 6 }}>
@@ -445,64 +412,6 @@ export function PostForm({ type, post, values, categories, errors, formError, bu
           {writer ? t('publishing:form.submit') : t('publishing:form.save')}
         </Button>
       </DialogActions>
-    </Box>
-  );
-}
-
-/** The cover: its preview (or a placeholder), chosen from the file manager, or removed. */
-function CoverField({ src, error, disabled, attaching, onPick, onRemove }: { src: string | null; error?: string; disabled: boolean; attaching: boolean; onPick: () => void; onRemove: () => void }) {
-  const { t } = useTranslation('publishing');
-  return (
-    <Box>
-      <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
-        {t('form.cover')}
-      </Typography>
-      <Box
-        sx={{
-          width: '100%',
-          maxWidth: 360,
-          aspectRatio: '16 / 9',
-          borderRadius: 1,
-          overflow: 'hidden',
-          border: 1,
-          borderStyle: src ? 'solid' : 'dashed',
-          borderColor: error ? 'error.main' : 'divider',
-          bgcolor: 'action.hover',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'text.disabled',
-        }}
-      >
-        {src ? (
-          <Box component="img" src={src} alt={t('form.cover_preview')} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} data-testid="cover-preview" />
-        ) : (
-          <Stack sx={{ alignItems: 'center' }} spacing={0.5}>
-            <ImageOutlinedIcon />
-            <Typography variant="caption">{t('form.no_cover')}</Typography>
-          </Stack>
-        )}
-      </Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={attaching ? <CircularProgress size={16} /> : <FolderOpenOutlinedIcon />}
-          disabled={disabled || attaching}
-          onClick={onPick}
-          data-testid="pick-cover"
-        >
-          {t('form.choose_file')}
-        </Button>
-        {src && (
-          <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={onRemove} data-testid="remove-cover">
-            {t('form.remove_cover')}
-          </Button>
-        )}
-      </Stack>
-      {error && (
-        <FormHelperText error data-testid="cover-error">
-          {error}
-        </FormHelperText>
-      )}
     </Box>
   );
 }

@@ -3,27 +3,26 @@
 // searched (?search=), filtered by category (?category=) and status (?status=), a page at a time.
 // A post is written in a dialog (?edit=new or ?edit=<id>, so that Back closes it on phones) and
 // deleted after a confirmation. Approvers publish, and unpublish saying why if they wish.
-import { Box, Button, Card, InputAdornment, MenuItem, Skeleton, Stack, TextField, useMediaQuery } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { idleLazy } from '../../../components/ui/deferred-mui';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { FilterSelect, useFilterParams } from '../../../components/ui/filter-select';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
+import { useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { useToast } from '../../../components/ui/toast-provider';
 import { categoryTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
-import { idParam, withParam } from '../../../lib/list-params';
+import { idParam } from '../../../lib/list-params';
 import type { MenuClass } from '../../../lib/menu-class';
 import { useCurrentUser } from '../../../lib/session';
+import { useEditParam } from '../../../lib/use-edit-param';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { POST_STATUSES, type Post, type PostType } from '../api/publishing-api';
 import { REASON_MAX, statusParam } from '../hooks/post-form';
@@ -47,14 +46,12 @@ export function approvesType(type: PostType, cls: MenuClass): boolean {
 export default function PostListPage({ type }: { type: PostType }) {
   const { t, i18n } = useTranslation(['publishing', 'common']);
   const lang = i18n.language;
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const qc = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();
   const { user, menuClass } = useCurrentUser();
   const approves = approvesType(type, menuClass);
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useFilterParams();
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
   const status = statusParam(params.get('status'));
@@ -63,10 +60,7 @@ export default function PostListPage({ type }: { type: PostType }) {
   const list = useMyPosts({ type, page, search, status, categoryId });
   const categories = usePostCategories(type);
   useClampPageParam(list.data?.last_page);
-  const edit = params.get('edit');
-  // The dialog stays mounted once opened, so that it closes with its transition.
-  const [editUsed, setEditUsed] = useState(false);
-  if (edit !== null && !editUsed) setEditUsed(true);
+  const { edit, editUsed, openEdit, closeEdit } = useEditParam();
 
   const [deleting, setDeleting] = useState<Post | null>(null);
   const remove = useMutation(deletePostMutation(qc));
@@ -77,23 +71,9 @@ export default function PostListPage({ type }: { type: PostType }) {
   // Debounced search: typing updates ?search= and goes back to page 1.
   useEffect(() => {
     if (typed.trim() === search) return;
-    const id = setTimeout(() => setParams(withParam(params, 'search', typed.trim()), { replace: true }), SEARCH_DELAY_MS);
+    const id = setTimeout(() => setFilter('search', typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(id);
-  }, [typed, search, params, setParams]);
-
-  const openEdit = (target: string) =>
-    setParams((p) => {
-      p.set('edit', target);
-      return p;
-    });
-  const closeEdit = () =>
-    setParams(
-      (p) => {
-        p.delete('edit');
-        return p;
-      },
-      { replace: true },
-    );
+  }, [typed, search, setFilter]);
 
   const onDelete = () => {
     if (!deleting) return;
@@ -160,7 +140,6 @@ export default function PostListPage({ type }: { type: PostType }) {
       {t(`publishing:new.${type}`)}
     </Button>
   );
-  const setFilter = (key: string, value: string) => setParams(withParam(params, key, value), { replace: true });
 
   return (
     <Box data-testid="post-list-page" data-type={type} data-approves={approves ? 'true' : 'false'}>
@@ -179,63 +158,41 @@ export default function PostListPage({ type }: { type: PostType }) {
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { 'aria-label': t('publishing:search'), type: 'search' } }}
           data-testid="posts-search"
         />
-        <TextField
-          select
+        <FilterSelect
           id="posts-category"
           label={t('publishing:category')}
-          value={categoryId ? String(categoryId) : 'all'}
-          onChange={(e) => setFilter('category', e.target.value === 'all' ? '' : e.target.value)}
-          sx={{ minWidth: 200, bgcolor: 'background.paper' }}
-          slotProps={{ inputLabel: { shrink: true } }}
-          data-testid="posts-category"
-        >
-          <MenuItem value="all">{t('publishing:all_categories')}</MenuItem>
-          {/* The category asked for stays choosable while the list of them loads. */}
-          {categoryId && !categories.data?.some((c) => c.id === categoryId) && <MenuItem value={String(categoryId)}>#{formatNumber(categoryId, lang)}</MenuItem>}
-          {(categories.data ?? []).map((c) => (
-            <MenuItem key={c.id} value={String(c.id)}>
-              {categoryTitle(c, lang)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          value={categoryId ? String(categoryId) : ''}
+          allLabel={t('publishing:all_categories')}
+          options={[
+            // The category asked for stays choosable while the list of them loads.
+            ...(categoryId && !categories.data?.some((c) => c.id === categoryId) ? [{ value: String(categoryId), label: `#${formatNumber(categoryId, lang)}` }] : []),
+            ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryTitle(c, lang) })),
+          ]}
+          onChange={(v) => setFilter('category', v)}
+          minWidth={200}
+          testId="posts-category"
+        />
+        <FilterSelect
           id="posts-status"
           label={t('publishing:status')}
-          value={status || 'all'}
-          onChange={(e) => setFilter('status', e.target.value === 'all' ? '' : e.target.value)}
-          sx={{ minWidth: 200, bgcolor: 'background.paper' }}
-          slotProps={{ inputLabel: { shrink: true } }}
-          data-testid="posts-status"
-        >
-          <MenuItem value="all">{t('publishing:all_statuses')}</MenuItem>
-          {POST_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`publishing:statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={status}
+          allLabel={t('publishing:all_statuses')}
+          options={POST_STATUSES.map((s) => ({ value: s, label: t(`publishing:statuses.${s}`) }))}
+          onChange={(v) => setFilter('status', v)}
+          minWidth={200}
+          testId="posts-status"
+        />
       </Stack>
-      <Card>
-        {list.isLoading ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={52} />
-            ))}
-          </Box>
-        ) : list.error ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={list.error} onRetry={() => list.refetch()} />
-          </Box>
-        ) : items.length === 0 ? (
-          <EmptyState message={filtered ? t('publishing:empty_filtered') : t(`publishing:empty.${type}`)} action={!filtered && newButton('outlined')} />
-        ) : wide ? (
-          <PostsTable {...listProps} />
-        ) : (
-          <PostCards {...listProps} />
-        )}
-      </Card>
-      <Pager page={list.data?.current_page ?? page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+      <ListCard
+        list={list}
+        page={page}
+        onPage={setPage}
+        rowHeight={52}
+        emptyMessage={filtered ? t('publishing:empty_filtered') : t(`publishing:empty.${type}`)}
+        emptyAction={!filtered && newButton('outlined')}
+        table={<PostsTable {...listProps} />}
+        cards={<PostCards {...listProps} />}
+      />
       {editUsed && (
         <Suspense fallback={null}>
           <PostEditorDialog type={type} edit={edit} onClose={closeEdit} />

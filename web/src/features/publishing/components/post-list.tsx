@@ -2,7 +2,7 @@
 // those who see everyone's), status (with the reason of an unpublishing) and the last change. A
 // writer edits and deletes their own; an approver publishes and unpublishes; a published post
 // links to its public page.
-import { Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -12,6 +12,7 @@ import { Tooltip } from '../../../components/ui/deferred-mui';
 import { categoryTitle, localName, localTitle } from '../../../lib/course-text';
 import { formatDate } from '../../../lib/lang';
 import { postPagePath, type Post } from '../api/publishing-api';
+import { ListTable } from './list-table';
 import { PostStatusChip } from './post-status-chip';
 
 export interface PostListProps {
@@ -121,40 +122,33 @@ function Status({ post: p }: { post: Post }) {
 export function PostsTable({ items, ...props }: PostListProps) {
   const { t } = useTranslation('publishing');
   return (
-    <TableContainer>
-      <Table size="small" data-testid="posts-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('list.title')}</TableCell>
-            {props.showAuthor && <TableCell>{t('list.author')}</TableCell>}
-            <TableCell>{t('list.status')}</TableCell>
-            <TableCell>{t('list.updated')}</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                {t('list.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((p) => (
-            <TableRow key={p.id} hover data-testid="post-row" data-status={p.status}>
-              <TableCell sx={{ maxWidth: 420 }}>
-                <Headline post={p} lang={props.lang} />
-              </TableCell>
-              {props.showAuthor && <TableCell data-user-content>{localName(p.author, props.lang)}</TableCell>}
-              <TableCell sx={{ maxWidth: 240 }}>
-                <Status post={p} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.updated_at, props.lang)}</TableCell>
-              <TableCell align="right">
-                <Actions post={p} {...props} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      testId="posts-table"
+      head={
+        <>
+          <TableCell>{t('list.title')}</TableCell>
+          {props.showAuthor && <TableCell>{t('list.author')}</TableCell>}
+          <TableCell>{t('list.status')}</TableCell>
+          <TableCell>{t('list.updated')}</TableCell>
+        </>
+      }
+    >
+      {items.map((p) => (
+        <TableRow key={p.id} hover data-testid="post-row" data-status={p.status}>
+          <TableCell sx={{ maxWidth: 420 }}>
+            <Headline post={p} lang={props.lang} />
+          </TableCell>
+          {props.showAuthor && <TableCell data-user-content>{localName(p.author, props.lang)}</TableCell>}
+          <TableCell sx={{ maxWidth: 240 }}>
+            <Status post={p} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.updated_at, props.lang)}</TableCell>
+          <TableCell align="right">
+            <Actions post={p} {...props} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }
 
@@ -188,5 +182,3 @@ export function PostCards({ items, ...props }: PostListProps) {
     </Box>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;

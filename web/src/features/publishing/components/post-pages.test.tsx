@@ -3,8 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text, useWordedErrors } from '../../../lib/test-render';
 import type { Page } from '../../../lib/types';
 import { fetchMyPosts, type Post, type PostCategory, type PostType } from '../api/publishing-api';
 import { addTags, hasBody, parseDuration, POST_FIELDS, postBody, postProblems, postValues, statusParam, type PostFormValues } from '../hooks/post-form';
@@ -101,10 +100,7 @@ const form = (over: Partial<PostFormProps> = {}) => (
 
 /** The form with the client's problems and the server's refusals worded as the editor words them. */
 function Worded({ type, v, err, checked = false }: { type: PostType; v: PostFormValues; err?: unknown; checked?: boolean }) {
-  const codeText = usePostProblemText();
-  const { errors } = useFieldErrors(POST_FIELDS, err, codeText);
-  const problems = checked ? postProblems(type, v) : {};
-  const worded = { ...errors, ...Object.fromEntries(Object.entries(problems).map(([field, code]) => [field, codeText(code)])) };
+  const worded = useWordedErrors(POST_FIELDS, err, usePostProblemText(), checked ? postProblems(type, v) : {});
   return form({ type, values: v, errors: worded, categories: type === 'tutorial' ? [lessons] : [science] });
 }
 

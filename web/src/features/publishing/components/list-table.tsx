@@ -1,0 +1,36 @@
+// The table of a publishing list (posts, home slides, feedback) on a wide screen: the column titles,
+// then a last column for each row's buttons, whose title only a screen reader reads.
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ListTableProps {
+  /** The column titles (TableCells) before the buttons' column. */
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+  testId: string;
+}
+
+export function ListTable({ head, children, testId }: ListTableProps) {
+  const { t } = useTranslation('publishing');
+  return (
+    <TableContainer>
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            {head}
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                {t('list.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
