@@ -125,6 +125,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(public_posts::public_blog))
         .routes(routes!(public_posts::public_tutorials))
         .routes(routes!(public_posts::public_tutorial))
+        .routes(routes!(public_posts::api_tutorials))
         .routes(routes!(public_posts::public_articles))
         .routes(routes!(public_posts::public_article))
         .routes(routes!(public_posts::about_us))

@@ -74,6 +74,13 @@ pub async fn public_tutorials(State(app): State<AppState>, TenantDb(db): TenantD
     list(&app, &db, Kind::Tutorial, q).await
 }
 
+/// The same list for the mobile app (SPEC §7 names this path too).
+#[utoipa::path(get, path = "/api/tutorials/get", tag = "public", params(PublicQuery),
+    responses((status = 200, body = Page<Post>)))]
+pub async fn api_tutorials(State(app): State<AppState>, TenantDb(db): TenantDb, AppQuery(q): AppQuery<PublicQuery>) -> AppResult<Json<Page<Post>>> {
+    list(&app, &db, Kind::Tutorial, q).await
+}
+
 #[utoipa::path(get, path = "/my-account/public/tutorials/view-details/{id}", tag = "public", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Post>), (status = 404)))]
 pub async fn public_tutorial(State(app): State<AppState>, TenantDb(db): TenantDb, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<Post>>> {

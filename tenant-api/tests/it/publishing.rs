@@ -161,6 +161,7 @@ async fn posts_go_from_draft_to_approved_to_public_on_their_own_site_only() {
     let r = t.put(DHAKA, &format!("/my-account/tutorials/update/{lesson}"), &teacher, merged(&tutorial("00:45:00", "https://youtu.be/abc123"), json!({ "submit": true }))).await;
     assert_eq!(r.body["data"]["duration"], "00:45:00", "{}", r.text);
     t.put(DHAKA, "/my-account/tutorials/publish", &approver, json!({ "id": lesson, "publish": true })).await;
+    assert_eq!(ids(&t.get(DHAKA, "/api/tutorials/get", None).await), vec![lesson]);
     let r = t.get(DHAKA, &format!("/my-account/public/tutorials/view-details/{lesson}"), None).await;
     assert_eq!((r.body["data"]["video_url"].as_str(), r.body["data"]["duration"].as_str()), (Some("https://youtu.be/abc123"), Some("00:45:00")));
 
