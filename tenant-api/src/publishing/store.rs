@@ -1,7 +1,9 @@
 //! The tables `posts` and `post_categories` (tenant migration V14).
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::postgres::PgArguments;
+use sqlx::query::Query;
+use sqlx::{PgPool, Postgres, Row};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CategoryRow {
@@ -139,57 +141,44 @@ pub struct PostFields {
     pub status: &'static str,
 }
 
+/// A query with a post's fields bound as $1 to $13, in the order of [`PostFields`].
+fn with_fields<'q>(query: Query<'q, Postgres, PgArguments>, p: &'q PostFields) -> Query<'q, Postgres, PgArguments> {
+    query
+        .bind(p.category_id)
+        .bind(&p.title)
+        .bind(&p.title_bn)
+        .bind(&p.summary)
+        .bind(&p.body)
+        .bind(&p.cover)
+        .bind(&p.video_url)
+        .bind(p.duration_s)
+        .bind(&p.link)
+        .bind(p.news)
+        .bind(p.popup)
+        .bind(&p.tags)
+        .bind(p.status)
+}
+
 pub async fn insert(db: &PgPool, kind: &str, author: i64, p: &PostFields) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO posts (kind, author_id, category_id, title, title_bn, summary, body, cover, video_url, duration_s,
-                            link, news, popup, tags, status, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, CASE WHEN $15 = 'published' THEN now() END)
+    let query = sqlx::query(
+        "INSERT INTO posts (category_id, title, title_bn, summary, body, cover, video_url, duration_s, link, news, popup, tags,
+                            status, published_at, kind, author_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $13 = 'published' THEN now() END, $14, $15)
          RETURNING id",
-    )
-    .bind(kind)
-    .bind(author)
-    .bind(p.category_id)
-    .bind(&p.title)
-    .bind(&p.title_bn)
-    .bind(&p.summary)
-    .bind(&p.body)
-    .bind(&p.cover)
-    .bind(&p.video_url)
-    .bind(p.duration_s)
-    .bind(&p.link)
-    .bind(p.news)
-    .bind(p.popup)
-    .bind(&p.tags)
-    .bind(p.status)
-    .fetch_one(db)
-    .await
+    );
+    with_fields(query, p).bind(kind).bind(author).fetch_one(db).await?.try_get("id")
 }
 
 /// Writes a post's fields; a post published before and still published keeps its date.
 pub async fn update(db: &PgPool, id: i64, p: &PostFields) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE posts SET category_id = $2, title = $3, title_bn = $4, summary = $5, body = $6, cover = $7,
-                video_url = $8, duration_s = $9, link = $10, news = $11, popup = $12, tags = $13, status = $14,
-                published_at = CASE WHEN $14 = 'published' THEN coalesce(published_at, now()) END,
-                reason = CASE WHEN $14 = 'published' THEN NULL ELSE reason END, updated_at = now()
-          WHERE id = $1",
-    )
-    .bind(id)
-    .bind(p.category_id)
-    .bind(&p.title)
-    .bind(&p.title_bn)
-    .bind(&p.summary)
-    .bind(&p.body)
-    .bind(&p.cover)
-    .bind(&p.video_url)
-    .bind(p.duration_s)
-    .bind(&p.link)
-    .bind(p.news)
-    .bind(p.popup)
-    .bind(&p.tags)
-    .bind(p.status)
-    .execute(db)
-    .await?;
+    let query = sqlx::query(
+        "UPDATE posts SET category_id = $1, title = $2, title_bn = $3, summary = $4, body = $5, cover = $6,
+                video_url = $7, duration_s = $8, link = $9, news = $10, popup = $11, tags = $12, status = $13,
+                published_at = CASE WHEN $13 = 'published' THEN coalesce(published_at, now()) END,
+                reason = CASE WHEN $13 = 'published' THEN NULL ELSE reason END, updated_at = now()
+          WHERE id = $14",
+    );
+    with_fields(query, p).bind(id).execute(db).await?;
     Ok(())
 }
 

@@ -69,6 +69,10 @@ async fn posts_go_from_draft_to_approved_to_public_on_their_own_site_only() {
     assert_eq!(field_code(&r, "category_id"), "required");
     let r = t.post(DHAKA, "/my-account/blogs/store", Some(&teacher), json!({ "title": "x", "category_id": "three", "body": "x" })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "a wrong type is refused, not a 500: {}", r.text);
+    let r = t.post(DHAKA, "/my-account/blogs/store", Some(&teacher), json!({ "title": "a\u{0}b", "category_id": study_tips, "body": "x" })).await;
+    assert!(r.status.is_client_error(), "a NUL is refused: {}", r.text);
+    let r = t.post(DHAKA, "/my-account/blogs/store", Some(&teacher), json!({ "title": "Huge", "category_id": study_tips, "body": "x".repeat(2 << 20) })).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text);
     let tutorial = |duration: &str, video: &str| json!({ "title": "ভগ্নাংশ", "category_id": maths, "body": "<p>ভগ্নাংশের যোগ</p>", "duration": duration, "video_url": video });
     for (duration, video, field, code) in [
         ("1:75", "https://www.youtube.com/watch?v=abc", "duration", "duration_not_hms"),
@@ -301,6 +305,11 @@ async fn feedback_and_slides_are_kept_by_the_sites_admin() {
         (field_code(&r, "name"), field_code(&r, "message"), r.body["errors"]["rating"][0].as_str().is_some(), r.body["errors"]["email"][0].as_str().is_some()),
         ("required".into(), "required".into(), true, true)
     );
+    for wrong in [json!({ "name": "x", "message": "y", "rating": "five" }), json!({ "name": "x\u{0}", "message": "y", "rating": 5 })] {
+        assert!(t.post(DHAKA, "/my-account/feedback/create", None, wrong).await.status.is_client_error());
+    }
+    let r = t.post(DHAKA, "/my-account/feedback/create", None, json!({ "name": "x", "message": "y".repeat(2 << 20), "rating": 5 })).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
     let r = t.post(DHAKA, "/my-account/feedback/create", None, json!({ "name": "Rahim", "designation": "Guardian", "email": "rahim@example.com", "message": "ভালো লেগেছে", "rating": 5 })).await;
     assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::CREATED, Some("pending")), "{}", r.text);
     let visitor = r.body["data"]["id"].as_i64().unwrap();
@@ -333,6 +342,8 @@ async fn feedback_and_slides_are_kept_by_the_sites_admin() {
     let r = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Late", 1, "2026-01-10", "2026-01-01")).await;
     assert!(r.body["errors"]["end_date"][0].as_str().is_some(), "{}", r.text);
     assert_eq!(t.post(DHAKA, "/admin-settings/slider/create", Some(&teacher), slide("x", 1, "", "")).await.status, StatusCode::FORBIDDEN);
+    let r = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), merged(&slide("x", 1, "", ""), json!({ "position": "first" }))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
     let second = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Second", 2, "", "")).await.body["data"]["id"].as_i64().unwrap();
     let first = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("First", 1, "2020-01-01", "2999-12-31")).await.body["data"]["id"].as_i64().unwrap();
     let ended = t.post(DHAKA, "/admin-settings/slider/create", Some(&admin), slide("Ended", 0, "2020-01-01", "2020-12-31")).await.body["data"]["id"].as_i64().unwrap();

@@ -48,9 +48,10 @@ import {
 } from '../../lib/file-picker-api';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
+import { LinkUrlField } from './link-url-field';
 import { Pager } from './pager';
 import { filePreview, sizeParts } from '../../lib/stored-file';
-import { urlProblem, urlServerProblem, URL_MAX, type UrlProblem } from '../../lib/link-url';
+import { urlProblem, urlServerProblem, type UrlProblem } from '../../lib/link-url';
 import { fieldErrorsOf, useErrorText } from '../../lib/use-error-text';
 
 export interface FilePickerDialogProps {
@@ -188,22 +189,7 @@ export function PickerUrlForm({ url, urlError, formError, busy, onUrl }: PickerU
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
-        id="file-picker-url"
-        label={t('files:url.url')}
-        value={url}
-        onChange={(e) => onUrl(e.target.value)}
-        autoFocus
-        required
-        type="url"
-        autoComplete="url"
-        placeholder="https://"
-        error={!!urlError}
-        helperText={urlError ? t(`files:url.${urlError}`) : t('files:url.url_hint')}
-        disabled={busy}
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: URL_MAX, inputMode: 'url', spellCheck: false }, formHelperText: { role: urlError ? 'alert' : undefined, 'data-testid': 'file-picker-url-help' } as object }}
-      />
+      <LinkUrlField id="file-picker-url" url={url} urlError={urlError} busy={busy} onUrl={onUrl} testIds={{ help: 'file-picker-url-help' }} />
     </Stack>
   );
 }

@@ -6,10 +6,11 @@ import AddLinkIcon from '@mui/icons-material/AddLink';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkUrlField } from '../../../components/ui/link-url-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useFieldErrorText } from '../../../lib/field-error-text';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import { urlProblem, urlServerProblem, URL_MAX, type UrlProblem } from '../hooks/file-manager';
+import { urlProblem, urlServerProblem, type UrlProblem } from '../hooks/file-manager';
 import { createUrlMutation } from '../hooks/use-files';
 import type { FileType } from '../api/files-api';
 
@@ -32,23 +33,7 @@ export function AddUrlForm({ url, title, urlError, titleError, formError, busy, 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
-        id="add-url-url"
-        label={t('files:url.url')}
-        value={url}
-        onChange={(e) => onUrl(e.target.value)}
-        autoFocus
-        required
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://"
-        error={!!urlError}
-        helperText={urlError ? t(`files:url.${urlError}`) : t('files:url.url_hint')}
-        disabled={busy}
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: URL_MAX, 'data-testid': 'add-url-input' }, formHelperText: { role: urlError ? 'alert' : undefined, 'data-testid': 'add-url-help' } as object }}
-      />
+      <LinkUrlField id="add-url-url" url={url} urlError={urlError} busy={busy} onUrl={onUrl} testIds={{ input: 'add-url-input', help: 'add-url-help' }} />
       <TextField
         id="add-url-title"
         label={t('files:url.title_label')}
