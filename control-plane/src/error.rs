@@ -66,6 +66,15 @@ impl AppError {
         Self::Unprocessable { code, field: field.to_owned() }
     }
 
+    /// A statement a foreign key refused (23503: something still points at the row) as 409
+    /// `code`; any other database error as usual.
+    pub fn still_used(error: sqlx::Error, code: &'static str) -> Self {
+        match &error {
+            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => Self::Conflict(code),
+            _ => error.into(),
+        }
+    }
+
     pub fn payload_too_large() -> Self {
         Self::Http(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
     }

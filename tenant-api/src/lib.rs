@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod activity;
 pub mod certificates;
+pub mod contents;
 pub mod courses;
 pub mod dashboard;
 pub mod demo;

@@ -10,6 +10,7 @@ use crate::exams::{authoring as exam_authoring, results as exam_results, stats a
 use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
+use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, sharing, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
@@ -141,6 +142,18 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(sliders::create_slider))
         .routes(routes!(sliders::update_slider))
         .routes(routes!(sliders::delete_slider))
+        .routes(routes!(contents::list))
+        .routes(routes!(contents::view))
+        .routes(routes!(contents::create))
+        .routes(routes!(contents::update))
+        .routes(routes!(contents::delete))
+        .routes(routes!(content_learning::enroll))
+        .routes(routes!(content_learning::view_ordered_content))
+        .routes(routes!(content_learning::complete_part))
+        .routes(routes!(content_learning::quiz_submit))
+        .routes(routes!(content_learning::review_content))
+        .routes(routes!(content_learning::view_reviews))
+        .routes(routes!(content_learning::view_recommendations))
         .merge(course_page_writes().layer(from_fn_with_state(app.clone(), page_cache::forget_site_after_writes)))
 }
 
@@ -161,6 +174,7 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
         .routes(routes!(syllabus::create_section))
         .routes(routes!(syllabus::update_section, syllabus::delete_section))
         .routes(routes!(syllabus::create_lesson))
+        .routes(routes!(syllabus::lessons_from_content))
         .routes(routes!(syllabus::update_lesson, syllabus::delete_lesson))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(syllabus::upload_lesson_file)), syllabus::UPLOAD_BODY_LIMIT))
         .routes(routes!(syllabus::lesson_file_from_manager))

@@ -3,6 +3,7 @@
 use super::access::require_author;
 use super::authoring::course_of;
 use super::syllabus_store::{self as store, Lesson, LessonFields, Section};
+use crate::contents;
 use crate::exams::store as exams;
 use crate::media;
 use crate::pools::TenantDb;
@@ -207,7 +208,7 @@ async fn lesson_fields(db: &PgPool, author: &BankUser, input: &LessonInput, curr
         None
     };
     v.finish()?;
-    Ok(LessonFields { title, title_bn, lesson_type, duration_minutes, body, media_url, exam_id })
+    Ok(LessonFields { title, title_bn, lesson_type, duration_minutes, body, media_url, exam_id, content_part_id: None })
 }
 
 /// An absolute http(s) link with a host.
@@ -249,6 +250,60 @@ pub async fn update_lesson(
     let fields = lesson_fields(&db, &author, &input, Some(&lesson)).await?;
     store::update_lesson(&db, id, &fields).await?;
     Ok(Json(Data::new(lesson_of(&db, id).await?)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct FromContentInput {
+    pub section_id: i64,
+    pub content_id: i64,
+}
+
+/// Add a content bank item to a section: one lesson per part, in the item's order. File parts
+/// play the item's file (nothing is copied), text parts become manual lessons, quiz parts quiz
+/// lessons of their exam.
+#[utoipa::path(post, path = "/course/schedule/lesson/from-content", tag = "courses", request_body = FromContentInput,
+    responses((status = 201, body = Data<Vec<Lesson>>), (status = 401), (status = 403), (status = 404),
+        (status = 422, description = "invalid_choice, content_empty")))]
+pub async fn lessons_from_content(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<FromContentInput>,
+) -> AppResult<(StatusCode, Json<Data<Vec<Lesson>>>)> {
+    let user = require_author(&caller, &tenant)?;
+    let section = section_of(&db, input.section_id).await?;
+    let unusable = || AppError::unprocessable("content_id", "invalid_choice");
+    let item = contents::store::find(&db, input.content_id).await?.ok_or_else(unusable)?;
+    contents::manage::access(&db, &item, user).await?.ok_or_else(unusable)?;
+    let parts = contents::store::parts(&db, item.id).await?;
+    if parts.is_empty() {
+        return Err(AppError::unprocessable("content_id", "content_empty"));
+    }
+    let mut made = Vec::with_capacity(parts.len());
+    for part in parts {
+        let lesson_type = match (part.kind.as_str(), part.file_id) {
+            ("file", Some(file)) => crate::files::store::file(&db, file).await?.map_or("document".into(), |f| f.file_type),
+            ("quiz", _) => "quiz".into(),
+            _ => "manual".into(),
+        };
+        let fields = LessonFields {
+            title: part.title,
+            title_bn: part.title_bn,
+            lesson_type,
+            duration_minutes: None,
+            body: part.body,
+            media_url: None,
+            exam_id: part.exam_id,
+            content_part_id: Some(part.id),
+        };
+        made.push(store::insert_lesson(&db, section.course_id, section.id, &fields).await?);
+    }
+    let mut lessons = Vec::with_capacity(made.len());
+    for id in made {
+        lessons.push(lesson_of(&db, id).await?);
+    }
+    Ok((StatusCode::CREATED, Json(Data::new(lessons))))
 }
 
 /// Delete a lesson.
@@ -321,7 +376,7 @@ pub async fn upload_lesson_file(
     }
     let (name, file) = stored.ok_or_else(|| AppError::field("file", "required"))?;
     store::set_lesson_file(&db, lesson.id, &file.key, &name, file.mime).await?;
-    if let Some(old) = lesson.file_key.as_deref() {
+    if let Some(old) = lesson.file_key.as_deref().filter(|_| lesson.own_file) {
         media::remove(&app, &tenant, old).await;
     }
     Ok(Json(Data::new(lesson_of(&db, id).await?)))
@@ -363,7 +418,7 @@ pub async fn lesson_file_from_manager(
     media::copy(&app, &tenant, &source, &key).await?;
     let mime = file.mime.as_deref().unwrap_or("application/octet-stream");
     store::set_lesson_file(&db, lesson.id, &key, &file.file_name, mime).await?;
-    if let Some(old) = lesson.file_key.as_deref() {
+    if let Some(old) = lesson.file_key.as_deref().filter(|_| lesson.own_file) {
         media::remove(&app, &tenant, old).await;
     }
     Ok(Json(Data::new(lesson_of(&db, id).await?)))

@@ -23,6 +23,11 @@ pub struct Lesson {
     pub file_key: Option<String>,
     #[serde(skip)]
     pub file_mime: Option<String>,
+    /// The lesson's own bytes (not a content bank file it plays): replacing them removes them.
+    #[serde(skip)]
+    pub own_file: bool,
+    /// The content bank part it was made from; its file is played from there, not copied.
+    pub content_part_id: Option<i64>,
     /// The Exam Centre exam a quiz or exam lesson is taken through.
     pub exam_id: Option<i64>,
     /// Where learners take it (`/exam-front/single/{uuid}`); absent once the exam is removed.
@@ -43,9 +48,12 @@ pub struct Section {
 }
 
 const LESSON: &str = "SELECT l.id, l.course_id, l.section_id, l.title, l.title_bn, l.lesson_type, l.position, l.duration_minutes,
-        l.body, l.media_url, l.file_key IS NOT NULL AS has_file, l.file_name, l.file_key, l.file_mime,
+        l.body, coalesce(l.media_url, cf.url) AS media_url, coalesce(l.file_key, cf.object_key) IS NOT NULL AS has_file,
+        coalesce(l.file_name, cf.file_name) AS file_name, coalesce(l.file_key, cf.object_key) AS file_key,
+        coalesce(l.file_mime, cf.mime) AS file_mime, l.file_key IS NOT NULL AS own_file, l.content_part_id,
         l.assessment_id AS exam_id, e.uuid AS exam_uuid, e.published AS exam_published
-   FROM lessons l LEFT JOIN exams e ON e.id = l.assessment_id AND e.deleted_at IS NULL";
+   FROM lessons l LEFT JOIN exams e ON e.id = l.assessment_id AND e.deleted_at IS NULL
+        LEFT JOIN content_parts cp ON cp.id = l.content_part_id LEFT JOIN files cf ON cf.id = cp.file_id";
 
 pub async fn sections_with_lessons(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<Section>> {
     let mut sections: Vec<Section> =
@@ -114,12 +122,15 @@ pub struct LessonFields {
     pub body: Option<String>,
     pub media_url: Option<String>,
     pub exam_id: Option<i64>,
+    /// Set only when a lesson is made from a content bank part.
+    pub content_part_id: Option<i64>,
 }
 
 pub async fn insert_lesson(db: &PgPool, course_id: i64, section_id: i64, f: &LessonFields) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO lessons (course_id, section_id, title, title_bn, lesson_type, duration_minutes, body, media_url, assessment_id, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(max(position) + 1, 0) FROM lessons WHERE section_id = $2))
+        "INSERT INTO lessons (course_id, section_id, title, title_bn, lesson_type, duration_minutes, body, media_url, assessment_id,
+                              content_part_id, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, (SELECT COALESCE(max(position) + 1, 0) FROM lessons WHERE section_id = $2))
          RETURNING id",
     )
     .bind(course_id)
@@ -131,6 +142,7 @@ pub async fn insert_lesson(db: &PgPool, course_id: i64, section_id: i64, f: &Les
     .bind(&f.body)
     .bind(&f.media_url)
     .bind(f.exam_id)
+    .bind(f.content_part_id)
     .fetch_one(db)
     .await
 }

@@ -8,6 +8,7 @@
 //! safe to run again.
 
 pub mod catalogue;
+mod contents;
 mod exams;
 mod files;
 mod media;
@@ -170,6 +171,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
         dhaka_promotions(&mut api, calculus).await?;
         files::seed(&mut api).await?;
+        contents::seed(&mut api).await?;
         posts::seed(&mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {

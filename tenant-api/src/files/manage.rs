@@ -240,7 +240,7 @@ pub struct IdInput {
 
 /// Delete one of the caller's files; its bytes leave the bucket and the storage count.
 #[utoipa::path(post, path = "/file-manager/user/delete-file", tag = "files", request_body = IdInput,
-    responses((status = 200, body = Data<Done>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Data<Done>), (status = 401), (status = 404), (status = 409, description = "file_in_use")))]
 pub async fn delete_file(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -250,13 +250,14 @@ pub async fn delete_file(
 ) -> AppResult<Json<Data<Done>>> {
     let user = file_user(&caller)?;
     store::own_file(&db, input.id, user).await?.ok_or(AppError::NotFound)?;
-    remove_objects(&app, &tenant, store::delete_file(&db, input.id).await?).await;
+    // A file the content bank uses stays (its parts point at it; nothing is copied).
+    remove_objects(&app, &tenant, store::delete_file(&db, input.id).await.map_err(|e| AppError::still_used(e, "file_in_use"))?).await;
     Ok(Json(Data::done()))
 }
 
 /// Delete one of the caller's folders with everything in it.
 #[utoipa::path(post, path = "/file-manager/user/delete-folder", tag = "files", request_body = IdInput,
-    responses((status = 200, body = Data<Done>), (status = 401), (status = 404), (status = 422, description = "folder_fixed")))]
+    responses((status = 200, body = Data<Done>), (status = 401), (status = 404), (status = 409, description = "file_in_use"), (status = 422, description = "folder_fixed")))]
 pub async fn delete_folder(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -268,7 +269,7 @@ pub async fn delete_folder(
     if own_folder(&db, input.id, user).await?.kind != "normal" {
         return Err(AppError::unprocessable("id", "folder_fixed"));
     }
-    remove_objects(&app, &tenant, store::delete_folder(&db, input.id).await?).await;
+    remove_objects(&app, &tenant, store::delete_folder(&db, input.id).await.map_err(|e| AppError::still_used(e, "file_in_use"))?).await;
     Ok(Json(Data::done()))
 }
 

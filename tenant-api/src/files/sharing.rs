@@ -8,6 +8,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::tenancy::Tenant;
 use control_plane::json::{AppJson, AppQuery};
 use control_plane::pagination::Page;
 use control_plane::response::Data;
@@ -43,20 +44,26 @@ pub async fn share(
     if input.table != "files" {
         return Err(AppError::unprocessable("table", "invalid_choice"));
     }
-    if input.users.len() > MAX_PEOPLE {
-        return Err(AppError::field_with("users", "too_many", Some(MAX_PEOPLE)));
-    }
     store::own_file(&db, input.id, user).await?.ok_or(AppError::NotFound)?;
-    let mut logins: Vec<String> = input.users.iter().map(|l| normalize_login(l)).filter(|l| !l.is_empty()).collect();
+    let people = colleagues(&app, &tenant, "users", &input.users, user).await?;
+    store::set_shares(&db, input.id, &people).await?;
+    Ok(Json(Data::new(own_view(&app, &tenant, &db, user, input.id).await?)))
+}
+
+/// The people named by e-mail or mobile number, all of them colleagues on this site (422
+/// `not_a_colleague` on `field` otherwise); the sharer is left out.
+pub async fn colleagues(app: &AppState, tenant: &Tenant, field: &str, logins: &[String], sharer: i64) -> AppResult<Vec<i64>> {
+    if logins.len() > MAX_PEOPLE {
+        return Err(AppError::field_with(field, "too_many", Some(MAX_PEOPLE)));
+    }
+    let mut logins: Vec<String> = logins.iter().map(|l| normalize_login(l)).filter(|l| !l.is_empty()).collect();
     logins.sort();
     logins.dedup();
     let found = control_plane::memberships::staff_by_login(&app.ctl.db, tenant.id, &logins).await?;
     if found.len() < logins.len() {
-        return Err(AppError::unprocessable("users", "not_a_colleague"));
+        return Err(AppError::unprocessable(field, "not_a_colleague"));
     }
-    let people: Vec<i64> = found.into_iter().map(|(_, id)| id).filter(|id| *id != user).collect();
-    store::set_shares(&db, input.id, &people).await?;
-    Ok(Json(Data::new(own_view(&app, &tenant, &db, user, input.id).await?)))
+    Ok(found.into_iter().map(|(_, id)| id).filter(|id| *id != sharer).collect())
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -176,6 +176,11 @@ pub async fn files(db: &PgPool, filter: &FileFilter<'_>, limit: i64, offset: i64
     Ok((rows, total))
 }
 
+/// A file by its id, whoever's it is (the content bank shows the files its parts use).
+pub async fn file(db: &PgPool, id: i64) -> sqlx::Result<Option<FileRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {FILE_COLUMNS} FROM files f WHERE f.id = $1"))).bind(id).fetch_optional(db).await
+}
+
 /// A file its owner or someone it is shared with may open.
 pub async fn file_for(db: &PgPool, id: i64, user: i64) -> sqlx::Result<Option<FileRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

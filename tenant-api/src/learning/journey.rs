@@ -292,7 +292,7 @@ mod tests {
         Lesson {
             id, course_id: 1, section_id: 1, title: String::new(), title_bn: String::new(), lesson_type: "manual".into(),
             position: 0, duration_minutes: None, body: None, media_url: None, has_file: false, file_name: None, file_key: None,
-            file_mime: None, exam_id: None, exam_uuid: None, exam_published: None,
+            file_mime: None, own_file: false, content_part_id: None, exam_id: None, exam_uuid: None, exam_published: None,
         }
     }
 

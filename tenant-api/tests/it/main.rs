@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod auth;
 mod certificate_pdf;
+mod contents;
 mod courses;
 mod domains;
 mod exams;
