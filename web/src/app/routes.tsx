@@ -61,6 +61,9 @@ const CouponPages = lazy(() => import('../features/payments/components/coupon-pa
 const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
 // /filemanager/:slug? (my, purchase, shared): one chunk, for everyone signed in.
 const FileManagerPages = lazy(() => import('../features/files/components/file-manager-pages'));
+// /contents/my, /contents/edit/:id (new, or an item's id: authors only) and /contents/:slug (an
+// item's page): the content bank, one chunk, for everyone signed in.
+const ContentPages = lazy(() => import('../features/contents/components/content-pages'));
 // /blogs/list, /tutorials/list and /articles/list: one page for the three types of post.
 const PostListPage = lazy(() => import('../features/publishing/components/post-list-page'));
 // /feedbacks/list and /settings/sliders: the site admin's feedback and home slides.
@@ -142,6 +145,8 @@ export const routes: RouteObject[] = [
           { path: 'certificate/list', element: <CertificateListPage /> },
           { path: 'payments', element: <PaymentPages /> },
           { path: 'filemanager/:slug?', element: <FileManagerPages /> },
+          { path: 'contents/:slug?', element: <ContentPages /> },
+          { path: 'contents/edit/:id', element: <ContentPages page="edit" /> },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
             children: [

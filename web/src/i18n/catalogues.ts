@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'files',
   'posts',
   'publishing',
+  'contents',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
 ] as const;

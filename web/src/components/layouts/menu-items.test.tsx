@@ -9,10 +9,10 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
-    expect(paths('approver')).toEqual(['/dashboard', '/filemanager/my', '/blogs/list', '/tutorials/list']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('approver')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
@@ -179,6 +179,21 @@ describe('sidebar menu', () => {
         expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
       }
       for (const other of items.filter((i) => i.key !== 'filemanager')) expect(isItemActive(other, '/filemanager/shared'), other.key).toBe(false);
+    }
+  });
+
+  it('lists Content for everyone signed in, after Course where there is one, and lights it on the content bank pages', () => {
+    for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null], ['approver', 'sys-blog-and-tutorial-admin']] as const) {
+      const items = menuFor(cls, role);
+      const contents = items.find((i) => i.key === 'contents')!;
+      expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['common:nav.contents', '/contents/my']);
+      const course = items.findIndex((i) => i.key === 'course');
+      if (course >= 0) expect(items.indexOf(contents), cls).toBe(course + 1);
+      for (const path of ['/contents', '/contents/my', '/contents/my?type=other&page=2', '/contents/12', '/contents/edit/new']) {
+        expect(isItemActive(contents, path), path).toBe(true);
+        expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
+      }
+      for (const other of items.filter((i) => i.key !== 'contents')) expect(isItemActive(other, '/contents/12'), other.key).toBe(false);
     }
   });
 

@@ -13,6 +13,7 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import LibraryBooksOutlinedIcon from '@mui/icons-material/LibraryBooksOutlined';
 import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
@@ -39,6 +40,8 @@ export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  // The content bank (/contents/my): authors' own content and every learner's enrolments.
+  { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner', 'approver'] },
   { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
   // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the page).

@@ -28,6 +28,8 @@ export interface ShareFormProps {
   error: string | null;
   formError?: string | null;
   busy: boolean;
+  /** The input takes the focus when drawn (in its dialog; not on a page's longer form). */
+  autoFocus?: boolean;
   onTyped: (v: string) => void;
   /** Enter or a comma: the typed text (or `text`) becomes chips. */
   onAdd: (text?: string) => void;
@@ -36,7 +38,7 @@ export interface ShareFormProps {
 }
 
 /** The dialog's content: what the page shows (and the tests read). */
-export function ShareForm({ name, kept, added, typed, error, formError, busy, onTyped, onAdd, onRemoveKept, onRemoveAdded }: ShareFormProps) {
+export function ShareForm({ name, kept, added, typed, error, formError, busy, autoFocus = true, onTyped, onAdd, onRemoveKept, onRemoveAdded }: ShareFormProps) {
   const { t } = useTranslation('files');
   const unknown = kept.filter((p) => !personLogin(p));
   return (
@@ -105,7 +107,7 @@ export function ShareForm({ name, kept, added, typed, error, formError, busy, on
               onAdd();
             }
           }}
-          autoFocus
+          autoFocus={autoFocus}
           autoComplete="off"
           fullWidth
           error={!!error}
