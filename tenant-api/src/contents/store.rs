@@ -259,6 +259,17 @@ pub async fn shares(db: &PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
         .await
 }
 
+/// The files the parts of `user`'s enrolled items use (their file manager's Purchase tab).
+pub async fn enrolled_files(db: &PgPool, user: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT p.file_id FROM content_enrollments e JOIN content_parts p ON p.content_id = e.content_id
+          WHERE e.user_id = $1 AND p.file_id IS NOT NULL",
+    )
+    .bind(user)
+    .fetch_all(db)
+    .await
+}
+
 /// Whether a course lesson uses any part of the item.
 pub async fn in_lessons(db: &PgPool, id: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM lessons l JOIN content_parts p ON p.id = l.content_part_id WHERE p.content_id = $1)")

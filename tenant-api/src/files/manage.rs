@@ -130,8 +130,8 @@ pub async fn get_files(
     let scope = match q.source.as_deref().unwrap_or("my") {
         "my" => Scope::Owner(user),
         "shared" => Scope::SharedWith(user),
-        // Files come with bought content, and the content bank is not built yet: nothing bought.
-        "purchase" => return Ok(Json(Page { data: Vec::new(), current_page: 1, last_page: 1, per_page: request.per_page, total: 0 })),
+        // Files come with the content bank's items the caller enrolled in.
+        "purchase" => Scope::Among(crate::contents::store::enrolled_files(&db, user).await?),
         _ => return Err(AppError::unprocessable("source", "invalid_choice")),
     };
     let filter = FileFilter { scope, file_type: kind.map(FileType::as_str), search: search(&q.search) };

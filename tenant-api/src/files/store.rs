@@ -128,6 +128,8 @@ pub enum Scope {
     Owner(i64),
     /// Files other people shared with this person.
     SharedWith(i64),
+    /// These files (those that come with the content a learner enrolled in).
+    Among(Vec<i64>),
 }
 
 pub struct FileFilter<'a> {
@@ -138,16 +140,18 @@ pub struct FileFilter<'a> {
 
 /// A page of files, latest updated first, and how many there are in all.
 pub async fn files(db: &PgPool, filter: &FileFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<FileRow>, i64)> {
-    let (owner, folder, top, shared_with) = match filter.scope {
-        Scope::Folder { owner, folder } => (Some(owner), folder, folder.is_none(), None),
-        Scope::Owner(owner) => (Some(owner), None, false, None),
-        Scope::SharedWith(user) => (None, None, false, Some(user)),
+    let (owner, folder, top, shared_with, among) = match &filter.scope {
+        Scope::Folder { owner, folder } => (Some(*owner), *folder, folder.is_none(), None, None),
+        Scope::Owner(owner) => (Some(*owner), None, false, None, None),
+        Scope::SharedWith(user) => (None, None, false, Some(*user), None),
+        Scope::Among(ids) => (None, None, false, None, Some(ids)),
     };
     let conditions = "($1::bigint IS NULL OR f.owner_id = $1)
         AND ($2::bigint IS NULL OR f.folder_id = $2) AND (NOT $3 OR f.folder_id IS NULL)
         AND ($4::bigint IS NULL OR EXISTS (SELECT 1 FROM file_shares s WHERE s.file_id = f.id AND s.user_id = $4))
         AND ($5::text IS NULL OR f.file_type = $5)
-        AND ($6::text IS NULL OR f.title ILIKE '%' || $6 || '%' OR f.file_name ILIKE '%' || $6 || '%')";
+        AND ($6::text IS NULL OR f.title ILIKE '%' || $6 || '%' OR f.file_name ILIKE '%' || $6 || '%')
+        AND ($7::bigint[] IS NULL OR f.id = ANY($7))";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM files f WHERE {conditions}")))
         .bind(owner)
         .bind(folder)
@@ -155,13 +159,14 @@ pub async fn files(db: &PgPool, filter: &FileFilter<'_>, limit: i64, offset: i64
         .bind(shared_with)
         .bind(filter.file_type)
         .bind(filter.search)
+        .bind(among)
         .fetch_one(db)
         .await?;
     if limit == 0 {
         return Ok((Vec::new(), total));
     }
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {FILE_COLUMNS} FROM files f WHERE {conditions} ORDER BY f.updated_at DESC, f.id DESC LIMIT $7 OFFSET $8"
+        "SELECT {FILE_COLUMNS} FROM files f WHERE {conditions} ORDER BY f.updated_at DESC, f.id DESC LIMIT $8 OFFSET $9"
     )))
     .bind(owner)
     .bind(folder)
@@ -169,6 +174,7 @@ pub async fn files(db: &PgPool, filter: &FileFilter<'_>, limit: i64, offset: i64
     .bind(shared_with)
     .bind(filter.file_type)
     .bind(filter.search)
+    .bind(among)
     .bind(limit)
     .bind(offset)
     .fetch_all(db)

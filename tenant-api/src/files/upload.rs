@@ -298,7 +298,14 @@ pub async fn download_file(
     AppJson(input): AppJson<super::manage::IdInput>,
 ) -> AppResult<Response> {
     let user = file_user(&caller)?;
-    let file = store::file_for(&db, input.id, user).await?.ok_or(AppError::NotFound)?;
+    // Its owner, colleagues it is shared with, and learners of content that uses it.
+    let file = match store::file_for(&db, input.id, user).await? {
+        Some(file) => file,
+        None if crate::contents::store::enrolled_files(&db, user).await?.contains(&input.id) => {
+            store::file(&db, input.id).await?.ok_or(AppError::NotFound)?
+        }
+        None => return Err(AppError::NotFound),
+    };
     let key = file.object_key.ok_or_else(|| AppError::unprocessable("id", "not_a_stored_file"))?;
     media::serve_download(&app, &tenant, &key, &file.file_name).await
 }

@@ -171,6 +171,12 @@ async fn learners_go_through_shared_and_published_content_in_order_on_its_own_si
     let r = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&learner)).await;
     assert_eq!(r.status, StatusCode::OK, "the attempt was handed in: {}", r.text);
 
+    // The learner's file manager lists the files that came with it, and downloads a stored one.
+    assert_eq!(ids(&t.get(DHAKA, "/file-manager/user/get-files?source=purchase", Some(&learner)).await), [video]);
+    assert_eq!(ids(&t.get(DHAKA, "/file-manager/user/get-files?source=purchase", Some(&colleague)).await), Vec::<i64>::new());
+    assert_eq!(t.post(DHAKA, "/file-manager/user/download-file", Some(&learner), json!({ "id": picture })).await.status, StatusCode::NOT_FOUND,
+        "the cover is not a part: not the learner's to download");
+
     // Reviews: enrolled learners only, one each.
     let review = async |token: &str, body: Value| t.post(DHAKA, &format!("/content-bank-front/content/review-content/{id}"), Some(token), body).await;
     assert_eq!(field_code(&review(&learner, json!({ "rating": 6 })).await, "rating"), "invalid_rating");
