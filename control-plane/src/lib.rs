@@ -25,6 +25,7 @@ pub mod response;
 pub mod reference;
 pub mod router;
 pub mod secret;
+pub mod showcase;
 pub mod state;
 pub mod storage;
 pub mod telemetry;

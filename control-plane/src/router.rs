@@ -3,6 +3,7 @@
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages, places};
+use crate::showcase;
 use crate::state::ControlState;
 use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
 use utoipa_axum::router::OpenApiRouter;
@@ -36,6 +37,10 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(admin::create))
         .routes(routes!(admin::add_partner_by_admin))
         .routes(routes!(public::public_institutions))
+        .routes(routes!(showcase::check_selected))
+        .routes(routes!(showcase::check_selected_one))
+        .routes(routes!(showcase::showcase_posts))
+        .routes(routes!(showcase::select))
         .routes(routes!(domains::list_domains, domains::add_domain))
         .routes(routes!(domains::verify_domain))
         .routes(routes!(domains::remove_domain))

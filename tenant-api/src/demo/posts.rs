@@ -193,6 +193,12 @@ pub(super) async fn seed(api: &mut Api) -> anyhow::Result<()> {
             }
         }
     }
+    // The main site shows dhaka's published posts (SPEC check-selected): its super admin chose them.
+    let superadmin = api.token(Site::Main, "superadmin@example.com").await?;
+    let showcase = api.call(Site::Main, Method::GET, "/my-account/showcase/posts?limit=50", Some(&superadmin), Value::Null).await?;
+    for post in showcase.as_array().into_iter().flatten() {
+        api.call(Site::Main, Method::PUT, &format!("/my-account/showcase/select/{}", post["id"]), Some(&superadmin), json!({ "selected": true })).await?;
+    }
     let draft = json!({ "title": "Careers in data science in Bangladesh", "title_bn": "বাংলাদেশে ডেটা সায়েন্সে ক্যারিয়ার",
         "category_id": id_of(&categories(api, Site::Dhaka, "blog").await?, "careers")?, "body": "<p>Notes for a post: banks, telecoms, garments analytics…</p>" });
     api.call(Site::Dhaka, Method::POST, "/my-account/blogs/store", Some(&teacher), draft).await?;

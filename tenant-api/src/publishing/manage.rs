@@ -2,6 +2,7 @@
 //! deleting them. The three types share every rule; only their paths differ (the spec's own:
 //! blogs are updated with the id in the body, tutorials and articles with it in the path).
 
+use super::showcase;
 use super::store::{self, Filter, PostFields, PostRow};
 use super::{Category, Kind, Post, Reach, is_media_url, parse_duration, plain_text, reach, sanitize, views};
 use crate::courses::syllabus::is_http_url;
@@ -215,6 +216,7 @@ async fn update_post(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPo
     let current = editable(db, kind, reach, id).await?;
     let fields = fields(db, kind, reach, &input, Some(&current)).await?;
     store::update(db, id, &fields).await?;
+    showcase::project(app, tenant, db, kind, id).await?;
     Ok(Json(Data::new(one(app, db, kind, id).await?)))
 }
 
@@ -245,13 +247,15 @@ async fn publish_post(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgP
         return Err(AppError::unprocessable("id", "not_published"));
     }
     store::set_published(db, post.id, input.publish, if input.publish { None } else { reason.as_deref() }).await?;
+    showcase::project(app, tenant, db, kind, post.id).await?;
     Ok(Json(Data::new(one(app, db, kind, post.id).await?)))
 }
 
-async fn delete_post(tenant: &Tenant, caller: &Caller, db: &PgPool, kind: Kind, id: i64) -> AppResult<Json<Data<Done>>> {
+async fn delete_post(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, kind: Kind, id: i64) -> AppResult<Json<Data<Done>>> {
     let reach = require(caller, tenant, kind)?;
     let post = editable(db, kind, reach, id).await?;
     store::delete(db, post.id).await?;
+    showcase::project(app, tenant, db, kind, post.id).await?;
     Ok(Json(Data::done()))
 }
 
@@ -301,12 +305,13 @@ macro_rules! post_calls {
         #[utoipa::path(delete, path = $delete_path, tag = $tag, params(("id" = i64, Path)),
             responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404)))]
         pub async fn $delete(
+            State(app): State<AppState>,
             HostTenant(tenant): HostTenant,
             RequireUser(caller): RequireUser,
             TenantDb(db): TenantDb,
             AppPath(id): AppPath<i64>,
         ) -> AppResult<Json<Data<Done>>> {
-            delete_post(&tenant, &caller, &db, $kind, id).await
+            delete_post(&app, &tenant, &caller, &db, $kind, id).await
         }
     };
 }

@@ -7,6 +7,7 @@ pub mod feedback;
 pub mod manage;
 pub mod media;
 pub mod public;
+pub mod showcase;
 pub mod sliders;
 pub mod store;
 

@@ -158,6 +158,31 @@ async fn posts_go_from_draft_to_approved_to_public_on_their_own_site_only() {
     assert_eq!((r.body["data"]["status"].as_str(), r.body["data"]["reason"].as_str()), (Some("unpublished"), Some("Add sources")));
     t.put(DHAKA, "/my-account/blogs/publish", &approver, json!({ "id": id, "publish": true })).await;
 
+    // The main site shows a partner's post once the super admin selects it, linking to its page.
+    let root = t.super_admin().await;
+    let main_approver = t.acting("localhost", "approver@example.com").await;
+    let r = t.get("localhost", "/my-account/showcase/posts?search=SSC", Some(&root)).await;
+    let entry = r.body["data"].as_array().unwrap().iter().find(|p| p["post_id"] == id && p["kind"] == "blog").cloned().unwrap_or_else(|| panic!("{}", r.text));
+    let url = entry["url"].as_str().unwrap();
+    assert!(url.contains("dhaka.") && url.ends_with(&format!("/blogs/details/{id}")), "{entry}");
+    assert_eq!((entry["selected"].as_bool(), entry["title"].as_str()), (Some(false), Some("SSC: a plan")));
+    let showcased = entry["id"].as_i64().unwrap();
+    assert!(ids(&t.get("localhost", "/my-account/public/articles/check-selected", None).await).is_empty());
+    assert_eq!(t.get("localhost", &format!("/my-account/public/articles/check-selected/{showcased}"), None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get("localhost", "/my-account/showcase/posts", Some(&main_approver)).await.status, StatusCode::FORBIDDEN);
+    let select = json!({ "selected": true });
+    assert_eq!(t.put("localhost", &format!("/my-account/showcase/select/{showcased}"), &main_approver, select.clone()).await.status, StatusCode::FORBIDDEN);
+    let r = t.put("localhost", &format!("/my-account/showcase/select/{showcased}"), &root, select).await;
+    assert_eq!(r.body["data"]["selected"], true, "{}", r.text);
+    assert_eq!(ids(&t.get("localhost", "/my-account/public/articles/check-selected", None).await), vec![showcased]);
+    let r = t.get("localhost", &format!("/my-account/public/articles/check-selected/{showcased}"), None).await;
+    assert_eq!((r.body["data"]["institution_id"].as_i64(), r.body["data"]["summary"].as_str()), (Some(dhaka), Some("পরীক্ষার প্রস্তুতি Plan every day. click")));
+    // Unpublished on its site, it leaves the main site too.
+    t.put(DHAKA, "/my-account/blogs/publish", &approver, json!({ "id": id, "publish": false })).await;
+    assert!(ids(&t.get("localhost", "/my-account/public/articles/check-selected", None).await).is_empty());
+    assert!(ids(&t.get("localhost", "/my-account/showcase/posts?search=SSC", Some(&root)).await).is_empty());
+    t.put(DHAKA, "/my-account/blogs/publish", &approver, json!({ "id": id, "publish": true })).await;
+
     // A tutorial with its duration typed as HH:mm:ss and a video link.
     let r = t.post(DHAKA, "/my-account/tutorials/store", Some(&teacher), merged(&tutorial("1:05:09", "https://youtu.be/abc123"), json!({ "submit": true }))).await;
     assert_eq!((r.status, r.body["data"]["duration"].as_str()), (StatusCode::CREATED, Some("01:05:09")), "{}", r.text);
