@@ -5,7 +5,7 @@
 // link he adds through the file picker's add-URL popup and selects there, typing its duration as
 // HH:mm:ss after meeting the message for a wrong one.
 import { expect, test, type Page } from '@playwright/test';
-import { becomeTeacher, catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
+import { baseURL, becomeTeacher, catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
 import { signInOn, stampNow, TEACHER } from './seed';
 
 const site = () => partnerURL('dhaka');
@@ -201,4 +201,16 @@ test('a visitor’s feedback shows on the home page once the site’s admin appr
 
   await page.reload();
   await expect(page.getByTestId('feedback-card').filter({ hasText: MESSAGE })).toBeVisible();
+});
+
+test('the main site shows the partner posts its super admin selected, linking to their pages', async ({ page }) => {
+  // The demo's super admin selected dhaka's published posts.
+  await page.goto(`${baseURL()}/blogs/lists`);
+  await chooseLanguage(page, 'bn');
+  await expect(page.getByRole('heading', { level: 2, name: say('posts:partners.title') })).toBeVisible();
+  const post = page.locator(`a[href^="${partnerURL('dhaka')}/blogs/details/"]`).first();
+  await expect(post).toBeVisible();
+  await post.click();
+  await page.waitForURL(`${partnerURL('dhaka')}/blogs/details/**`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

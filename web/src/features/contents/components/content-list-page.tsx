@@ -3,7 +3,7 @@
 // for everyone else. Searched by title (?search=), filtered by type (?content_type=) and category
 // (?category=), a page at a time. Authors start new content (/contents/edit/new) and edit or delete
 // their own (after a confirmation; the server may refuse while it is used or learned).
-import { Box, Button, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { Box, Button, Tab, Tabs, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -118,7 +118,8 @@ export function ContentListPage() {
           ))}
         </Tabs>
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+      {/* Three equal columns from sm up: a select sized by its content would take the whole row. */}
+      <Box sx={{ display: 'grid', gap: 1.5, mb: 2, maxWidth: 960, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         <TextField
           id="contents-search"
           type="search"
@@ -126,7 +127,7 @@ export function ContentListPage() {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           fullWidth
-          sx={{ maxWidth: { sm: 320 }, bgcolor: 'background.paper' }}
+          sx={{ bgcolor: 'background.paper' }}
           data-testid="contents-search"
         />
         <FilterSelect
@@ -149,7 +150,7 @@ export function ContentListPage() {
           minWidth={200}
           testId="contents-category"
         />
-      </Stack>
+      </Box>
       <Box role="tabpanel" id="contents-panel" aria-labelledby={`contents-tab-${type}`}>
         <ListCard
           list={{ ...list, isLoading: list.isLoading || userLoading }}

@@ -2,15 +2,17 @@
 // (a writer their own, an approver every one of the site's, the site's admin every article),
 // searched (?search=), filtered by category (?category=) and status (?status=), a page at a time.
 // A post is written in a dialog (?edit=new or ?edit=<id>, so that Back closes it on phones) and
-// deleted after a confirmation. Approvers publish, and unpublish saying why if they wish.
+// deleted after a confirmation. Approvers publish, and unpublish saying why if they wish. On the
+// main site, the super admin also chooses the partners' blogs and tutorials that it shows.
 import { Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { idleLazy } from '../../../components/ui/deferred-mui';
+import { deferredOverlay, idleLazy } from '../../../components/ui/deferred-mui';
 import { FilterSelect, useFilterParams } from '../../../components/ui/filter-select';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -22,6 +24,7 @@ import { formatNumber } from '../../../lib/lang';
 import { idParam } from '../../../lib/list-params';
 import type { MenuClass } from '../../../lib/menu-class';
 import { useCurrentUser } from '../../../lib/session';
+import { useSite } from '../../../lib/site-context';
 import { useEditParam } from '../../../lib/use-edit-param';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { POST_STATUSES, type Post, type PostType } from '../api/publishing-api';
@@ -32,6 +35,8 @@ import { PostCards, PostsTable, type PostListProps } from './post-list';
 // The editor's dialog comes in a chunk of its own (once the page is idle, or opened); the rich
 // text editor inside it in another, fetched only when the dialog opens.
 const PostEditorDialog = idleLazy(() => import('./post-editor-dialog'));
+// The super admin's choice of partner posts: fetched when first opened.
+const ShowcaseDialog = deferredOverlay(() => import('./showcase-dialog').then((m) => m.ShowcaseDialog));
 
 const SEARCH_DELAY_MS = 350;
 
@@ -51,6 +56,10 @@ export default function PostListPage({ type }: { type: PostType }) {
   const errorText = useErrorText();
   const { user, menuClass } = useCurrentUser();
   const approves = approvesType(type, menuClass);
+  const { site } = useSite();
+  // Only the super admin chooses partner posts, and only the main site shows them.
+  const choosesShowcase = menuClass === 'super' && site.is_main && type !== 'article';
+  const [showcaseOpen, setShowcaseOpen] = useState(false);
   const [params, setFilter] = useFilterParams();
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
@@ -146,7 +155,16 @@ export default function PostListPage({ type }: { type: PostType }) {
       <PageHeader
         title={t(`publishing:types.${type}`)}
         subtitle={total !== undefined ? t(`publishing:total.${type}`, { count: total, n: formatNumber(total, lang) }) : t(`publishing:hints.${type}`)}
-        actions={newButton('contained')}
+        actions={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {choosesShowcase && (
+              <Button variant="outlined" startIcon={<HandshakeOutlinedIcon />} onClick={() => setShowcaseOpen(true)} data-testid="open-showcase">
+                {t('publishing:showcase.title')}
+              </Button>
+            )}
+            {newButton('contained')}
+          </Stack>
+        }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
         <TextField
@@ -198,6 +216,7 @@ export default function PostListPage({ type }: { type: PostType }) {
           <PostEditorDialog type={type} edit={edit} onClose={closeEdit} />
         </Suspense>
       )}
+      {choosesShowcase && <ShowcaseDialog open={showcaseOpen} onClose={() => setShowcaseOpen(false)} />}
       <ConfirmDialog
         open={!!deleting}
         title={deleting ? t('publishing:delete_title', { title: deleting.title }) : ''}

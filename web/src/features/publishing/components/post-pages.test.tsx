@@ -3,8 +3,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { DEFAULT_SITE } from '../../../lib/site';
+import { SiteProvider } from '../../../lib/site-context';
 import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text, useWordedErrors } from '../../../lib/test-render';
-import type { Page } from '../../../lib/types';
+import type { Page, SiteInfo } from '../../../lib/types';
 import { fetchMyPosts, type Post, type PostCategory, type PostType } from '../api/publishing-api';
 import { addTags, hasBody, parseDuration, POST_FIELDS, postBody, postProblems, postValues, statusParam, type PostFormValues } from '../hooks/post-form';
 import { deletePostMutation, myPostKeys, publishPostMutation, savePostMutation, type MyPostsParams } from '../hooks/use-posts';
@@ -82,7 +84,14 @@ function cached(list: Page<Post>, params: Partial<MyPostsParams> = {}) {
   return qc;
 }
 
-const at = (type: PostType, url: string, qc: QueryClient, lang: 'en' | 'bn' = 'en') => render(lang, <PostListPage type={type} />, { at: url, qc });
+const at = (type: PostType, url: string, qc: QueryClient, lang: 'en' | 'bn' = 'en', site: SiteInfo = DEFAULT_SITE) =>
+  render(
+    lang,
+    <SiteProvider initial={site}>
+      <PostListPage type={type} />
+    </SiteProvider>,
+    { at: url, qc },
+  );
 
 const count = (html: string, id: string) => html.match(new RegExp(`data-testid="${id}"`, 'g'))?.length ?? 0;
 
@@ -170,11 +179,18 @@ describe('the dashboard lists of posts', () => {
     expect(count(superHtml, 'publish-post')).toBe(2);
     // The super admin writes too: their own post is theirs to edit.
     expect(count(superHtml, 'edit-post')).toBe(1);
+    // On the main site, the super admin chooses the partners' posts it shows (blogs and tutorials).
+    expect(text(superHtml)).toContain('Partner posts on the main site');
+    expect(count(superHtml, 'open-showcase')).toBe(1);
+    expect(count(await at('tutorial', '/tutorials/list', cached(page([]), { type: 'tutorial' }), 'bn'), 'open-showcase')).toBe(1);
+    expect(count(await at('article', '/articles/list', cached(page([]), { type: 'article' })), 'open-showcase')).toBe(0);
+    expect(count(await at('blog', '/blogs/list', cached(page([])), 'en', { ...DEFAULT_SITE, is_main: false, slug: 'dhaka' }), 'open-showcase')).toBe(0);
 
     signedIn.menuClass = 'partner';
     const writer = await at('blog', '/blogs/list', cached(page([submitted, published])));
     expect(count(writer, 'publish-post')).toBe(0);
     expect(count(writer, 'unpublish-post')).toBe(0);
+    expect(count(writer, 'open-showcase')).toBe(0);
 
     expect(approvesType('blog', 'approver')).toBe(true);
     expect(approvesType('tutorial', 'super')).toBe(true);

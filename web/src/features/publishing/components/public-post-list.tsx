@@ -1,6 +1,7 @@
 // /blogs/lists, /tutorials/lists, /articles/lists: the published posts of a type as cards, with
-// category chips, a search box and the pager (query parameters category_id, search, page).
-import { Box, Button, Card, CardActionArea, Chip, Container, Grid, Skeleton, Stack, TextField, Typography } from '@mui/material';
+// category chips, a search box and the pager (query parameters category_id, search, page); on the
+// main site, the partners' posts of the type that the super admin chose, under them.
+import { Box, Button, Card, CardActionArea, Chip, Container, Grid, Skeleton, Stack, TextField } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -10,11 +11,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
-import { categoryTitle, formatDay, localTitle } from '../../../lib/course-text';
+import { categoryTitle, localTitle } from '../../../lib/course-text';
 import { idParam, withParam } from '../../../lib/list-params';
 import { POST_PATHS, postPagePath, type Post, type PostType } from '../api/publishing-api';
 import { cardPicture, durationText, postDate, usePostCategories, usePublicPosts } from '../hooks/public-posts';
-import { PostCover, useDocumentTitle } from './public-post-parts';
+import { PartnerPosts } from './partner-posts';
+import { CARD_BODY_MIN_HEIGHT, cardLinkSx, PostCardBody, useDocumentTitle } from './public-post-parts';
 
 export function PublicPostList({ type }: { type: PostType }) {
   const { t, i18n } = useTranslation('posts');
@@ -122,68 +124,41 @@ export function PublicPostList({ type }: { type: PostType }) {
           <Pager page={page} lastPage={data.last_page} onChange={setPage} />
         </>
       )}
+      <PartnerPosts type={type} />
     </Container>
   );
 }
-
-/** Card height below the picture, fixed so that cards and skeletons line up. */
-const BODY_MIN_HEIGHT = 168;
 
 /** A post's card: one link named by the post's title. */
 export function PostCard({ post }: { post: Post }) {
   const { t, i18n } = useTranslation('posts');
   const lang = i18n.language;
   const titleId = useId();
-  const title = localTitle(post, lang);
   const duration = post.type === 'tutorial' ? durationText(post.duration, lang) : '';
   return (
     <Card sx={{ height: '100%' }} data-testid="post-card" data-post-id={post.id}>
-      <CardActionArea
-        component={RouterLink}
-        to={postPagePath(post)}
-        aria-labelledby={titleId}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
-      >
-        <Box sx={{ position: 'relative' }}>
-          <PostCover src={cardPicture(post)} />
-          {duration && (
-            <Chip
-              size="small"
-              icon={<ScheduleIcon />}
-              label={duration}
-              aria-label={t('post.duration', { time: duration })}
-              data-testid="post-card-duration"
-              sx={{ position: 'absolute', right: 8, bottom: 8, bgcolor: 'rgba(0,0,0,.72)', color: 'common.white', '& .MuiChip-icon': { color: 'inherit' } }}
-            />
-          )}
-        </Box>
-        <Box sx={{ p: 1.75, minHeight: BODY_MIN_HEIGHT, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}>
-            <Typography variant="caption" sx={{ fontWeight: 700, color: 'primary.main' }} noWrap data-user-content>
-              {categoryTitle(post.category, lang)}
-            </Typography>
-            <Typography variant="caption" component="time" dateTime={postDate(post)} sx={{ flexShrink: 0 }}>
-              {formatDay(postDate(post), lang)}
-            </Typography>
-          </Stack>
-          <Typography
-            id={titleId}
-            component="h2"
-            data-testid="post-card-title"
-            data-user-content
-            sx={{ fontWeight: 700, fontSize: 17, lineHeight: 1.35, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
-          >
-            {title}
-          </Typography>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            data-user-content
-            sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
-          >
-            {post.summary}
-          </Typography>
-        </Box>
+      <CardActionArea component={RouterLink} to={postPagePath(post)} aria-labelledby={titleId} sx={cardLinkSx}>
+        <PostCardBody
+          titleId={titleId}
+          heading="h2"
+          title={localTitle(post, lang)}
+          picture={cardPicture(post)}
+          badge={
+            duration && (
+              <Chip
+                size="small"
+                icon={<ScheduleIcon />}
+                label={duration}
+                aria-label={t('post.duration', { time: duration })}
+                data-testid="post-card-duration"
+                sx={{ position: 'absolute', right: 8, bottom: 8, bgcolor: 'rgba(0,0,0,.72)', color: 'common.white', '& .MuiChip-icon': { color: 'inherit' } }}
+              />
+            )
+          }
+          kicker={categoryTitle(post.category, lang)}
+          date={postDate(post)}
+          summary={post.summary}
+        />
       </CardActionArea>
     </Card>
   );
@@ -193,7 +168,7 @@ export function PostCardSkeleton() {
   return (
     <Card sx={{ height: '100%' }} aria-hidden>
       <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
-      <Box sx={{ p: 1.75, minHeight: BODY_MIN_HEIGHT }}>
+      <Box sx={{ p: 1.75, minHeight: CARD_BODY_MIN_HEIGHT }}>
         <Skeleton width="45%" />
         <Skeleton width="90%" sx={{ mt: 1 }} />
         <Skeleton width="70%" />

@@ -1,10 +1,11 @@
-// Pieces of the public post pages: the cover picture, the post's own HTML, its video, and the
-// whole post as the details page and the site's pages (about, team, contact, cookies) show it.
+// Pieces of the public post pages: the cover picture, what a card shows, the post's own HTML, its
+// video, and the whole post as the details page and the site's pages (about, team, contact,
+// cookies) show it.
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryTitle, formatDay, localName, localTitle } from '../../../lib/course-text';
 import type { Post } from '../api/publishing-api';
@@ -32,6 +33,68 @@ export function PostCover({ src, priority, iconSize = 48 }: { src: string | null
         </Box>
       )}
     </Box>
+  );
+}
+
+/** Card height below the picture, fixed so that cards and skeletons line up. */
+export const CARD_BODY_MIN_HEIGHT = 168;
+
+/** A card's link: the whole card, its parts top to bottom. */
+export const cardLinkSx = { height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' } as const;
+
+export interface PostCardBodyProps {
+  /** The title's id: the card link's aria-labelledby. */
+  titleId: string;
+  /** The title's heading level under the page's (or section's) heading. */
+  heading: 'h2' | 'h3';
+  title: string;
+  picture: string | null;
+  /** Drawn over the picture (a tutorial's duration). */
+  badge?: ReactNode;
+  /** Above the title: the category, or the partner's name. */
+  kicker: string;
+  /** The date shown (ISO 8601). */
+  date: string;
+  summary: string;
+}
+
+/** What a post's card shows inside its link: the picture, the kicker and the date, the title, the summary (clipped). */
+export function PostCardBody({ titleId, heading, title, picture, badge, kicker, date, summary }: PostCardBodyProps) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <Box sx={{ position: 'relative' }}>
+        <PostCover src={picture} />
+        {badge}
+      </Box>
+      <Box sx={{ p: 1.75, minHeight: CARD_BODY_MIN_HEIGHT, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}>
+          <Typography variant="caption" sx={{ fontWeight: 700, color: 'primary.main' }} noWrap data-testid="post-card-kicker" data-user-content>
+            {kicker}
+          </Typography>
+          <Typography variant="caption" component="time" dateTime={date} sx={{ flexShrink: 0 }}>
+            {formatDay(date, i18n.language)}
+          </Typography>
+        </Stack>
+        <Typography
+          id={titleId}
+          component={heading}
+          data-testid="post-card-title"
+          data-user-content
+          sx={{ fontWeight: 700, fontSize: 17, lineHeight: 1.35, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        >
+          {title}
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-user-content
+          sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
+          {summary}
+        </Typography>
+      </Box>
+    </>
   );
 }
 
