@@ -7,7 +7,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { becomeTeacher, catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot } from './helpers';
-import { LEARNER, signInOn, stampNow, TEACHER } from './seed';
+import { data, LEARNER, signInOn, stampNow, TEACHER } from './seed';
 
 const SLUG = 'dhaka';
 const site = () => partnerURL(SLUG);
@@ -259,4 +259,23 @@ test('the teacher keeps, shares and deletes files in Bangla on a phone', async (
   await expect(confirm).toContainText(f('delete.folder_body', { name: RENAMED }));
   await responseOf(page, 'POST', '/file-manager/user/delete-folder', () => confirm.getByRole('button', { name: f('delete.action'), exact: true }).click());
   await expect(card).toHaveCount(0);
+});
+
+test('a learner crops a picture into the profile folder, where uploads are refused', async ({ page }) => {
+  await signInOn(page, partnerURL('dhaka'), LEARNER);
+  await chooseLanguage(page, 'bn');
+  const login = await data<{ token: string }>(page, 'sign in', 'POST', '/my-account/user/login', LEARNER);
+  const folders = await data<{ profile: { id: number } }>(page, 'the profile folder', 'POST', '/file-manager/user/profile-folder', {},
+    { Authorization: `Bearer ${login.token}` });
+  await page.goto(`${partnerURL('dhaka')}/filemanager/my?folder=${folders.profile.id}`);
+  await expect(page.getByRole('button', { name: f('actions.upload'), exact: true })).toHaveCount(0);
+  await page.getByTestId('crop-picture').click();
+  await page.getByTestId('crop-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(320) });
+  const dialog = page.getByTestId('crop-dialog');
+  await expect(dialog.getByTestId('cropper')).toBeVisible();
+  await dialog.getByTestId('cropper').press('ArrowRight');
+  await shot(page, 'file-manager-cropper');
+  const saved = await responseOf(page, 'POST', '/file-manager/user/upload-cropped-image', () => dialog.getByTestId('crop-save').click(), [201]);
+  expect((await saved.json()).data).toMatchObject({ type: 'image', mime: 'image/jpeg', folder_id: folders.profile.id });
+  await expect(dialog).toBeHidden();
 });

@@ -152,6 +152,18 @@ export function uploadFile(file: File, { folderId, type }: { folderId: number | 
   return uploadForm<FmFile>(`${BASE}/upload-file`, form, onProgress);
 }
 
+/**
+ * POST upload-cropped-image (multipart `folder_id`, then `file`): the cropper's picture, kept by the
+ * server as a JPEG of 600 x 450 (960 x 400 in the cover folder), with upload progress. 422
+ * `errors.file`: invalid_image, image_too_large, quota_exceeded.
+ */
+export function uploadCroppedImage(picture: Blob, name: string, folderId: number, onProgress: (percent: number) => void): UploadHandle<FmFile> {
+  const form = new FormData();
+  form.append('folder_id', String(folderId));
+  form.append('file', picture, name);
+  return uploadForm<FmFile>(`${BASE}/upload-cropped-image`, form, onProgress);
+}
+
 /** Files larger than this go up in parts (the resumable calls); smaller ones in one request. */
 export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
 

@@ -1,10 +1,11 @@
 // /filemanager/<source>: My Files (folders, files, links, the storage used; upload, new folder,
-// add URL, and per item open, download, rename, share, delete), Shared Files (what colleagues
+// add URL, and per item open, download, rename, share, delete; in the profile and cover folders
+// the picture cropper instead of uploads), Shared Files (what colleagues
 // share with me: open and download) and Purchase Files (files of content bought). Type tabs, a
 // debounced search and the pager are in the address (?type=, ?search=, ?page=), and so is the
 // folder open (?folder=), so that reloading and Back keep the place; another tab goes back to the
 // top level (SPEC 4). Folders come first, then the files, latest updated first.
-import { Alert, Box, Breadcrumbs, Button, Card, InputAdornment, Link, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import { Box, Breadcrumbs, Button, Card, InputAdornment, Link, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
@@ -29,6 +30,7 @@ import { downloadStoredFile, type FileSource, type FmFile, type FmFolder } from 
 import { folderParam, isCropperFolder, tabParam, tabType, withFolder, withTab } from '../hooks/file-manager';
 import { useMyFiles, useOtherFiles, type DeleteTarget } from '../hooks/use-files';
 import { AddUrlDialog } from './add-url-dialog';
+import { CropperNote, CropPictureButton, useCropPicture } from './crop-picture';
 import { FileGrid, FileGridSkeleton, folderName, type FileAction, type FolderAction } from './file-grid';
 import { SourceNav, TypeTabs } from './file-manager-nav';
 import { DeleteDialog, RenameDialog, type RenameTarget } from './item-dialogs';
@@ -93,6 +95,8 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
   const path = mine.data?.path ?? [];
   const current: FmFolder | null = folderId ? (path[path.length - 1] ?? null) : null;
   const cropper = isCropperFolder(current);
+  // The profile and cover folders: pictures come through the cropper.
+  const cropping = useCropPicture(source === 'my' && cropper ? current : null);
   const here = current ? folderName(current, t) : t('files:sources.my');
   const folderLink = (f: FmFolder | null) => {
     const qs = withFolder(params, f?.id ?? null).toString();
@@ -170,6 +174,7 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
 
   const actions = source === 'my' && !notFound && (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="files-actions">
+      {cropper && <CropPictureButton busy={cropping.loading} onPick={cropping.pick} />}
       {!cropper && (
         <Button variant="contained" startIcon={<CloudUploadOutlinedIcon />} onClick={() => setUploading(true)} data-testid="files-upload">
           {t('files:actions.upload')}
@@ -234,11 +239,7 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
               </Typography>
             </Breadcrumbs>
           )}
-          {cropper && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="files-cropper-note">
-              {t('files:folder.cropper_note')}
-            </Alert>
-          )}
+          {cropper && current && <CropperNote kind={current.kind} problem={cropping.problem} />}
           <Box id={PANEL_ID} role="tabpanel" aria-labelledby={`files-tab-${tab}`}>
             {content}
           </Box>
@@ -248,6 +249,7 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
       {source === 'my' && (
         <>
           <UploadDialog open={uploading} tab={tab} folderId={folderId} place={here} onClose={() => setUploading(false)} />
+          {cropping.dialog}
           <AddUrlDialog open={addingUrl} folderId={folderId} type={type} onClose={() => setAddingUrl(false)} />
           <RenameDialog target={renaming} onClose={() => setRenaming(null)} />
           <ShareDialog file={sharing} onClose={() => setSharing(null)} />

@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, parseApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/field-error-text';
 import { fetchCall, input, json, noop, render, runMutation, stubFetch, tag, testI18n, text } from '../../../lib/test-render';
-import { downloadStoredFile, fetchFiles, fetchMyFiles, fetchSharedWithMe, uploadFile, type FmFile, type FmFolder, type MyFiles } from '../api/files-api';
-import { newFolderBody } from '../hooks/file-manager';
+import { downloadStoredFile, fetchFiles, fetchMyFiles, fetchSharedWithMe, uploadCroppedImage, uploadFile, type FmFile, type FmFolder, type MyFiles } from '../api/files-api';
+import { cropFileProblem, croppedName, cropSize, newFolderBody } from '../hooks/file-manager';
 import { createFolderMutation, createUrlMutation, deleteMutation, fileKeys, renameMutation, shareMutation } from '../hooks/use-files';
 import { AddUrlForm } from './add-url-dialog';
+import CropDialog, { useCropErrorText, zoomForKey } from './crop-dialog';
+import { CropperNote } from './crop-picture';
 import FileManagerPages from './file-manager-pages';
 import { DeleteDialog } from './item-dialogs';
 import { NewFolderField, useFolderErrorText } from './new-folder-input';
@@ -186,8 +188,8 @@ describe('Shared and Purchase Files', () => {
   it('say where bought files will appear', async () => {
     const qc = new QueryClient();
     qc.setQueryData(fileKeys.purchase({ type: null, search: '', page: 1 }), page([]));
-    expect(text(await at('/filemanager/purchase', qc, 'en'))).toContain('Files of content you buy appear here.');
-    expect(text(await at('/filemanager/purchase', qc, 'bn'))).toContain('আপনার কেনা কনটেন্টের ফাইল এখানে দেখা যাবে।');
+    expect(text(await at('/filemanager/purchase', qc, 'en'))).toContain('Files of the content you enrol in appear here.');
+    expect(text(await at('/filemanager/purchase', qc, 'bn'))).toContain('আপনি যে কনটেন্টে ভর্তি হবেন তার ফাইল এখানে দেখা যাবে।');
   });
 });
 
@@ -406,5 +408,109 @@ describe('renaming, sharing and downloading', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ id: 23 });
     expect(clicked).toEqual(['syllabus.pdf']);
+  });
+});
+
+function CropRefusal({ err }: { err: unknown }) {
+  return <>{useCropErrorText()(err)}</>;
+}
+
+describe('the picture cropper', () => {
+  const profileFolder = folder({ id: 8, name: 'Profile', kind: 'profile' });
+  const coverFolder = folder({ id: 9, name: 'Cover', kind: 'cover' });
+  const inside = (f: FmFolder) => myFiles({ path: [f], directories: [], files: page([]) });
+
+  it('offers "Crop a picture" instead of an upload in the profile and cover folders, for JPEG, PNG and GIF pictures', async () => {
+    const bn = await at('/filemanager/my?folder=8', cachedMy(inside(profileFolder), 8), 'bn');
+    expect(tag(bn, 'crop-picture')).not.toBe('');
+    expect(tag(bn, 'files-upload')).toBe('');
+    expect(text(bn)).toContain('ছবি কেটে নিন');
+    // The folder's note stays, with what the cropper makes of a picture here.
+    expect(text(bn)).toContain('এই ফোল্ডারে শুধু প্রোফাইল ও কভার ছবির ক্রপারে তৈরি ছবি থাকে');
+    expect(text(bn)).toContain('৬০০ × ৪৫০ পিক্সেলে সংরক্ষিত হবে');
+    const input = tag(bn, 'crop-input');
+    expect(input).toContain('accept="image/jpeg,image/png,image/gif"');
+    expect(input).toContain('aria-label="কাটার জন্য একটি JPEG, PNG বা GIF ছবি বেছে নিন"');
+    // Nothing refused yet; the cropper's code is not part of the page.
+    expect(tag(bn, 'crop-refusal')).toBe('');
+    expect(tag(bn, 'crop-dialog')).toBe('');
+
+    const cover = await at('/filemanager/my?folder=9', cachedMy(inside(coverFolder), 9), 'en');
+    expect(text(cover)).toContain('Crop a picture');
+    expect(text(cover)).toContain('it is saved as 960 × 400 pixels.');
+    expect(tag(cover, 'files-upload')).toBe('');
+    // Elsewhere: the upload, no cropper.
+    const normal = await at('/filemanager/my?folder=7', cachedMy(inside(folder()), 7), 'en');
+    expect(tag(normal, 'crop-picture')).toBe('');
+    expect(tag(normal, 'files-upload')).not.toBe('');
+  });
+
+  it('refuses a chosen file that is not a JPEG, PNG or GIF picture, in both languages', async () => {
+    expect(cropFileProblem(new File(['%PDF'], 'syllabus.pdf', { type: 'application/pdf' }))).toBe('not_image');
+    expect(cropFileProblem(new File(['x'], 'photo.webp', { type: 'image/webp' }))).toBe('not_image');
+    expect(cropFileProblem(new File(['x'], 'logo.svg', { type: 'image/svg+xml' }))).toBe('not_image');
+    expect(cropFileProblem({ name: 'notes', type: '' })).toBe('not_image');
+    for (const f of [new File(['x'], 'me.jpg', { type: 'image/jpeg' }), new File(['x'], 'me.png', { type: 'image/png' }), new File(['x'], 'me.gif', { type: 'image/gif' })]) expect(cropFileProblem(f), f.name).toBeNull();
+    // No type from the browser: the name says.
+    expect(cropFileProblem({ name: 'ME.JPEG', type: '' })).toBeNull();
+
+    const en = await render('en', <CropperNote kind="profile" problem="not_image" />);
+    expect(text(en)).toContain('Only JPEG, PNG or GIF pictures can be cropped. Choose another file.');
+    expect(tag(en, 'crop-refusal')).toContain('role="alert"');
+    expect(text(await render('bn', <CropperNote kind="profile" problem="not_image" />))).toContain('শুধু JPEG, PNG বা GIF ছবি কাটা যায়। অন্য একটি ফাইল বেছে নিন।');
+    expect(text(await render('bn', <CropperNote kind="cover" problem="load_failed" />))).toContain('ক্রপার লোড করা যায়নি।');
+    expect(tag(await render('en', <CropperNote kind="profile" problem={null} />), 'crop-refusal')).toBe('');
+  });
+
+  it('draws the dialog with a labelled zoom, Save and Cancel, and the size kept', async () => {
+    const picture = new File(['\x89PNG'], 'me.png', { type: 'image/png' });
+    const bn = await render('bn', inPlace(<CropDialog open file={picture} folderId={8} kind="profile" onClose={noop} />));
+    expect(tag(bn, 'crop-dialog')).not.toBe('');
+    expect(bn).toMatch(/<div[^>]*role="dialog"[^>]*aria-labelledby="crop-title"|<div[^>]*aria-labelledby="crop-title"[^>]*role="dialog"/);
+    for (const s of ['ছবিটি কেটে নিন', 'জুম', 'সংরক্ষণ করুন', 'বাতিল', '৬০০ × ৪৫০ পিক্সেলে সংরক্ষিত হবে।']) expect(text(bn), s).toContain(s);
+    expect(text(bn.slice(bn.indexOf('data-testid="crop-save"')))).toMatch(/^[^<]*?সংরক্ষণ করুন/);
+    expect(bn).toMatch(/<input[^>]*aria-labelledby="crop-zoom-label"/);
+    expect(bn).toContain('aria-valuetext="১০০%"');
+    expect(tag(bn, 'crop-zoom-in')).toContain('aria-label="জুম বাড়ান"');
+    expect(tag(bn, 'crop-zoom-out')).toContain('aria-label="জুম কমান"');
+    // Nothing to save until the picture is in the frame.
+    expect(tag(bn, 'crop-save')).toMatch(/disabled/);
+    const en = await render('en', inPlace(<CropDialog open file={picture} folderId={9} kind="cover" onClose={noop} />));
+    for (const s of ['Crop the picture', 'Zoom', 'Save', 'Cancel', 'Saved as 960 × 400 pixels.', 'use the arrow keys to move it']) expect(text(en), s).toContain(s);
+    // + and − zoom in the frame, within 1x to 3x.
+    expect(zoomForKey('+', 1)).toBe(1.1);
+    expect(zoomForKey('=', 2.95)).toBe(3);
+    expect(zoomForKey('-', 1.05)).toBe(1);
+    expect(zoomForKey('-', 2)).toBe(1.9);
+    expect(zoomForKey('ArrowUp', 2)).toBeNull();
+  });
+
+  it('uploads the cut picture into the folder as a JPEG named after the chosen file', async () => {
+    const sent = stubXhr(201, { data: file({ title: 'me.jpg', folder_id: 8 }) });
+    const progress: number[] = [];
+    const saved = await uploadCroppedImage(new Blob(['\xff\xd8\xff'], { type: 'image/jpeg' }), croppedName('me.png'), 8, (p) => progress.push(p)).promise;
+    expect(saved.title).toBe('me.jpg');
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/file-manager/user/upload-cropped-image');
+    const form = sent.body as FormData;
+    expect([...form.keys()]).toEqual(['folder_id', 'file']);
+    expect(form.get('folder_id')).toBe('8');
+    expect((form.get('file') as File).name).toBe('me.jpg');
+    expect((form.get('file') as File).type).toBe('image/jpeg');
+    expect(progress).toEqual([50, 100]);
+    expect(croppedName('Holiday photo.final.JPEG')).toBe('Holiday photo.final.jpg');
+    expect(croppedName('.png')).toBe('picture.jpg');
+    expect(cropSize('profile')).toEqual({ width: 600, height: 450 });
+    expect(cropSize('cover')).toEqual({ width: 960, height: 400 });
+  });
+
+  it('words the server’s refusals of the cut picture in the interface language', async () => {
+    const invalid = parseApiError(422, { message: 'x', code: 'validation_failed', errors: { file: ['invalid_image'] } });
+    expect(text(await render('en', <CropRefusal err={invalid} />))).toContain('The server could not read the cropped picture.');
+    expect(text(await render('bn', <CropRefusal err={invalid} />))).toContain('সার্ভার কাটা ছবিটি পড়তে পারেনি।');
+    const quota = parseApiError(422, { message: 'x', code: 'validation_failed', errors: { file: ['quota_exceeded'] } });
+    expect(text(await render('bn', <CropRefusal err={quota} />))).toContain('সাইটের স্টোরেজ পূর্ণ: এই ফাইলটি আর জায়গা পাবে না।');
+    const worded = parseApiError(422, { message: 'x', code: 'validation_failed', errors: { folder_id: ['ফোল্ডারটি পাওয়া যায়নি।'] } });
+    expect(text(await render('bn', <CropRefusal err={worded} />)).trim()).not.toBe('');
   });
 });

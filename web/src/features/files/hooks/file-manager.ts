@@ -3,7 +3,7 @@
 import { ApiError } from '../../../lib/api-client';
 import { fieldProblem } from '../../../lib/field-error-text';
 import { idParam } from '../../../lib/list-params';
-import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type SharedPerson } from '../api/files-api';
+import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type FolderKind, type SharedPerson } from '../api/files-api';
 
 /** The type tabs: every type first, then one per type (SPEC 2 "File manager popup"). */
 export const FILE_TABS = ['all', ...FILE_TYPES] as const;
@@ -70,6 +70,39 @@ export function previewsBeforeUpload(name: string): boolean {
 /** The profile and cover folders take the cropper's pictures only: no uploads there. */
 export function isCropperFolder(folder: Pick<FmFolder, 'kind'> | null | undefined): boolean {
   return !!folder && folder.kind !== 'normal';
+}
+
+/** The cropper folders: what the server makes of a picture saved in each (SPEC 9). */
+export const CROP_SIZES: Record<Exclude<FolderKind, 'normal'>, { width: number; height: number }> = {
+  profile: { width: 600, height: 450 },
+  cover: { width: 960, height: 400 },
+};
+
+/** The size the cropper cuts for a folder (the profile size for any folder but the cover one). */
+export function cropSize(kind: FolderKind): { width: number; height: number } {
+  return kind === 'cover' ? CROP_SIZES.cover : CROP_SIZES.profile;
+}
+
+/** The pictures the cropper takes (SPEC 5: jpeg, jpg, gif, png). */
+export const CROP_ACCEPT = 'image/jpeg,image/png,image/gif';
+const CROP_TYPES = CROP_ACCEPT.split(',');
+
+export type CropFileProblem = 'not_image';
+
+/**
+ * Why a chosen file cannot be cropped: not a JPEG, PNG or GIF picture (by its type, or by its
+ * name when the browser gives no type); null when it can.
+ */
+export function cropFileProblem(file: { name: string; type: string }): CropFileProblem | null {
+  const type = file.type.trim().toLowerCase();
+  if (type) return CROP_TYPES.includes(type === 'image/jpg' || type === 'image/pjpeg' ? 'image/jpeg' : type) ? null : 'not_image';
+  return /\.(jpe?g|png|gif)$/i.test(file.name.trim()) ? null : 'not_image';
+}
+
+/** The name the cropped picture is sent under: the chosen file's, as a JPEG. */
+export function croppedName(name: string): string {
+  const stem = name.trim().replace(/\.[^.]*$/, '').trim();
+  return `${stem || 'picture'}.jpg`;
 }
 
 // The add-URL check lives in lib/ (the file picker adds links too).
