@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, currentRoleEntry, displayRole, menuClass, pageAccess } from './menu-class';
+import { approverMayOpen, canOpen, currentRoleEntry, displayRole, menuClass, pageAccess } from './menu-class';
 import type { UserInfo } from './types';
 
 describe('menu class (SPEC 6)', () => {
@@ -111,5 +111,12 @@ describe('page access (SPEC 6)', () => {
     for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/exam/journey/abc', '/courses', '/']) {
       expect(pageAccess(path), path).toBeNull();
     }
+  });
+});
+
+describe('the approver (SPEC 4)', () => {
+  it('keeps to the dashboard and the paths naming blogs or tutorials', () => {
+    for (const path of ['/dashboard', '/blogs/list', '/tutorials/list', '/blogs/list?edit=4']) expect(approverMayOpen(path), path).toBe(true);
+    for (const path of ['/filemanager/my', '/contents/my', '/profile/myprofile', '/course', '/articles/list']) expect(approverMayOpen(path), path).toBe(false);
   });
 });

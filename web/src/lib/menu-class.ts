@@ -27,6 +27,14 @@ export function currentRoleEntry(user: UserInfo | null | undefined): Role | null
   return user.roles.find((r) => r.id === cur.id) ?? null;
 }
 
+/**
+ * SPEC 4 and 6: the blog-and-tutorial approver is limited to tutorials, blogs and the dashboard;
+ * any other signed-in page sends them to /dashboard.
+ */
+export function approverMayOpen(pathname: string): boolean {
+  return pathname === '/dashboard' || pathname.includes('tutorials') || pathname.includes('blogs');
+}
+
 /** Who may open the dashboard pages (SPEC 6 and the sidebar's classes); the rest is open to anyone signed in. */
 export const PAGE_ACCESS = {
   /** /course, /course/create, /course/edit/*, /course/template/certificate, /question-bank/* */

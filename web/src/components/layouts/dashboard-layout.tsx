@@ -3,6 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { approverMayOpen } from '../../lib/menu-class';
 import { useCurrentUser } from '../../lib/session';
 import { ForbiddenBoundary } from '../errors/forbidden-boundary';
 import { SIDEBAR_WIDTH } from '../../theme/primitives';
@@ -23,11 +24,12 @@ const MobileDrawer = deferredOverlay(() => import('./mobile-drawer').then((m) =>
 /** App bar + sidebar; guarded: visitors without a token go to / (SPEC 2). */
 export function DashboardLayout() {
   const { t } = useTranslation();
-  const { isSignedIn } = useCurrentUser();
+  const { isSignedIn, menuClass } = useCurrentUser();
   const shell = useShell();
   const location = useLocation();
   const [nav, setNav] = useState(false);
   if (!isSignedIn) return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  if (menuClass === 'approver' && !approverMayOpen(location.pathname)) return <Navigate to="/dashboard" replace />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout="dashboard">
       <AppBar position="fixed" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', zIndex: (th) => th.zIndex.drawer + 1 }}>

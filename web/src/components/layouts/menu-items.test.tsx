@@ -12,7 +12,7 @@ describe('sidebar menu', () => {
     expect(paths('super')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('partner')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
-    expect(paths('approver')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/blogs/list', '/tutorials/list']);
+    expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
@@ -22,7 +22,7 @@ describe('sidebar menu', () => {
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
     expect(links('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
-    expect(links('approver')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
+    expect(links('approver')).toEqual(['/dashboard']);
     expect(links('partner')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);
     expect(links('super')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);
   });
@@ -146,7 +146,7 @@ describe('sidebar menu', () => {
     expect(labels('partner', 'partner-admin')).toEqual(all);
     // A teacher writes blogs and tutorials; the site's pages are its admin's.
     expect(labels('partner', 'teacher')).toEqual(all.slice(0, 2));
-    // The approver: the dashboard, Blogs and Tutorials (and their own files).
+    // The approver: the dashboard, Blogs and Tutorials (SPEC 6).
     expect(labels('approver', 'sys-blog-and-tutorial-admin')).toEqual(all.slice(0, 2));
     expect(labels('learner', null)).toEqual([]);
     for (const cls of ['super', 'partner', 'approver'] as const) {
@@ -167,8 +167,9 @@ describe('sidebar menu', () => {
       }
     }
   });
-  it('lists the File manager for everyone signed in, after Question Bank, and lights it on its three pages', () => {
-    for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null], ['approver', 'sys-blog-and-tutorial-admin']] as const) {
+  it('lists the File manager for everyone signed in but the approver, after Question Bank, and lights it on its three pages', () => {
+    expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('filemanager');
+    for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const files = items.find((i) => i.key === 'filemanager')!;
       expect([files.labelKey, files.to], `${cls} ${role}`).toEqual(['common:nav.file_manager', '/filemanager/my']);
@@ -182,8 +183,9 @@ describe('sidebar menu', () => {
     }
   });
 
-  it('lists Content for everyone signed in, after Course where there is one, and lights it on the content bank pages', () => {
-    for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null], ['approver', 'sys-blog-and-tutorial-admin']] as const) {
+  it('lists Content for everyone signed in but the approver, after Course where there is one, and lights it on the content bank pages', () => {
+    expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('contents');
+    for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const contents = items.find((i) => i.key === 'contents')!;
       expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['common:nav.contents', '/contents/my']);

@@ -40,12 +40,14 @@ export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
-  // The content bank (/contents/my): authors' own content and every learner's enrolments.
-  { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner', 'approver'] },
+  // The content bank (/contents/my): authors' own content and every learner's enrolments. The
+  // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
+  { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
   { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
-  // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the page).
-  { key: 'filemanager', labelKey: 'common:nav.file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner', 'approver'] },
+  // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the
+  // page); the approver reaches theirs from a post's file picker only.
+  { key: 'filemanager', labelKey: 'common:nav.file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'] },
   { key: 'payments', labelKey: 'common:nav.payments', icon: <PaymentsOutlinedIcon />, to: '/payments', classes: ['learner'] },
   {
     key: 'profile',
@@ -142,13 +144,15 @@ export const MENU: MenuItem[] = [
 ];
 
 const EVERYONE: MenuClass[] = ['super', 'partner', 'learner', 'approver'];
+/** Everyone but the approver, whom the dashboard layout keeps to blogs, tutorials and the dashboard (SPEC 4). */
+const ALL_BUT_APPROVER: MenuClass[] = ['super', 'partner', 'learner'];
 
 /** The header's account menu (SPEC 2 "User menu links"; logout is added by the menu itself). */
 export const USER_MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon fontSize="small" />, to: '/dashboard', classes: EVERYONE },
-  { key: 'myprofile', labelKey: 'common:nav.my_profile', icon: <PersonOutlineIcon fontSize="small" />, to: '/profile/myprofile', classes: EVERYONE },
+  { key: 'myprofile', labelKey: 'common:nav.my_profile', icon: <PersonOutlineIcon fontSize="small" />, to: '/profile/myprofile', classes: ALL_BUT_APPROVER },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon fontSize="small" />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
-  { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon fontSize="small" />, to: '/certificate/list', classes: EVERYONE },
+  { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon fontSize="small" />, to: '/certificate/list', classes: ALL_BUT_APPROVER },
 ];
 
 export function userMenuFor(cls: MenuClass): MenuItem[] {

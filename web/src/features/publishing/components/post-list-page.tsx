@@ -134,8 +134,9 @@ export default function PostListPage({ type }: { type: PostType }) {
     approves,
     // Approvers see everyone's posts; the site's admin every article.
     showAuthor: approves,
-    // Articles are the site's, kept by its admin; blogs and tutorials their writer's.
-    canWrite: (p) => type === 'article' || (!!user && p.author.id === user.id),
+    // Articles are the site's, kept by its admin; blogs and tutorials their writer's, and the
+    // approvers correct any (a correction keeps a published post published).
+    canWrite: (p) => type === 'article' || approves || (!!user && p.author.id === user.id),
     busy,
     onEdit: (p) => openEdit(String(p.id)),
     onDelete: setDeleting,

@@ -160,7 +160,7 @@ describe('the dashboard lists of posts', () => {
     expect(statusParam('1')).toBe('');
   });
 
-  it('offers Publish and Unpublish to approvers (with every writer’s name), never to writers', async () => {
+  it('offers Publish, Unpublish and corrections to approvers (with every writer’s name), never to writers', async () => {
     signedIn.menuClass = 'approver';
     signedIn.userId = 99;
     const html = await at('blog', '/blogs/list', cached(page([post(), submitted, published, unpublished, someoneElses])));
@@ -170,15 +170,15 @@ describe('the dashboard lists of posts', () => {
     expect(count(html, 'unpublish-post')).toBe(1);
     expect(text(html)).toContain('By Rahima Khatun');
     expect(text(html)).toContain('By Karim Uddin');
-    // Not their posts: no edit or delete.
-    expect(count(html, 'edit-post')).toBe(0);
+    // Approvers correct any post, theirs or not.
+    expect(count(html, 'edit-post')).toBe(5);
 
     signedIn.menuClass = 'super';
     signedIn.userId = 40;
     const superHtml = await at('blog', '/blogs/list', cached(page([submitted, someoneElses])));
     expect(count(superHtml, 'publish-post')).toBe(2);
-    // The super admin writes too: their own post is theirs to edit.
-    expect(count(superHtml, 'edit-post')).toBe(1);
+    // The super admin approves too: every post is theirs to correct.
+    expect(count(superHtml, 'edit-post')).toBe(2);
     // On the main site, the super admin chooses the partners' posts it shows (blogs and tutorials).
     expect(text(superHtml)).toContain('Partner posts on the main site');
     expect(count(superHtml, 'open-showcase')).toBe(1);
