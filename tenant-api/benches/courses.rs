@@ -3,7 +3,9 @@
 //! 1. `GET /learner-course/details/{slug}` of one partner's course: req/s and latency (wrk);
 //! 2. certificate PDF generation (Bangla, shaped): time per PDF and size;
 //! 3. a partner's public blog: the list (`/my-account/public/blogs/view`), one post's JSON and
-//!    its page's first HTML (with its share card), over 60 published posts: req/s and latency.
+//!    its page's first HTML (with its share card), over 60 published posts: req/s and latency;
+//! 4. the content bank: a learner's catalogue page (12 of 60 items, each cover a signed link) and
+//!    an enrolled item's ordered parts: req/s and latency.
 //!
 //! Catalogue search has its own benchmark (`search.rs`).
 
@@ -114,4 +116,39 @@ async fn main() {
     println!("public blog list (12 of 60 posts), 64 connections, 10 s: {}", support::wrk("blog-list", &get("/my-account/public/blogs/view?page=2", "application/json"), &base));
     println!("public blog post (JSON), 64 connections, 10 s: {}", support::wrk("blog-post", &get(&format!("/my-account/public/blogs/view/{post}"), "application/json"), &base));
     println!("blog post page (first HTML with its card), 64 connections, 10 s: {}", support::wrk("blog-page", &get(&format!("/blogs/details/{post}/study-plan"), "text/html"), &base));
+
+    // 4. The content bank: 60 published items by the admin, each with a cover from the file
+    //    manager, a video link and two texts; a learner's catalogue page and an enrolled item.
+    let mut png = Vec::new();
+    image::RgbImage::from_fn(640, 480, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let boundary = "bench-boundary";
+    let mut form = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cover.png\"\r\nContent-Type: image/png\r\n\r\n").into_bytes();
+    form.extend_from_slice(&png);
+    form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let uploaded: Value = client.post(format!("{host}/file-manager/user/upload-file")).bearer_auth(&token).header("accept", "application/json")
+        .header("content-type", format!("multipart/form-data; boundary={boundary}")).body(form).send().await.unwrap().json().await.unwrap();
+    let cover = uploaded["data"]["id"].as_i64().unwrap();
+    let link = call(reqwest::Method::POST, "/file-manager/user/create-url", Some(&token), json!({ "url": "https://www.youtube.com/watch?v=ZM8ECpBuQYE" })).await;
+    let video = link["data"]["id"].as_i64().unwrap();
+    let mut item = 0;
+    for n in 0..60 {
+        let body = json!({ "title": format!("Motion {n}"), "title_bn": format!("গতি {n}"), "content_type": "video", "category_id": 3,
+            "duration": "1:15", "published": true, "cover_file_id": cover, "description_bn": "দ্রুতি, বেগ ও ত্বরণ।",
+            "parts": [{ "title": "Recording", "kind": "file", "file_id": video }, { "title": "Summary", "kind": "text", "body": paragraph.repeat(4) },
+                      { "title": "Questions", "kind": "text", "body": paragraph }] });
+        item = call(reqwest::Method::POST, "/content-bank/content/create", Some(&token), body).await["data"]["id"].as_i64().unwrap();
+    }
+    platform.user("learner@bench.example", None).await;
+    let learner = call(reqwest::Method::POST, "/my-account/user/login", None, json!({ "email": "learner@bench.example", "password": "test-pass-123" })).await;
+    let learner = learner["data"]["token"].as_str().unwrap().to_owned();
+    call(reqwest::Method::POST, &format!("/content-bank-front/content/enroll/{item}"), Some(&learner), json!({})).await;
+    let signed_in = |path: &str| {
+        format!(
+            "request = function()\n  return wrk.format(\"GET\", \"{path}\", {{ [\"Host\"] = \"dhaka.localhost:{PORT}\", [\"Accept\"] = \"application/json\", [\"Authorization\"] = \"Bearer {learner}\" }})\nend"
+        )
+    };
+    println!("content bank catalogue (12 of 60 items, signed covers), 64 connections, 10 s: {}", support::wrk("content-list", &signed_in("/content-bank/content/view?page=2"), &base));
+    println!("an enrolled item's ordered parts, 64 connections, 10 s: {}", support::wrk("content-parts", &signed_in(&format!("/content-bank-front/content/view_ordered_content/{item}")), &base));
 }

@@ -3,7 +3,7 @@
 
 use super::manage::access;
 use super::store::{self, ContentRow, EnrollmentRow};
-use super::{Access, ContentDetail, ContentItem, Enrollment, detail, views};
+use super::{Access, ContentDetail, ContentItem, ContentEnrollment, detail, views};
 use crate::exams::{attempt_store as attempts, store as exams, taking};
 use crate::pools::TenantDb;
 use crate::promotions::today;
@@ -29,13 +29,13 @@ fn user_of(caller: &Caller) -> AppResult<i64> {
 
 /// Enrol in a published item (once: a second call answers the same enrolment).
 #[utoipa::path(post, path = "/content-bank-front/content/enroll/{id}", tag = "content-bank", params(("id" = i64, Path)),
-    responses((status = 201, body = Data<Enrollment>), (status = 200, body = Data<Enrollment>), (status = 401), (status = 404),
+    responses((status = 201, body = Data<ContentEnrollment>), (status = 200, body = Data<ContentEnrollment>), (status = 401), (status = 404),
         (status = 409, description = "content_not_started, content_empty")))]
 pub async fn enroll(
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-) -> AppResult<(StatusCode, Json<Data<Enrollment>>)> {
+) -> AppResult<(StatusCode, Json<Data<ContentEnrollment>>)> {
     let user = user_of(&caller)?;
     let row = store::find(&db, id).await?.filter(|r| r.published).ok_or(AppError::NotFound)?;
     if row.start_date.is_some_and(|d| d > today()) {
@@ -77,7 +77,7 @@ pub async fn view_ordered_content(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct PartDone {
+pub struct ContentPartDone {
     pub part_id: i64,
 }
 
@@ -94,7 +94,7 @@ async fn next_part(db: &PgPool, caller: &Caller, enroll: i64, part: i64) -> AppR
     Ok((enrollment, parts[at].clone()))
 }
 
-async fn finished(db: &PgPool, enrollment: &EnrollmentRow, part: i64) -> AppResult<Json<Data<Enrollment>>> {
+async fn finished(db: &PgPool, enrollment: &EnrollmentRow, part: i64) -> AppResult<Json<Data<ContentEnrollment>>> {
     store::complete_part(db, enrollment.id, part).await?;
     let now = store::enrollment(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     Ok(Json(Data::new(now.into())))
@@ -102,15 +102,15 @@ async fn finished(db: &PgPool, enrollment: &EnrollmentRow, part: i64) -> AppResu
 
 /// Finish a file or text part (ours: the spec names no call for it).
 #[utoipa::path(post, path = "/content-bank-front/content/complete-part/{enroll}", tag = "content-bank",
-    params(("enroll" = i64, Path, description = "enrolment id")), request_body = PartDone,
-    responses((status = 200, body = Data<Enrollment>), (status = 401), (status = 404),
+    params(("enroll" = i64, Path, description = "enrolment id")), request_body = ContentPartDone,
+    responses((status = 200, body = Data<ContentEnrollment>), (status = 401), (status = 404),
         (status = 409, description = "previous_part_incomplete, quiz_not_attempted"), (status = 422)))]
 pub async fn complete_part(
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(enroll): AppPath<i64>,
-    AppJson(input): AppJson<PartDone>,
-) -> AppResult<Json<Data<Enrollment>>> {
+    AppJson(input): AppJson<ContentPartDone>,
+) -> AppResult<Json<Data<ContentEnrollment>>> {
     let (enrollment, part) = next_part(&db, &caller, enroll, input.part_id).await?;
     if part.kind == "quiz" {
         return Err(AppError::Conflict("quiz_not_attempted"));
@@ -121,8 +121,8 @@ pub async fn complete_part(
 /// Hand in the learner's open attempt at a quiz part's exam, if one is open, and finish the
 /// part (`quiz_not_attempted` when nothing was handed in).
 #[utoipa::path(post, path = "/content-bank-front/content/quiz-submit/{enroll}", tag = "content-bank",
-    params(("enroll" = i64, Path, description = "enrolment id")), request_body = PartDone,
-    responses((status = 200, body = Data<Enrollment>), (status = 401), (status = 404),
+    params(("enroll" = i64, Path, description = "enrolment id")), request_body = ContentPartDone,
+    responses((status = 200, body = Data<ContentEnrollment>), (status = 401), (status = 404),
         (status = 409, description = "previous_part_incomplete, quiz_not_attempted"), (status = 422)))]
 pub async fn quiz_submit(
     State(app): State<AppState>,
@@ -130,8 +130,8 @@ pub async fn quiz_submit(
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(enroll): AppPath<i64>,
-    AppJson(input): AppJson<PartDone>,
-) -> AppResult<Json<Data<Enrollment>>> {
+    AppJson(input): AppJson<ContentPartDone>,
+) -> AppResult<Json<Data<ContentEnrollment>>> {
     let (enrollment, part) = next_part(&db, &caller, enroll, input.part_id).await?;
     let exam_id = part.exam_id.ok_or_else(|| AppError::unprocessable("part_id", "invalid_choice"))?;
     let mine = attempts::of_learner(&db, exam_id, enrollment.user_id).await?;
@@ -146,14 +146,14 @@ pub async fn quiz_submit(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct ReviewInput {
+pub struct ContentReviewInput {
     /// 1 to 5.
     pub rating: i64,
     pub comment: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Review {
+pub struct ContentReview {
     pub id: i64,
     pub rating: i16,
     pub comment: String,
@@ -161,12 +161,12 @@ pub struct Review {
     pub created_at: DateTime<Utc>,
 }
 
-async fn named(app: &AppState, rows: Vec<store::ReviewRow>) -> AppResult<Vec<Review>> {
+async fn named(app: &AppState, rows: Vec<store::ReviewRow>) -> AppResult<Vec<ContentReview>> {
     let people: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
     let contacts = contacts(&app.ctl.db, &people).await?;
     Ok(rows
         .into_iter()
-        .map(|r| Review {
+        .map(|r| ContentReview {
             id: r.id,
             rating: r.rating,
             comment: r.comment,
@@ -178,15 +178,15 @@ async fn named(app: &AppState, rows: Vec<store::ReviewRow>) -> AppResult<Vec<Rev
 
 /// Review an item the caller enrolled in; a second review replaces the first.
 #[utoipa::path(post, path = "/content-bank-front/content/review-content/{id}", tag = "content-bank", params(("id" = i64, Path)),
-    request_body = ReviewInput,
-    responses((status = 200, body = Data<Review>), (status = 401), (status = 403, description = "not_enrolled"), (status = 422)))]
+    request_body = ContentReviewInput,
+    responses((status = 200, body = Data<ContentReview>), (status = 401), (status = 403, description = "not_enrolled"), (status = 422)))]
 pub async fn review_content(
     State(app): State<AppState>,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
-    AppJson(input): AppJson<ReviewInput>,
-) -> AppResult<Json<Data<Review>>> {
+    AppJson(input): AppJson<ContentReviewInput>,
+) -> AppResult<Json<Data<ContentReview>>> {
     let user = user_of(&caller)?;
     if store::enrollments_of(&db, user, &[id]).await?.is_empty() {
         return Err(AppError::Denied("not_enrolled"));
@@ -203,14 +203,14 @@ pub async fn review_content(
 
 /// An item's reviews, newest first.
 #[utoipa::path(get, path = "/content-bank-front/content/view-reviews/{id}", tag = "content-bank", params(("id" = i64, Path), PageQuery),
-    responses((status = 200, body = Page<Review>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Page<ContentReview>), (status = 401), (status = 404)))]
 pub async fn view_reviews(
     State(app): State<AppState>,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppQuery(q): AppQuery<PageQuery>,
-) -> AppResult<Json<Page<Review>>> {
+) -> AppResult<Json<Page<ContentReview>>> {
     let user = user_of(&caller)?;
     let row: ContentRow = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     access(&db, &row, user).await?.ok_or(AppError::NotFound)?;

@@ -20,7 +20,7 @@ use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use chrono::NaiveDate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
@@ -97,29 +97,37 @@ pub async fn access(db: &PgPool, row: &ContentRow, user: i64) -> AppResult<Optio
     })
 }
 
+/// What `view` answers: one item with its parts (`id` given), or a page of the catalogue.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ContentView {
+    One(Data<ContentDetail>),
+    Catalogue(Page<ContentItem>),
+}
+
 /// One item with its parts (`id`), or the site's published items.
 #[utoipa::path(get, path = "/content-bank/content/view", tag = "content-bank", params(ContentQuery),
-    responses((status = 200, body = Data<ContentDetail>, description = "with `id`; without it a `Page<ContentItem>`"), (status = 401), (status = 404)))]
+    responses((status = 200, body = ContentView, description = "with `id` a `Data<ContentDetail>`; without it a `Page<ContentItem>`"),
+        (status = 401), (status = 404)))]
 pub async fn view(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<ContentQuery>,
-) -> AppResult<axum::response::Response> {
-    use axum::response::IntoResponse;
+) -> AppResult<Json<ContentView>> {
     let user = user_of(&caller)?;
     let Some(id) = q.id else {
-        return Ok(Json(page(&app, &tenant, &db, user, Tab::Published, &q).await?).into_response());
+        return Ok(Json(ContentView::Catalogue(page(&app, &tenant, &db, user, Tab::Published, &q).await?)));
     };
     let row = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     let access = access(&db, &row, user).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(Data::new(detail(&app, &tenant, &db, user, row, access, &[]).await?)).into_response())
+    Ok(Json(ContentView::One(Data::new(detail(&app, &tenant, &db, user, row, access, &[]).await?))))
 }
 
-#[derive(Debug, Default, Deserialize, serde::Serialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(default)]
-pub struct PartInput {
+pub struct ContentPartInput {
     /// A part kept from before (its learners' progress stays).
     pub id: Option<i64>,
     pub title: String,
@@ -149,7 +157,7 @@ pub struct ContentInput {
     pub start_date: Option<String>,
     pub published: bool,
     pub cover_file_id: Option<i64>,
-    pub parts: Vec<PartInput>,
+    pub parts: Vec<ContentPartInput>,
     /// E-mail addresses or mobile numbers of colleagues: the whole list.
     pub shared_with: Vec<String>,
 }

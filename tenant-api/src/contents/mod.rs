@@ -29,14 +29,14 @@ pub const CONTENT_TYPES: [&str; 13] = [
 ];
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CategoryRef {
+pub struct ContentCategory {
     pub id: i64,
     pub title: String,
     pub bn_title: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Enrollment {
+pub struct ContentEnrollment {
     pub id: i64,
     pub content_id: i64,
     pub done_parts: i64,
@@ -44,7 +44,7 @@ pub struct Enrollment {
     pub completed_at: Option<DateTime<Utc>>,
 }
 
-impl From<EnrollmentRow> for Enrollment {
+impl From<EnrollmentRow> for ContentEnrollment {
     fn from(e: EnrollmentRow) -> Self {
         Self { id: e.id, content_id: e.content_id, done_parts: e.done_parts, total_parts: e.total_parts, completed_at: e.completed_at }
     }
@@ -60,7 +60,7 @@ pub struct ContentItem {
     #[schema(example = "video")]
     pub content_type: String,
     pub category_id: Option<i64>,
-    pub category: Option<CategoryRef>,
+    pub category: Option<ContentCategory>,
     /// Hours and minutes to go through it: `1:30`.
     pub duration: String,
     pub start_date: Option<NaiveDate>,
@@ -79,13 +79,13 @@ pub struct ContentItem {
     /// Who it is shared with (its owner's view only).
     pub shared_with: Vec<Person>,
     /// The caller's enrolment.
-    pub enrollment: Option<Enrollment>,
+    pub enrollment: Option<ContentEnrollment>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ExamRef {
+pub struct ContentExam {
     pub id: i64,
     pub uuid: Uuid,
     pub title: String,
@@ -93,7 +93,7 @@ pub struct ExamRef {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Part {
+pub struct ContentPart {
     pub id: i64,
     pub position: i32,
     pub title: String,
@@ -103,7 +103,7 @@ pub struct Part {
     pub file: Option<File>,
     /// Clean HTML of a text part.
     pub body: Option<String>,
-    pub exam: Option<ExamRef>,
+    pub exam: Option<ContentExam>,
     /// The caller finished it.
     pub done: bool,
     /// Every earlier part is done.
@@ -114,7 +114,7 @@ pub struct Part {
 pub struct ContentDetail {
     #[serde(flatten)]
     pub item: ContentItem,
-    pub parts: Vec<Part>,
+    pub parts: Vec<ContentPart>,
 }
 
 /// `H:MM` as minutes (hours up to 999); `None` when it is not that.
@@ -147,7 +147,7 @@ pub async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, ro
     let mut items = Vec::with_capacity(rows.len());
     for r in rows {
         let category = match r.category_id {
-            Some(id) => categories::find(&app.ctl.db, id).await?.map(|c| CategoryRef { id: c.id.into(), title: c.title, bn_title: c.bn_title }),
+            Some(id) => categories::find(&app.ctl.db, id).await?.map(|c| ContentCategory { id: c.id.into(), title: c.title, bn_title: c.bn_title }),
             None => None,
         };
         let cover = match (&r.cover_key, &r.cover_url) {
@@ -182,7 +182,7 @@ pub async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, ro
             reviews_count: r.reviews_count,
             mine: r.owner_id == caller,
             shared_with,
-            enrollment: enrollments.remove(&r.id).map(Enrollment::from),
+            enrollment: enrollments.remove(&r.id).map(ContentEnrollment::from),
             created_at: r.created_at,
             updated_at: r.updated_at,
         });
@@ -213,7 +213,7 @@ pub async fn detail(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, r
     Ok(ContentDetail { item, parts })
 }
 
-async fn part(app: &AppState, tenant: &Tenant, db: &PgPool, p: PartRow, access: Access, done: bool, open: bool) -> AppResult<Part> {
+async fn part(app: &AppState, tenant: &Tenant, db: &PgPool, p: PartRow, access: Access, done: bool, open: bool) -> AppResult<ContentPart> {
     let full = access == Access::Full;
     let file = match p.file_id.filter(|_| full) {
         Some(id) => match files::store::file(db, id).await? {
@@ -224,11 +224,11 @@ async fn part(app: &AppState, tenant: &Tenant, db: &PgPool, p: PartRow, access: 
     };
     let exam = match (p.exam_id, p.exam_uuid) {
         (Some(id), Some(uuid)) if full => {
-            Some(ExamRef { id, uuid, title: p.exam_title.unwrap_or_default(), title_bn: p.exam_title_bn.unwrap_or_default() })
+            Some(ContentExam { id, uuid, title: p.exam_title.unwrap_or_default(), title_bn: p.exam_title_bn.unwrap_or_default() })
         }
         _ => None,
     };
-    Ok(Part {
+    Ok(ContentPart {
         id: p.id,
         position: p.position,
         title: p.title,

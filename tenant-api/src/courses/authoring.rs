@@ -283,6 +283,7 @@ pub async fn update_course(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(as = CoursePublishInput)]
 pub struct PublishInput {
     pub id: i64,
     pub published: Option<bool>,

@@ -147,6 +147,7 @@ pub async fn shared_with(app: &AppState, tenant: &Tenant, db: &PgPool, user: i64
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(as = FileFolderInput)]
 pub struct FolderInput {
     pub name: String,
     pub parent_id: Option<i64>,

@@ -222,6 +222,7 @@ async fn update_post(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPo
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(as = PostPublishInput)]
 pub struct PublishInput {
     pub id: i64,
     /// true: publish; false: unpublish.

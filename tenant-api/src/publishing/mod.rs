@@ -83,6 +83,7 @@ pub fn reach(caller: &Caller, tenant: &Tenant, kind: Kind) -> Option<Reach> {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PostCategory)]
 pub struct Category {
     pub id: i64,
     #[serde(rename = "type")]

@@ -59,6 +59,7 @@ pub async fn view_folders(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(as = QuestionFolderInput)]
 pub struct FolderInput {
     pub name: String,
     /// The folder it sits in; none for the top level.
