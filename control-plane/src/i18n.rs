@@ -251,6 +251,48 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "batch_not_found" => ("This batch does not exist.", "এই ব্যাচটি নেই।"),
         "batch_closed" => ("This batch is not open for enrolment.", "এই ব্যাচে এখন ভর্তি হওয়া যাবে না।"),
         "batch_full" => ("This batch is full.", "এই ব্যাচের সব আসন পূর্ণ।"),
+        "batch_restricted" => (
+            "Only invited candidates may enrol in this batch, each through the link they were sent.",
+            "এই ব্যাচে শুধু আমন্ত্রিত পরীক্ষার্থীরা ভর্তি হতে পারেন, প্রত্যেকে তাঁকে পাঠানো লিংক দিয়ে।",
+        ),
+        "batch_not_restricted" => (
+            "Candidates are listed only for a restricted batch; mark the batch restricted first.",
+            "শুধু সংরক্ষিত ব্যাচের জন্য পরীক্ষার্থী তালিকা করা যায়; আগে ব্যাচটি সংরক্ষিত করুন।",
+        ),
+        "candidate_exists" => (
+            "This e-mail or mobile number is already on the batch's list.",
+            "এই ই-মেইল বা মোবাইল নম্বর ইতিমধ্যে ব্যাচের তালিকায় আছে।",
+        ),
+        "candidate_enrolled" => (
+            "This candidate has already enrolled through their link and cannot be removed.",
+            "এই পরীক্ষার্থী তাঁর লিংক দিয়ে ইতিমধ্যে ভর্তি হয়েছেন; তাঁকে সরানো যাবে না।",
+        ),
+        "candidates_header_missing" => (
+            "The first row must name the columns: name, email, phone.",
+            "প্রথম সারিতে কলামের নাম থাকতে হবে: name, email, phone।",
+        ),
+        "no_rows_in_file" => ("The file has no rows under its header.", "ফাইলটিতে শিরোনামের নিচে কোনো সারি নেই।"),
+        "contact_required" => ("Give an e-mail address or a mobile number.", "একটি ই-মেইল ঠিকানা বা মোবাইল নম্বর দিন।"),
+        "invitation_not_found" => (
+            "This invitation link is not valid. Ask the institution for a new one.",
+            "এই আমন্ত্রণ লিংকটি সঠিক নয়। প্রতিষ্ঠানের কাছে নতুন লিংক চান।",
+        ),
+        "invitation_used" => (
+            "This invitation has already been used by another account.",
+            "এই আমন্ত্রণটি ইতিমধ্যে অন্য একটি অ্যাকাউন্ট ব্যবহার করেছে।",
+        ),
+        "exam_not_passed" => (
+            "You did not pass this exam. Try again if you have attempts left.",
+            "আপনি এই পরীক্ষায় উত্তীর্ণ হননি। সুযোগ বাকি থাকলে আবার চেষ্টা করুন।",
+        ),
+        "exam_awaiting_marking" => (
+            "Your answers are waiting for a teacher to mark them; this part completes once you pass.",
+            "আপনার উত্তর শিক্ষকের মূল্যায়নের অপেক্ষায় আছে; উত্তীর্ণ হলে এই অংশটি সম্পন্ন হবে।",
+        ),
+        "template_in_use" => (
+            "A batch or an issued certificate uses this template; it cannot be deleted.",
+            "একটি ব্যাচ বা প্রদত্ত সনদ এই টেমপ্লেট ব্যবহার করছে; এটি মুছে ফেলা যাবে না।",
+        ),
         "already_enrolled" => ("You are already enrolled in this course.", "আপনি ইতিমধ্যে এই কোর্সে ভর্তি হয়েছেন।"),
         "price_invalid" => ("Enter the price in taka, such as 1500 or 1500.50.", "টাকায় মূল্য লিখুন, যেমন ১৫০০ বা ১৫০০.৫০।"),
         "batch_free" => ("This batch is free: enrol without paying.", "এই ব্যাচটি বিনামূল্যের: টাকা ছাড়াই ভর্তি হন।"),

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod activity;
+pub mod assessment;
 pub mod certificates;
 pub mod contents;
 pub mod courses;

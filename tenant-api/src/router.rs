@@ -2,6 +2,7 @@
 //! resolution and authentication, the control plane's and the tenant's routes and the app shell.
 
 use crate::state::AppState;
+use crate::assessment::{candidates, exams as certificate_exams, results as exam_batch_results};
 use crate::certificates::{approval, download, templates};
 use crate::courses::{authoring, batches, syllabus};
 use crate::learning::{details, enrolment, journey, page_cache, reviews, wishlist};
@@ -57,6 +58,27 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(approval::approve_certificate))
         .routes(routes!(templates::list_templates))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(templates::store_template)), templates::BODY_LIMIT))
+        .routes(routes!(templates::view_exam_templates))
+        .merge(with_body_limit(
+            OpenApiRouter::new().routes(routes!(templates::create_exam_template)).routes(routes!(templates::update_exam_template)),
+            templates::BODY_LIMIT,
+        ))
+        .routes(routes!(templates::delete_template))
+        .routes(routes!(certificate_exams::view_exams))
+        .routes(routes!(certificate_exams::view_exam))
+        .routes(routes!(certificate_exams::find_exam))
+        .routes(routes!(certificate_exams::view_exam_batches))
+        .routes(routes!(certificate_exams::view_exam_syllabus))
+        .routes(routes!(certificate_exams::view_exam_syllabus_all))
+        .routes(routes!(certificate_exams::view_exam_syllabus_child))
+        .routes(routes!(exam_batch_results::evaluation_results))
+        .routes(routes!(exam_batch_results::course_evaluation_results))
+        .routes(routes!(exam_batch_results::learner_marksheet))
+        .routes(routes!(candidates::view_candidates))
+        .routes(routes!(candidates::create_candidate))
+        .merge(with_body_limit(OpenApiRouter::new().routes(routes!(candidates::import_candidates)), candidates::BODY_LIMIT))
+        .routes(routes!(candidates::update_candidate))
+        .routes(routes!(candidates::delete_candidate))
         .routes(routes!(download::certificate_pdf))
         .routes(routes!(dashboard::pending_task::pending_task))
         .routes(routes!(bank::view_questions))
@@ -165,6 +187,16 @@ fn course_page_writes() -> OpenApiRouter<AppState> {
             OpenApiRouter::new().routes(routes!(authoring::create_course)).routes(routes!(authoring::update_course)),
             authoring::BODY_LIMIT,
         ))
+        .merge(with_body_limit(
+            OpenApiRouter::new().routes(routes!(certificate_exams::create_exam)).routes(routes!(certificate_exams::update_exam)),
+            authoring::BODY_LIMIT,
+        ))
+        .routes(routes!(certificate_exams::publish_exam))
+        .routes(routes!(certificate_exams::delete_exam))
+        .routes(routes!(certificate_exams::delete_exam_batch))
+        .routes(routes!(certificate_exams::enroll_exam_batch))
+        .routes(routes!(candidates::restricted_enroll))
+        .routes(routes!(candidates::learner_restricted_enroll))
         .routes(routes!(authoring::view_courses))
         .routes(routes!(authoring::view_courses_of_type))
         .routes(routes!(authoring::publish_course))

@@ -73,7 +73,7 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
     let filter = Filter {
         site: site_scope(&tenant).or(q.owner_id),
         categories: q.category_id.map(|c| vec![c]),
-        course_type: one_of("course_type", q.course_type, &["course", "webinar", "masterclass"])?,
+        course_type: one_of("course_type", q.course_type, &["course", "webinar", "masterclass", "exam"])?,
         level: one_of("level", q.level, &["beginner", "intermediate", "advanced"])?,
         language: one_of("language", q.language, &["bn", "en"])?,
         free: q.payment_status.map(|p| p == 0),

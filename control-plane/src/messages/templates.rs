@@ -120,6 +120,26 @@ pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered 
     }
 }
 
+/// The invitation of a restricted exam's candidate, in both languages (the institution does not
+/// know which one the candidate reads): their own enrolment link.
+pub fn exam_invitation(site: &str, name: &str, exam: &str, exam_bn: &str, link: &str) -> Rendered {
+    let exam_bn = if exam_bn.is_empty() { exam } else { exam_bn };
+    let exam = if exam.is_empty() { exam_bn } else { exam };
+    let blocks = vec![
+        Block::Text(format!("প্রিয় {name},")),
+        Block::Text(format!("{site} আপনাকে “{exam_bn}” পরীক্ষায় অংশ নিতে আমন্ত্রণ জানিয়েছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।")),
+        Block::Button { label: "পরীক্ষায় ভর্তি হোন / Enrol in the exam".into(), url: link.to_owned() },
+        Block::Text(format!("Dear {name},")),
+        Block::Text(format!("{site} invites you to take the exam “{exam}”. The link above is yours alone: sign in through it to enrol.")),
+    ];
+    render(format!("পরীক্ষার আমন্ত্রণ / Exam invitation: {exam_bn}"), blocks, site)
+}
+
+/// The same invitation as a text message.
+pub fn exam_invitation_sms(site: &str, exam_bn: &str, link: &str) -> String {
+    format!("{site}: “{exam_bn}” পরীক্ষায় আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}")
+}
+
 /// The text that tells a verified phone its account's password changed (the e-mail says it too).
 pub fn password_changed_sms(lang: Lang, site: &str, forgot_link: &str) -> String {
     match lang {

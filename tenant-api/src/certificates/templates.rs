@@ -16,7 +16,7 @@ use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
-use control_plane::response::Data;
+use control_plane::response::{Data, Done};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -227,6 +227,68 @@ pub async fn store_template(
     };
     let row = find(&db, id).await?.ok_or(AppError::NotFound)?;
     Ok((status, Json(Data::new(view(&tenant, &app, row)))))
+}
+
+/// This site's certificate templates (the Exam Centre's name for the list; shared with courses).
+#[utoipa::path(post, path = "/assessment/template/view", tag = "lessons",
+    responses((status = 200, body = Data<Vec<Template>>), (status = 403)))]
+pub async fn view_exam_templates(app: State<AppState>, tenant: HostTenant, caller: RequireUser, db: TenantDb) -> AppResult<Json<Data<Vec<Template>>>> {
+    list_templates(app, tenant, caller, db).await
+}
+
+/// Create a certificate template.
+#[utoipa::path(post, path = "/assessment/template/create", tag = "lessons", request_body = TemplateInput,
+    responses((status = 201, body = Data<Template>), (status = 403), (status = 422)))]
+pub async fn create_exam_template(
+    app: State<AppState>,
+    tenant: HostTenant,
+    caller: RequireUser,
+    db: TenantDb,
+    AppJson(input): AppJson<TemplateInput>,
+) -> AppResult<(StatusCode, Json<Data<Template>>)> {
+    store_template(app, tenant, caller, db, AppJson(TemplateInput { id: None, ..input })).await
+}
+
+/// Change a certificate template (`id` in the body).
+#[utoipa::path(put, path = "/assessment/template/update", tag = "lessons", request_body = TemplateInput,
+    responses((status = 200, body = Data<Template>), (status = 403), (status = 404), (status = 422)))]
+pub async fn update_exam_template(
+    app: State<AppState>,
+    tenant: HostTenant,
+    caller: RequireUser,
+    db: TenantDb,
+    AppJson(input): AppJson<TemplateInput>,
+) -> AppResult<Json<Data<Template>>> {
+    if input.id.is_none() {
+        return Err(AppError::field("id", "required"));
+    }
+    Ok(store_template(app, tenant, caller, db, AppJson(input)).await?.1)
+}
+
+/// Delete a certificate template no batch or issued certificate uses (a certificate is drawn
+/// with its template whenever it is downloaded).
+#[utoipa::path(delete, path = "/assessment/template/delete/{id}", tag = "lessons",
+    params(("id" = i64, Path)), responses((status = 200, body = Data<Done>), (status = 403), (status = 404), (status = 409)))]
+pub async fn delete_template(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(id): AppPath<i64>,
+) -> AppResult<Json<Data<Done>>> {
+    require_author(&caller, &tenant)?;
+    find(&db, id).await?.ok_or(AppError::NotFound)?;
+    let deleted = sqlx::query(
+        "DELETE FROM certificate_templates t WHERE t.id = $1
+            AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.template_id = t.id)
+            AND NOT EXISTS (SELECT 1 FROM certificates c WHERE c.template_id = t.id)",
+    )
+    .bind(id)
+    .execute(&*db)
+    .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::Conflict("template_in_use"));
+    }
+    Ok(Json(Data::done()))
 }
 
 /// A template's background or logo image.

@@ -10,7 +10,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::pagination::{Page, PageRequest};
 use control_plane::response::{Data, Done};
@@ -32,6 +32,28 @@ pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
 pub const BODY_LIMIT: usize = MAX_THUMBNAIL_BYTES * 4 / 3 + 256 * 1024;
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
 const TYPES: [&str; 3] = ["course", "webinar", "masterclass"];
+
+/// The two families of course rows: courses proper (course, webinar, masterclass) and
+/// certificate exams (`exam`, served by `/assessment/*`). Each family's calls see only its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Courses,
+    Exams,
+}
+
+impl Family {
+    fn of(row: &CourseRow) -> Self {
+        if row.course_type == "exam" { Self::Exams } else { Self::Courses }
+    }
+
+    /// The types an author may choose within the family.
+    fn types(self) -> &'static [&'static str] {
+        match self {
+            Self::Courses => &TYPES,
+            Self::Exams => &["exam"],
+        }
+    }
+}
 
 /// The body of create and update; on update, absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -62,7 +84,7 @@ fn choice(v: &mut Validator, field: &str, value: Option<String>, allowed: &[&str
 }
 
 /// Validates `input` over `current` (the defaults on create).
-async fn fields(control: &PgPool, input: CourseInput, current: &CourseFields) -> AppResult<(CourseFields, Option<(Vec<u8>, &'static str, &'static str)>)> {
+async fn fields(control: &PgPool, family: Family, input: CourseInput, current: &CourseFields) -> AppResult<(CourseFields, Option<(Vec<u8>, &'static str, &'static str)>)> {
     let mut v = Validator::default();
     let title = input.title.map_or(current.title.clone(), |t| v.optional_text("title", &t, 200).unwrap_or_default());
     let title_bn = input.title_bn.map_or(current.title_bn.clone(), |t| v.optional_text("title_bn", &t, 200).unwrap_or_default());
@@ -79,7 +101,10 @@ async fn fields(control: &PgPool, input: CourseInput, current: &CourseFields) ->
     };
     let level = choice(&mut v, "level", input.level, &LEVELS, &current.level);
     let language = choice(&mut v, "language", input.language, &["bn", "en"], &current.language);
-    let course_type = choice(&mut v, "course_type", input.course_type, &TYPES, &current.course_type);
+    let course_type = match family {
+        Family::Courses => choice(&mut v, "course_type", input.course_type, family.types(), &current.course_type),
+        Family::Exams => "exam".to_owned(),
+    };
     let summary = input.summary.map_or(current.summary.clone(), |s| v.optional_text("summary", &s, 5000).unwrap_or_default());
     let objectives = match input.objectives {
         Some(list) => list.iter().filter_map(|o| v.optional_text("objectives", o, 300)).take(20).collect(),
@@ -120,6 +145,11 @@ pub async fn course_of(db: &PgPool, id: i64) -> AppResult<CourseRow> {
     store::find(db, id).await?.ok_or(AppError::NotFound)
 }
 
+/// A course of the family by id, or 404 (another family's id is not there for its calls).
+pub async fn member_of(db: &PgPool, family: Family, id: i64) -> AppResult<CourseRow> {
+    course_of(db, id).await.and_then(|row| if Family::of(&row) == family { Ok(row) } else { Err(AppError::NotFound) })
+}
+
 async fn respond(app: &AppState, tenant: &Tenant, row: CourseRow) -> AppResult<Course> {
     Ok(view::course(&app.ctl.db, tenant, &app.ctl.config.public_base_url, row).await?)
 }
@@ -142,7 +172,12 @@ pub async fn create_course(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<CourseInput>,
 ) -> AppResult<(StatusCode, Json<Data<Course>>)> {
-    let author = require_author(&caller, &tenant)?;
+    Ok((StatusCode::CREATED, Json(Data::new(create(&app, &tenant, &caller, &db, Family::Courses, input).await?))))
+}
+
+/// Creates an unpublished member of the family.
+pub async fn create(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, family: Family, input: CourseInput) -> AppResult<Course> {
+    let author = require_author(caller, tenant)?;
     let defaults = CourseFields {
         title: String::new(),
         title_bn: String::new(),
@@ -151,17 +186,17 @@ pub async fn create_course(
         language: "bn".into(),
         summary: String::new(),
         objectives: Vec::new(),
-        course_type: "course".into(),
+        course_type: family.types()[0].into(),
         enforce_order: true,
     };
-    let (fields, thumbnail) = fields(&app.ctl.db, input, &defaults).await?;
+    let (fields, thumbnail) = fields(&app.ctl.db, family, input, &defaults).await?;
     let name = control_plane::users::store::find(&app.ctl.db, author).await?.name;
-    let id = store::insert(&db, &fields, &slug_for(&fields.title), author, &name).await?;
+    let id = store::insert(db, &fields, &slug_for(&fields.title), author, &name).await?;
     if let Some(image) = thumbnail {
-        store_thumbnail(&app, &tenant, &db, id, image).await?;
+        store_thumbnail(app, tenant, db, id, image).await?;
     }
-    let row = course_of(&db, id).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(respond(&app, &tenant, row).await?))))
+    let row = course_of(db, id).await?;
+    respond(app, tenant, row).await
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -202,30 +237,42 @@ pub async fn view_courses(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<CourseListQuery>,
 ) -> AppResult<Json<CourseListing>> {
-    require_author(&caller, &tenant)?;
+    Ok(Json(listing(&app, &tenant, &caller, &db, Family::Courses, q).await?))
+}
+
+/// A page of the family's members, or with `id` one of them with its syllabus.
+pub async fn listing(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, family: Family, q: CourseListQuery) -> AppResult<CourseListing> {
+    require_author(caller, tenant)?;
     if let Some(id) = q.id {
-        let row = course_of(&db, id).await?;
-        let course = respond(&app, &tenant, row).await?;
-        let sections = syllabus_store::sections_with_lessons(&db, id).await?;
-        let batches = batches_store::of_course(&db, id).await?;
-        return Ok(Json(CourseListing::One(Data::new(CourseWithSyllabus { course, sections, batches }))));
+        let row = member_of(db, family, id).await?;
+        return Ok(CourseListing::One(Data::new(with_syllabus(app, tenant, db, row).await?)));
     }
+    let exams = family == Family::Exams;
     let request = PageRequest::new(q.page, q.limit, 10);
-    let (_, total) = store::page(&db, q.search.as_deref(), 0, 0).await?;
+    let (_, total) = store::page(db, exams, q.search.as_deref(), 0, 0).await?;
     let (current_page, last_page, offset) = request.clamp(total);
-    let (rows, _) = store::page(&db, q.search.as_deref(), request.per_page, offset).await?;
+    let (rows, _) = store::page(db, exams, q.search.as_deref(), request.per_page, offset).await?;
     let mut data = Vec::with_capacity(rows.len());
     for row in rows {
-        data.push(respond(&app, &tenant, row).await?);
+        data.push(respond(app, tenant, row).await?);
     }
-    Ok(Json(CourseListing::Page(Page { data, current_page, last_page, per_page: request.per_page, total })))
+    Ok(CourseListing::Page(Page { data, current_page, last_page, per_page: request.per_page, total }))
+}
+
+/// A course with its sections and batches, for the authoring screens.
+pub async fn with_syllabus(app: &AppState, tenant: &Tenant, db: &PgPool, row: CourseRow) -> AppResult<CourseWithSyllabus> {
+    let id = row.id;
+    let course = respond(app, tenant, row).await?;
+    let sections = syllabus_store::sections_with_lessons(db, id).await?;
+    let batches = batches_store::of_course(db, id).await?;
+    Ok(CourseWithSyllabus { course, sections, batches })
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct CourseTypeQuery {
-    /// `course`, `webinar` or `masterclass`; every type when absent.
+    /// `course`, `webinar`, `masterclass` or `exam`; every type but `exam` when absent.
     #[serde(rename = "type")]
     pub kind: Option<String>,
 }
@@ -241,7 +288,7 @@ pub async fn view_courses_of_type(
 ) -> AppResult<Json<Data<Vec<ShortCourse>>>> {
     require_author(&caller, &tenant)?;
     let kind = q.kind.filter(|k| !k.is_empty());
-    if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
+    if kind.as_deref().is_some_and(|k| !TYPES.contains(&k) && k != "exam") {
         return Err(AppError::field("type", "invalid_choice"));
     }
     Ok(Json(Data::new(store::short_list(&db, kind.as_deref(), 500).await?)))
@@ -258,8 +305,13 @@ pub async fn update_course(
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<CourseInput>,
 ) -> AppResult<Json<Data<Course>>> {
-    require_author(&caller, &tenant)?;
-    let row = course_of(&db, id).await?;
+    Ok(Json(Data::new(update(&app, &tenant, &caller, &db, Family::Courses, id, input).await?)))
+}
+
+/// Changes a member of the family; absent fields keep their value.
+pub async fn update(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, family: Family, id: i64, input: CourseInput) -> AppResult<Course> {
+    require_author(caller, tenant)?;
+    let row = member_of(db, family, id).await?;
     let current = CourseFields {
         title: row.title,
         title_bn: row.title_bn,
@@ -271,14 +323,14 @@ pub async fn update_course(
         course_type: row.course_type,
         enforce_order: row.enforce_order,
     };
-    let (fields, thumbnail) = fields(&app.ctl.db, input, &current).await?;
-    store::update(&db, id, &fields).await?;
+    let (fields, thumbnail) = fields(&app.ctl.db, family, input, &current).await?;
+    store::update(db, id, &fields).await?;
     if let Some(image) = thumbnail {
-        store_thumbnail(&app, &tenant, &db, id, image).await?;
+        store_thumbnail(app, tenant, db, id, image).await?;
     }
-    let row = course_of(&db, id).await?;
-    catalogue_sync::project(&app, &tenant, &row).await?;
-    Ok(Json(Data::new(respond(&app, &tenant, row).await?)))
+    let row = course_of(db, id).await?;
+    catalogue_sync::project(app, tenant, &row).await?;
+    respond(app, tenant, row).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -300,16 +352,21 @@ pub async fn publish_course(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<PublishInput>,
 ) -> AppResult<Json<Data<Course>>> {
-    require_author(&caller, &tenant)?;
-    let row = course_of(&db, input.id).await?;
+    Ok(Json(Data::new(publish(&app, &tenant, &caller, &db, Family::Courses, input).await?)))
+}
+
+/// Publishes or features a member of the family (a published one is in the catalogue).
+pub async fn publish(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, family: Family, input: PublishInput) -> AppResult<Course> {
+    require_author(caller, tenant)?;
+    let row = member_of(db, family, input.id).await?;
     if input.published == Some(true) && row.lessons_count == 0 {
         return Err(AppError::unprocessable("published", "course_has_no_lessons"));
     }
-    store::set_flags(&db, row.id, input.published, input.featured).await?;
-    let row = course_of(&db, row.id).await?;
-    catalogue_sync::project(&app, &tenant, &row).await?;
-    catalogue_sync::refresh_stats(&app, &tenant, &db, row.id).await?;
-    Ok(Json(Data::new(respond(&app, &tenant, row).await?)))
+    store::set_flags(db, row.id, input.published, input.featured).await?;
+    let row = course_of(db, row.id).await?;
+    catalogue_sync::project(app, tenant, &row).await?;
+    catalogue_sync::refresh_stats(app, tenant, db, row.id).await?;
+    respond(app, tenant, row).await
 }
 
 /// Delete a course nobody is enrolled in (with its syllabus and batches).
@@ -322,14 +379,20 @@ pub async fn delete_course(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
-    require_author(&caller, &tenant)?;
-    let row = course_of(&db, id).await?;
-    if store::has_enrolments(&db, id).await? {
+    delete(&app, &tenant, &caller, &db, Family::Courses, id).await?;
+    Ok(Json(Data::done()))
+}
+
+/// Deletes a member of the family nobody is enrolled in (with its syllabus and batches).
+pub async fn delete(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPool, family: Family, id: i64) -> AppResult<()> {
+    require_author(caller, tenant)?;
+    let row = member_of(db, family, id).await?;
+    if store::has_enrolments(db, id).await? {
         return Err(AppError::Conflict("course_has_enrolments"));
     }
-    store::delete(&db, id).await?;
+    store::delete(db, id).await?;
     control_plane::catalogue::store::remove(&app.ctl.db, tenant.id, row.id).await?;
-    Ok(Json(Data::done()))
+    Ok(())
 }
 
 /// A course thumbnail, public (catalogue cards on every site show it).

@@ -42,6 +42,8 @@ pub struct BatchInput {
     /// What a seat costs in taka: a string such as "1500" or "১৫০০.৫০" (or a whole number);
     /// 0 or empty: free.
     pub price: Option<Price>,
+    /// Only listed candidates may enrol, each through their own link (certificate exams).
+    pub restricted: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, serde::Serialize, ToSchema)]
@@ -129,6 +131,7 @@ async fn fields(db: &PgPool, input: &BatchInput, current: Option<&Batch>) -> App
         certificate_approval: input.certificate_approval.or(current.map(|b| b.certificate_approval)).unwrap_or(false),
         template_id,
         price_poisha,
+        restricted: input.restricted.or(current.map(|b| b.restricted)).unwrap_or(false),
     })
 }
 

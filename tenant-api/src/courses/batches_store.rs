@@ -23,12 +23,14 @@ pub struct Batch {
     /// What a seat costs, in poisha (0: free).
     pub price_poisha: i64,
     pub currency: String,
+    /// Only the candidates listed for it may enrol (certificate exams).
+    pub restricted: bool,
     pub enrolled_count: i64,
     pub pending_count: i64,
 }
 
 const SELECT: &str = "SELECT b.id, b.course_id, b.name, b.name_bn, b.start_date, b.end_date, b.enrolment_limit, b.let_enroll,
-        b.certificate_approval, b.template_id, b.published, b.featured, b.featured_order, b.price_poisha, b.currency,
+        b.certificate_approval, b.template_id, b.published, b.featured, b.featured_order, b.price_poisha, b.currency, b.restricted,
         (SELECT count(*) FROM enrollments e WHERE e.batch_id = b.id AND e.status <> 'pending') AS enrolled_count,
         (SELECT count(*) FROM enrollments e WHERE e.batch_id = b.id AND e.status = 'pending') AS pending_count
    FROM batches b";
@@ -56,13 +58,14 @@ pub struct BatchFields {
     pub certificate_approval: bool,
     pub template_id: Option<i64>,
     pub price_poisha: i64,
+    pub restricted: bool,
 }
 
 pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id,
-                              price_poisha)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                              price_poisha, restricted)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(course_id)
     .bind(&f.name)
@@ -74,6 +77,7 @@ pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Resul
     .bind(f.certificate_approval)
     .bind(f.template_id)
     .bind(f.price_poisha)
+    .bind(f.restricted)
     .fetch_one(db)
     .await
 }
@@ -81,7 +85,7 @@ pub async fn insert(db: &PgPool, course_id: i64, f: &BatchFields) -> sqlx::Resul
 pub async fn update(db: &PgPool, id: i64, f: &BatchFields) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE batches SET name = $2, name_bn = $3, start_date = $4, end_date = $5, enrolment_limit = $6, let_enroll = $7,
-             certificate_approval = $8, template_id = $9, price_poisha = $10 WHERE id = $1",
+             certificate_approval = $8, template_id = $9, price_poisha = $10, restricted = $11 WHERE id = $1",
     )
     .bind(id)
     .bind(&f.name)
@@ -93,6 +97,7 @@ pub async fn update(db: &PgPool, id: i64, f: &BatchFields) -> sqlx::Result<()> {
     .bind(f.certificate_approval)
     .bind(f.template_id)
     .bind(f.price_poisha)
+    .bind(f.restricted)
     .execute(db)
     .await?;
     Ok(())
@@ -116,9 +121,9 @@ pub async fn sync_course_price(db: &PgPool, course_id: i64) -> sqlx::Result<bool
 pub async fn clone(db: &PgPool, id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO batches (course_id, name, name_bn, start_date, end_date, enrolment_limit, let_enroll, certificate_approval, template_id,
-                              price_poisha)
+                              price_poisha, restricted)
          SELECT course_id, name || ' (copy)', CASE WHEN name_bn = '' THEN '' ELSE name_bn || ' (কপি)' END, start_date, end_date,
-                enrolment_limit, let_enroll, certificate_approval, template_id, price_poisha
+                enrolment_limit, let_enroll, certificate_approval, template_id, price_poisha, restricted
            FROM batches WHERE id = $1 RETURNING id",
     )
     .bind(id)

@@ -130,20 +130,25 @@ pub async fn find_by_key(db: &PgPool, key: &str) -> sqlx::Result<Option<CourseRo
     .await
 }
 
-/// This site's courses, newest first, optionally filtered by title.
-pub async fn page(db: &PgPool, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
+/// This site's courses (or, with `exams`, its certificate exams), newest first, optionally
+/// filtered by title.
+pub async fn page(db: &PgPool, exams: bool, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
     let pattern = control_plane::pagination::contains_pattern(search);
-    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM courses WHERE $1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1")
-        .bind(&pattern)
-        .fetch_one(db)
-        .await?;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM courses WHERE (course_type = 'exam') = $2 AND ($1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1)",
+    )
+    .bind(&pattern)
+    .bind(exams)
+    .fetch_one(db)
+    .await?;
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE $1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1
+        "{SELECT} WHERE (c.course_type = 'exam') = $4 AND ($1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1)
           ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3"
     )))
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
+    .bind(exams)
     .fetch_all(db)
     .await?;
     Ok((rows, total))
@@ -161,11 +166,13 @@ pub struct ShortCourse {
     pub published: bool,
 }
 
-/// This site's courses (of one type), newest first.
+/// This site's courses of one type (of every type but certificate exams when none is named),
+/// newest first.
 pub async fn short_list(db: &PgPool, course_type: Option<&str>, limit: i64) -> sqlx::Result<Vec<ShortCourse>> {
     sqlx::query_as(
         "SELECT id, uuid, slug, title, title_bn, course_type, published FROM courses
-          WHERE $1::text IS NULL OR course_type = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+          WHERE course_type = COALESCE($1, course_type) AND ($1 IS NOT NULL OR course_type <> 'exam')
+          ORDER BY created_at DESC, id DESC LIMIT $2",
     )
     .bind(course_type)
     .bind(limit)

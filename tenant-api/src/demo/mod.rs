@@ -8,6 +8,7 @@
 //! safe to run again.
 
 pub mod catalogue;
+mod certificate_exams;
 mod contents;
 mod exams;
 mod files;
@@ -143,6 +144,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     questions::seed(&mut api, Site::Dhaka, "teacher@example.com").await?;
     questions::seed(&mut api, Site::Sylhet, "abdul.karim@example.com").await?;
     exams::seed(&mut api, "teacher@example.com", &["learner@example.com", "rahim.uddin@example.com", "nusrat.jahan@example.com", "tania.islam@example.com"]).await?;
+    certificate_exams::seed(&mut api, "teacher@example.com", "learner@example.com").await?;
     for enrolment in ENROLMENTS {
         let Some(course) = seeded.get(enrolment.course) else { continue };
         let token = api.token(Site::Main, enrolment.learner).await?;

@@ -36,23 +36,38 @@ pub struct EnrolInput {
     pub let_enroll: Option<i64>,
 }
 
-/// Enrols `user_id` in a batch; `by_author` skips the approval and the published check.
-async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user_id: i64, by_author: bool) -> AppResult<Enrollment> {
+/// How a learner comes to a batch, which decides the checks that apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// By themselves: the batch must be open, free and unrestricted; approval when it asks.
+    Learner,
+    /// Through a restricted batch's invitation: the batch must be open; the institution chose
+    /// them, so no payment or approval.
+    Invitation,
+    /// Given a seat by an author: no checks.
+    Author,
+}
+
+/// Enrols `user_id` in a batch.
+pub async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user_id: i64, via: Via) -> AppResult<Enrollment> {
     let batch = batches_store::find(db, batch_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
     let course = courses::find(db, batch.course_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
     let today = chrono::Utc::now().date_naive();
-    if !by_author && (!batch.published || !course.published || batch.end_date.is_some_and(|end| end < today)) {
+    if via != Via::Author && (!batch.published || !course.published || batch.end_date.is_some_and(|end| end < today)) {
         return Err(AppError::unprocessable("batch_id", "batch_closed"));
     }
+    if via == Via::Learner && batch.restricted {
+        return Err(AppError::Denied("batch_restricted"));
+    }
     // A paid seat is bought (`/course/transactions/create`); an author may still give one.
-    if !by_author && batch.price_poisha > 0 {
+    if via == Via::Learner && batch.price_poisha > 0 {
         return Err(AppError::unprocessable("batch_id", "payment_required"));
     }
     if store::of_user(db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }
     let user = users::find(&app.ctl.db, user_id).await?;
-    let status = if batch.let_enroll == 2 && !by_author { "pending" } else { "active" };
+    let status = if batch.let_enroll == 2 && via == Via::Learner { "pending" } else { "active" };
     let mut tx = db.begin().await?;
     let taken = store::lock_seats(&mut tx, batch.id).await?;
     if batch.enrolment_limit.is_some_and(|limit| taken >= i64::from(limit)) {
@@ -98,7 +113,7 @@ pub async fn course_enrollment(
     AppJson(input): AppJson<EnrolInput>,
 ) -> AppResult<(StatusCode, Json<Data<EnrolmentStarted>>)> {
     let user = caller.user_id().ok_or(AppError::Forbidden)?;
-    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user, false).await?;
+    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user, Via::Learner).await?;
     let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
     let started = EnrolmentStarted { enrollment_id: enrollment.id, status: enrollment.status, batch_id: enrollment.batch_id, course_uuid: course.uuid };
     Ok((StatusCode::CREATED, Json(Data::new(started))))
@@ -136,7 +151,7 @@ pub async fn attach(
 ) -> AppResult<(StatusCode, Json<Data<Enrollment>>)> {
     require_author(&caller, &tenant)?;
     let user = users::find_by_login(&app.ctl.db, Some(input.email.trim()), None).await?.ok_or(AppError::field("email", "user_not_found"))?;
-    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user.id, true).await?;
+    let enrollment = enrol(&app, &tenant, &db, input.batch_id, user.id, Via::Author).await?;
     Ok((StatusCode::CREATED, Json(Data::new(enrollment))))
 }
 

@@ -4,7 +4,7 @@
 use super::enrolment::enrolment_of;
 use super::enrolment_store::{self as store, Enrollment};
 use crate::certificates::issue;
-use crate::exams::attempt_store as attempts;
+use crate::exams::attempt_store::{self as attempts, AttemptRow};
 use crate::exams::store as exams;
 use crate::exams::taking;
 use crate::courses::access::can_author;
@@ -268,9 +268,7 @@ async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller,
     let (course, enrollment) = gate(db, caller, lesson).await?;
     if let Some(exam_id) = lesson.exam_id {
         let mine = attempts::of_learner(db, exam_id, enrollment.user_id).await?;
-        if !mine.iter().any(taking::handed_in) {
-            return Err(AppError::Conflict("quiz_not_attempted"));
-        }
+        exam_part_done(&course, &mine)?;
     }
     store::complete_lesson(db, enrollment.id, lesson.id).await?;
     let mut enrollment = store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
@@ -282,6 +280,22 @@ async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller,
     }
     sync_learner(app, tenant, db, &course, &enrollment).await?;
     progress(db, &course, &enrollment).await
+}
+
+/// Whether the learner's attempts finish a quiz or exam lesson: handed in for a course; passed for
+/// a certificate exam, whose certificate says the learner passed.
+fn exam_part_done(course: &CourseRow, attempts: &[AttemptRow]) -> AppResult<()> {
+    let handed_in: Vec<&AttemptRow> = attempts.iter().filter(|a| taking::handed_in(a)).collect();
+    if handed_in.is_empty() {
+        return Err(AppError::Conflict("quiz_not_attempted"));
+    }
+    if course.course_type != "exam" || handed_in.iter().any(|a| a.passed == Some(true)) {
+        return Ok(());
+    }
+    match handed_in.iter().any(|a| a.passed.is_none()) {
+        true => Err(AppError::Conflict("exam_awaiting_marking")),
+        false => Err(AppError::Conflict("exam_not_passed")),
+    }
 }
 
 #[cfg(test)]

@@ -145,6 +145,10 @@ pub async fn create_transaction(
     if batch.price_poisha == 0 {
         return Err(AppError::unprocessable("batch_id", "batch_free"));
     }
+    // Restricted seats are the institution's to give, through each candidate's invitation.
+    if batch.restricted {
+        return Err(AppError::Denied("batch_restricted"));
+    }
     if enrolments::of_user(&db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }

@@ -42,7 +42,7 @@ fn assert_no_key(body: &Value, text: &str) {
     }
 }
 
-fn exam(parts: Value) -> Value {
+pub(crate) fn exam(parts: Value) -> Value {
     let now = Utc::now();
     json!({
         "title": "Geography test", "title_bn": "ভূগোল পরীক্ষা",
@@ -54,15 +54,15 @@ fn exam(parts: Value) -> Value {
     })
 }
 
-struct Site {
-    t: TestApp,
-    tenant: i64,
-    teacher: String,
-    learner: String,
-    questions: Vec<i64>,
+pub(crate) struct Site {
+    pub t: TestApp,
+    pub tenant: i64,
+    pub teacher: String,
+    pub learner: String,
+    pub questions: Vec<i64>,
 }
 
-async fn site() -> Site {
+pub(crate) async fn site() -> Site {
     let t = TestApp::new().await;
     let tenant = t.tenant("dhaka").await;
     t.platform.user("teacher@dhaka.example", Some((tenant, "teacher"))).await;
@@ -79,17 +79,17 @@ async fn site() -> Site {
 }
 
 impl Site {
-    async fn create(&self, body: Value) -> Value {
+    pub async fn create(&self, body: Value) -> Value {
         let r = self.t.post(DHAKA, "/course/exam/create-single", Some(&self.teacher), body).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
         r.body["data"].clone()
     }
 
-    async fn start(&self, uuid: &str, token: &str) -> crate::common::Response {
+    pub async fn start(&self, uuid: &str, token: &str) -> crate::common::Response {
         self.t.post(DHAKA, &format!("/exam-front/single/{uuid}/start"), Some(token), json!({})).await
     }
 
-    async fn save(&self, attempt: &str, token: &str, slot: usize, seq: i64, answer: Value) -> crate::common::Response {
+    pub async fn save(&self, attempt: &str, token: &str, slot: usize, seq: i64, answer: Value) -> crate::common::Response {
         self.t.put(DHAKA, &format!("/exam-front/attempt/{attempt}/answer"), token, json!({ "slot": slot, "client_seq": seq, "answer": answer })).await
     }
 
@@ -105,7 +105,7 @@ fn slot_of(paper: &Value, kind: &str) -> usize {
 }
 
 /// The option id whose text is `text`.
-fn option(paper: &Value, slot: usize, text: &str) -> u64 {
+pub(crate) fn option(paper: &Value, slot: usize, text: &str) -> u64 {
     paper["questions"][slot]["options"].as_array().unwrap().iter().find(|o| o["text"] == text).unwrap()["id"].as_u64().unwrap()
 }
 

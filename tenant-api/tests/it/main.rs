@@ -5,6 +5,7 @@
 mod common;
 
 mod accounts;
+mod assessment;
 mod auth;
 mod certificate_pdf;
 mod contents;

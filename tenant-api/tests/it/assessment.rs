@@ -1,0 +1,211 @@
+//! Certificate exams against a real PostgreSQL: an exam packaged like a course (kept apart from
+//! the course lists), a restricted batch whose candidates are listed one by one and from a CSV
+//! sheet (a bad sheet adds nobody) and invited through the outbox, enrolment through a
+//! candidate's own link only, parts that complete only when passed (failed, awaiting marking,
+//! passed), the certificate, the batch's results, templates, and another site seeing none of it.
+
+use crate::exams::{exam, option, site};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+
+fn message(code: &str) -> String {
+    control_plane::i18n::message(code, control_plane::i18n::Lang::En, None)
+}
+
+#[tokio::test]
+async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass() {
+    let s = site().await;
+    let t = &s.t;
+    let teacher = s.teacher.as_str();
+    // Part one: a single multiple-choice question, two attempts. Part two: an essay a teacher marks.
+    let mut choice = exam(json!([{ "question_id": s.questions[0] }]));
+    choice["attempts_allowed"] = json!(2);
+    choice["pass_percent"] = json!(50);
+    let choice = s.create(choice).await;
+    let essay = s.create(exam(json!([{ "question_id": s.questions[7] }]))).await;
+
+    // The exam is a course of its own family: created, listed and found only under /assessment.
+    let r = t.post(DHAKA, "/assessment/course/create", Some(teacher), json!({ "title": "Bangladesh Studies certificate", "title_bn": "বাংলাদেশ স্টাডিজ সনদ পরীক্ষা", "course_type": "course" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let (id, uuid) = (r.body["data"]["id"].as_i64().unwrap(), r.body["data"]["uuid"].as_str().unwrap().to_owned());
+    assert_eq!(r.body["data"]["course_type"], "exam");
+    let r = t.post(DHAKA, "/course/course/create", Some(teacher), json!({ "title": "A plain course" })).await;
+    let course = r.body["data"]["id"].as_i64().unwrap();
+    let exams = t.get(DHAKA, "/assessment/course/view", Some(teacher)).await;
+    assert_eq!((exams.body["total"].as_i64(), exams.body["data"][0]["id"].as_i64()), (Some(1), Some(id)), "{}", exams.text);
+    let courses = t.get(DHAKA, "/course/course/view", Some(teacher)).await;
+    assert_eq!((courses.body["total"].as_i64(), courses.body["data"][0]["id"].as_i64()), (Some(1), Some(course)));
+    let short = t.get(DHAKA, "/course/course/viewcourse", Some(teacher)).await;
+    assert!(short.body["data"].as_array().unwrap().iter().all(|c| c["course_type"] != "exam"));
+    assert_eq!(t.get(DHAKA, &format!("/assessment/course/view/{course}"), Some(teacher)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, &format!("/course/course/update/{id}"), teacher, json!({ "title": "x" })).await.status, StatusCode::NOT_FOUND);
+    let r = t.put(DHAKA, "/assessment/course/update", teacher, json!({ "id": id, "summary": "দুই অংশের পরীক্ষা", "course_type": "webinar" })).await;
+    assert_eq!((r.status, r.body["data"]["course_type"].as_str()), (StatusCode::OK, Some("exam")), "{}", r.text);
+    let found = t.get(DHAKA, &format!("/assessment/course/find/{uuid}"), Some(teacher)).await;
+    assert_eq!((found.status, found.body["data"]["summary"].as_str()), (StatusCode::OK, Some("দুই অংশের পরীক্ষা")), "{}", found.text);
+
+    // Its parts are exam lessons; publishing needs one.
+    let r = t.put(DHAKA, "/assessment/update-publish-feature", teacher, json!({ "id": id, "published": true })).await;
+    assert_eq!(r.body["errors"]["published"][0], message("course_has_no_lessons"));
+    let r = t.post(DHAKA, "/course/schedule/section", Some(teacher), json!({ "course_id": id, "title_bn": "পরীক্ষা" })).await;
+    let section = r.body["data"]["id"].as_i64().unwrap();
+    let mut parts = vec![];
+    for (title, exam_id) in [("প্রথম অংশ", &choice["id"]), ("রচনা", &essay["id"])] {
+        let r = t.post(DHAKA, "/course/schedule/lesson", Some(teacher), json!({ "section_id": section, "title_bn": title, "lesson_type": "exam", "exam_id": exam_id })).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        parts.push(r.body["data"]["id"].as_i64().unwrap());
+    }
+    let syllabus = t.get(DHAKA, &format!("/assessment/batch/view-syllabus/{id}"), Some(teacher)).await;
+    assert_eq!(syllabus.body["data"][0]["lessons"].as_array().map(Vec::len), Some(2), "{}", syllabus.text);
+    assert_eq!(t.get(DHAKA, &format!("/assessment/batch/view-syllabus/{course}"), Some(teacher)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, "/assessment/update-publish-feature", teacher, json!({ "id": id, "published": true })).await.status, StatusCode::OK);
+
+    // A restricted batch.
+    let r = t.post(DHAKA, "/course/batch/create", Some(teacher), json!({ "course_id": id, "name": "December 2026", "start_date": "2026-11-01", "restricted": true })).await;
+    assert_eq!((r.status, r.body["data"]["restricted"].as_bool()), (StatusCode::CREATED, Some(true)), "{}", r.text);
+    let batch = r.body["data"]["id"].as_i64().unwrap();
+    t.put(DHAKA, "/course/batch/update-publish-feature", teacher, json!({ "id": batch, "published": true })).await;
+    let batches = t.get(DHAKA, &format!("/assessment/batch/view-enrolled-batches?course_id={id}"), Some(teacher)).await;
+    assert_eq!(batches.body["data"][0]["id"].as_i64(), Some(batch), "{}", batches.text);
+
+    // Candidates one by one: a clear error for each bad field.
+    let add = async |body: Value| t.post(DHAKA, "/assessment/create-restricted-user", Some(teacher), body).await;
+    let r = add(json!({ "batch_id": batch, "name": "" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!((r.body["errors"]["name"][0].as_str(), r.body["errors"]["email"][0].clone()), (Some(message("required").as_str()), json!(message("contact_required"))));
+    let r = add(json!({ "batch_id": batch, "name": "X", "email": "not-mail", "phone": "123" })).await;
+    assert_eq!((r.body["errors"]["email"][0].clone(), r.body["errors"]["phone"][0].clone()), (json!(message("invalid_email")), json!(message("invalid_phone"))));
+    let r = add(json!({ "batch_id": batch, "name": "শিক্ষার্থী", "email": "Learner@Example.com" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let candidate = r.body["data"].clone();
+    assert_eq!(candidate["email"], "learner@example.com");
+    assert!(candidate["invited_at"].is_string(), "{}", r.text);
+    let link = candidate["link"].as_str().unwrap().to_owned();
+    assert!(link.contains(&format!("/exam/journey/{uuid}?token=")), "{link}");
+    let token = link.rsplit("token=").next().unwrap().to_owned();
+    assert_eq!(add(json!({ "batch_id": batch, "name": "again", "email": "learner@example.com" })).await.body["code"], "candidate_exists");
+    let open = t.post(DHAKA, "/course/batch/create", Some(teacher), json!({ "course_id": id, "name": "open", "start_date": "2026-11-01" })).await;
+    let open = open.body["data"]["id"].as_i64().unwrap();
+    let r = add(json!({ "batch_id": open, "name": "X", "email": "x@example.com" })).await;
+    assert_eq!(r.body["errors"]["batch_id"][0], message("batch_not_restricted"));
+
+    // A sheet with one bad row adds nobody and names every problem by its row.
+    let import = async |sheet: &str| t.upload(DHAKA, "/assessment/create-csv-restricted-user", teacher, &[("batch_id", None, batch.to_string().as_bytes()), ("file", Some("c.csv"), sheet.as_bytes())]).await;
+    let r = import("name,email,phone\nরহিম,rahim@example.com,\nকরিম,,01711-000000\nবাজে,bad-mail,\nআবার,rahim@example.com,\n").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    assert_eq!(r.body["errors"]["rows.4.email"][0], message("invalid_email"), "{}", r.text);
+    assert_eq!(r.body["errors"]["rows.5.email"][0], message("candidate_exists"));
+    assert_eq!(r.body["errors"].as_object().unwrap().len(), 2, "{}", r.text);
+    assert_eq!(import("email\nx@example.com\n").await.body["errors"]["file"][0], message("candidates_header_missing"));
+    let listed = t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}"), Some(teacher)).await;
+    assert_eq!(listed.body["total"].as_i64(), Some(1), "nothing of the bad sheet was added: {}", listed.text);
+    let r = import("name,email,phone\nরহিম,rahim@example.com,\nকরিম,,০১৭১১০০০০০০\n").await;
+    assert_eq!((r.status, r.body["data"]["added"].as_i64()), (StatusCode::CREATED, Some(2)), "{}", r.text);
+    let listed = t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}?search=করিম"), Some(teacher)).await;
+    assert_eq!(listed.body["data"][0]["phone"], "+8801711000000", "{}", listed.text);
+    let karim = listed.body["data"][0]["id"].as_i64().unwrap();
+    // Each was invited: by e-mail, or by SMS when only a mobile number is known.
+    let control = &t.platform.db;
+    let sent: Vec<(String, String)> = sqlx::query_as("SELECT channel, recipient FROM outbox WHERE kind = 'exam_invitation' ORDER BY id").fetch_all(control).await.unwrap();
+    assert_eq!(sent, [("email", "learner@example.com"), ("email", "rahim@example.com"), ("sms", "+8801711000000")].map(|(c, r)| (c.to_owned(), r.to_owned())));
+    let body: String = sqlx::query_scalar("SELECT body_text FROM outbox WHERE recipient = 'learner@example.com' AND kind = 'exam_invitation'").fetch_one(control).await.unwrap();
+    assert!(body.contains(&link) && body.contains("বাংলাদেশ স্টাডিজ সনদ পরীক্ষা"), "{body}");
+    let r = t.put(DHAKA, "/assessment/update-restricted-user", teacher, json!({ "id": karim, "name": "করিম উদ্দিন" })).await;
+    assert_eq!((r.body["data"]["name"].as_str(), r.body["data"]["phone"].as_str()), (Some("করিম উদ্দিন"), Some("+8801711000000")), "{}", r.text);
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/delete-restricted-user/{karim}"), Some(teacher)).await.status, StatusCode::OK);
+
+    // Nobody enrols in the restricted batch except through their link, and a link serves one account.
+    let learner = s.learner.as_str();
+    let r = t.post(DHAKA, &format!("/assessment/batch/enroll/{batch}"), Some(learner), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("batch_restricted")));
+    let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(learner), json!({ "batch_id": batch })).await;
+    assert_eq!(r.body["code"], "batch_restricted");
+    let r = t.get(DHAKA, "/assessment-front/batch/restricted-user-enroll?token=00000000-0000-4000-8000-000000000000", Some(learner)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("invitation_not_found")));
+    let enrol_link = format!("/assessment-front/batch/restricted-user-enroll?token={token}");
+    let r = t.get(DHAKA, &enrol_link, Some(learner)).await;
+    assert_eq!((r.status, r.body["data"]["course_uuid"].as_str(), r.body["data"]["status"].as_str()), (StatusCode::CREATED, Some(uuid.as_str()), Some("active")), "{}", r.text);
+    let enrollment = r.body["data"]["enrollment_id"].as_i64().unwrap();
+    let again = t.get(DHAKA, &format!("/learner-course/batch/restricted-user-enroll?token={token}"), Some(learner)).await;
+    assert_eq!((again.status, &again.body["data"]["enrollment_id"]), (StatusCode::OK, &r.body["data"]["enrollment_id"]));
+    t.platform.user("someone@example.com", None).await;
+    let someone = t.login(DHAKA, "someone@example.com").await;
+    assert_eq!(t.get(DHAKA, &enrol_link, Some(&someone)).await.body["code"], "invitation_used");
+    let r = t.delete(DHAKA, &format!("/assessment/delete-restricted-user/{}", candidate["id"]), Some(teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("candidate_enrolled")));
+
+    // A part completes only when passed: a wrong answer fails it, and a second attempt passes.
+    let submit = |lesson: i64| format!("/assessment-front/course/quiz-submit/{lesson}");
+    let choice_uuid = choice["uuid"].as_str().unwrap();
+    let paper = s.start(choice_uuid, learner).await;
+    let attempt = paper.body["data"]["uuid"].as_str().unwrap().to_owned();
+    s.save(&attempt, learner, 0, 1, json!({ "choices": [option(&paper.body["data"], 0, "Sylhet")] })).await;
+    let r = t.post(DHAKA, &submit(parts[0]), Some(learner), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_not_passed")), "{}", r.text);
+    let paper = s.start(choice_uuid, learner).await;
+    assert_eq!(paper.status, StatusCode::OK, "a second attempt: {}", paper.text);
+    let attempt = paper.body["data"]["uuid"].as_str().unwrap().to_owned();
+    s.save(&attempt, learner, 0, 1, json!({ "choices": [option(&paper.body["data"], 0, "Dhaka")] })).await;
+    let r = t.post(DHAKA, &submit(parts[0]), Some(learner), json!({})).await;
+    assert_eq!((r.status, r.body["data"]["completed_lessons"].as_i64()), (StatusCode::OK, Some(1)), "{}", r.text);
+
+    // The essay waits for its teacher; once marked a pass, the exam is complete and certified.
+    let paper = s.start(essay["uuid"].as_str().unwrap(), learner).await;
+    let attempt = paper.body["data"]["uuid"].as_str().unwrap().to_owned();
+    s.save(&attempt, learner, 0, 1, json!({ "text": "১৯৭১ সালের মুক্তিযুদ্ধ..." })).await;
+    let r = t.post(DHAKA, &submit(parts[1]), Some(learner), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_awaiting_marking")), "{}", r.text);
+    let results = t.get(DHAKA, &format!("/assessment/evaluation-results/{batch}"), Some(teacher)).await;
+    let row = &results.body["data"]["learners"][0];
+    assert_eq!((row["parts"][0]["passed"].as_bool(), row["parts"][0]["attempts"].as_i64()), (Some(true), Some(2)), "{}", results.text);
+    assert_eq!((row["parts"][1]["state"].as_str(), &row["parts"][1]["passed"]), (Some("submitted"), &Value::Null));
+    let r = t.post(DHAKA, "/course/batch/manual_mark", Some(teacher), json!({ "attempt": attempt, "slot": 0, "marks": 8, "comment": "ভালো" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{}", parts[1]), Some(learner)).await;
+    assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::OK, Some("completed")), "{}", r.text);
+    assert_eq!(r.body["data"]["certificate"]["status"], "issued");
+    let code = r.body["data"]["certificate"]["tracking_code"].as_str().unwrap().to_owned();
+    let results = t.get(DHAKA, &format!("/course/batch/evaluation-results/{batch}"), Some(teacher)).await;
+    assert_eq!(results.body["data"]["learners"][0]["certificate_code"], code.as_str(), "{}", results.text);
+    assert_eq!(results.body["data"]["parts"][1]["title_bn"], "রচনা");
+    // The marksheet: the learner's own and the teacher's to read, nobody else's.
+    let marksheet = format!("/course/reports/learner-marksheet/{batch}/{enrollment}");
+    let r = t.get(DHAKA, &marksheet, Some(learner)).await;
+    assert_eq!((r.status, r.body["data"]["learner"]["parts"][1]["score"].as_f64()), (StatusCode::OK, Some(8.0)), "{}", r.text);
+    assert_eq!(r.body["data"]["course_title_bn"], "বাংলাদেশ স্টাডিজ সনদ পরীক্ষা");
+    assert_eq!(t.get(DHAKA, &marksheet, Some(teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.get(DHAKA, &marksheet, Some(&someone)).await.status, StatusCode::NOT_FOUND);
+    let check = t.get(DHAKA, &format!("/learner-course/certificate-details/{code}"), None).await;
+    assert_eq!(check.status, StatusCode::OK, "the certificate verifies like a course's: {}", check.text);
+
+    // Templates under the Exam Centre's paths; one in use stays.
+    let r = t.post(DHAKA, "/assessment/template/create", Some(teacher), json!({ "name": "সনদ", "language": "bn" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let template = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.put(DHAKA, "/assessment/template/update", teacher, json!({ "id": template, "name": "পরীক্ষার সনদ" })).await;
+    assert_eq!(r.body["data"]["name"], "পরীক্ষার সনদ", "{}", r.text);
+    assert_eq!(t.post(DHAKA, "/assessment/template/view", Some(teacher), json!({})).await.body["data"][0]["id"].as_i64(), Some(template));
+    t.put(DHAKA, "/course/batch/update", teacher, json!({ "id": open, "template_id": template })).await;
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/template/delete/{template}"), Some(teacher)).await.body["code"], "template_in_use");
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/delete/{open}"), Some(teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/template/delete/{template}"), Some(teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/course/delete/{id}"), Some(teacher)).await.body["code"], "course_has_enrolments");
+
+    // Another site sees none of it, and its links do not work there.
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, "/assessment/course/view", Some(&stranger)).await.body["total"].as_i64(), Some(0));
+    assert_eq!(t.get(SYLHET, &format!("/assessment/course/find/{uuid}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/assessment/view-restricted-user/{batch}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/assessment/evaluation-results/{batch}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    let r = t.put(SYLHET, "/assessment/update-restricted-user", &stranger, json!({ "id": candidate["id"], "name": "x" })).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = t.get(SYLHET, &enrol_link, Some(&stranger)).await;
+    assert_eq!(r.body["code"], "invitation_not_found");
+    // A learner is no author.
+    assert_eq!(t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}"), Some(learner)).await.status, StatusCode::FORBIDDEN);
+}
