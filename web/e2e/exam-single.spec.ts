@@ -109,8 +109,10 @@ test('the teacher builds a timed single exam from the question bank and publishe
   mcId = mc.id;
   essayId = essay.id;
 
-  // The Exam Centre from the sidebar.
-  await page.getByTestId('side-nav').getByRole('link', { name: bn['common:nav.exam_centre'], exact: true }).click();
+  // The Exam Centre from the sidebar: its single exams.
+  const nav = page.getByTestId('side-nav');
+  await nav.getByRole('button', { name: bn['common:nav.exam_centre'], exact: true }).click();
+  await nav.getByRole('link', { name: bn['common:nav.single_exams'], exact: true }).click();
   await page.waitForURL('**/exam/single');
   await expect(page.getByTestId('exam-list-page')).toBeVisible();
   await shot(page, 'exam-single-list-start');
@@ -355,7 +357,7 @@ test('a learner has no Exam Centre', async ({ page }) => {
   await chooseLanguage(page, 'bn');
   const nav = page.getByTestId('side-nav');
   await expect(nav).toBeVisible();
-  await expect(nav.getByRole('link', { name: bn['common:nav.exam_centre'] })).toHaveCount(0);
+  await expect(nav.getByText(bn['common:nav.exam_centre'], { exact: true })).toHaveCount(0);
   await page.goto(`${site()}/exam/single`);
   await expect(page.getByTestId('forbidden-to-dashboard')).toBeVisible();
   await expect(page.getByTestId('exam-list-page')).toHaveCount(0);

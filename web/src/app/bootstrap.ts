@@ -77,7 +77,7 @@ function prefetchHomeRow(_pathname: string, client: QueryClient) {
 const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/$/, { namespaces: ['home'], load: HomePage.preload, data: prefetchHomeRow }],
   [
-    /^\/course(?:\/details|-details)\/[^/]+\/?$/,
+    /^\/(?:course\/details|course-details|exam\/details)\/[^/]+\/?$/,
     { namespaces: ['learn'], load: CourseDetailsPage.preload, data: prefetchCourse },
   ],
   [/^\/(?:login|registration|logout)\/?$/, { namespaces: ['auth'] }],

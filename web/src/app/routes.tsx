@@ -42,8 +42,11 @@ const FolderListPage = lazy(() => import('../features/questions/components/folde
 const FolderPage = lazy(() => import('../features/questions/components/folder-page'));
 const ExamListPage = lazy(() => import('../features/exams/components/exam-list-page'));
 const ExamCreatePage = lazy(() => import('../features/exams/components/exam-create-page'));
-const ExamEditPage = lazy(() => import('../features/exams/components/exam-edit-page'));
-const ExamJourneyPage = lazy(() => import('../features/exams/components/exam-journey-page'));
+// /exam, /exam/create, /exam/edit/...: certificate exams (courses of type exam), one chunk, which
+// also opens a single exam's editor for a numeric id.
+const CertificateExamPages = lazy(() => import('../features/certificate-exams/components/certificate-exam-pages'));
+// /exam/journey/:uuid: a single exam's journey or a certificate exam's (and its invitation links).
+const ExamJourneyRoute = lazy(() => import('../features/certificate-exams/components/exam-journey-route'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
 const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
@@ -121,6 +124,8 @@ export const routes: RouteObject[] = [
           { path: 'search/lists', element: <SearchPage /> },
           { path: 'course/details/:uuid', element: <CourseDetailsPage /> },
           { path: 'course-details/:id', element: <CourseDetailsPage /> },
+          // A certificate exam's public page is a course's.
+          { path: 'exam/details/:uuid', element: <CourseDetailsPage /> },
           { path: 'instructor/:id', element: <InstructorPage /> },
           { path: 'certificate/check', element: <CertificateCheckPage /> },
           { path: 'certificate/check/:id', element: <CertificateCheckPage /> },
@@ -237,11 +242,13 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.exams} />,
             children: [
+              { path: 'exam', element: <CertificateExamPages page="list" /> },
+              { path: 'exam/create', element: <CertificateExamPages page="create" /> },
               { path: 'exam/single', element: <ExamListPage /> },
               { path: 'exam/single/create', element: <ExamCreatePage /> },
               { path: 'exam/edit', element: <Navigate to="/exam/single" replace /> },
-              { path: 'exam/edit/:id', element: <ExamEditPage /> },
-              { path: 'exam/edit/:id/:slug', element: <ExamEditPage /> },
+              { path: 'exam/edit/:id', element: <CertificateExamPages page="edit" /> },
+              { path: 'exam/edit/:id/:slug', element: <CertificateExamPages page="edit" /> },
             ],
           },
         ],
@@ -251,7 +258,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { path: 'course/journey/:uuid', element: <JourneyPage /> },
-          { path: 'exam/journey/:uuid', element: <ExamJourneyPage /> },
+          { path: 'exam/journey/:uuid', element: <ExamJourneyRoute /> },
         ],
       },
     ],

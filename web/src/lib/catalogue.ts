@@ -15,7 +15,8 @@ export interface InstitutionRef {
 }
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
-export type CourseType = 'course' | 'webinar' | 'masterclass';
+/** `exam`: a certificate exam (its pages are under /exam: lib/course-paths.ts). */
+export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam';
 
 export interface CatalogueCourse {
   uuid: string;

@@ -45,7 +45,7 @@ export const PAGE_ACCESS = {
   siteSettings: ['partner'],
   /** /settings/coupons, /settings/coupons/:id: the site's coupons (the API answers its admin only: the partner admin, the super admin on the main site) */
   coupons: ['super', 'partner'],
-  /** /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
+  /** /exam, /exam/create, /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
   exams: ['super', 'partner'],
   /** /accounts/*, /course/accounts/*: the site's payments (the API answers its admin only) */
   accounts: ['partner'],
@@ -84,8 +84,8 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/feedbacks', PAGE_ACCESS.feedbacks],
 ];
 
-/** Pages under /course and /exam that are not authoring (the public course page and the learners' journeys). */
-const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/journey'];
+/** Pages under /course and /exam that are not authoring (the public course and certificate exam pages, the learners' journeys). */
+const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/details', '/exam/journey'];
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bottomBarValue } from './mobile-bottom-bar';
 import { canOpen, type MenuClass } from '../../lib/menu-class';
-import { firstSegment, isItemActive, menuFor, userMenuFor } from './menu-items';
+import { activeChild, firstSegment, isItemActive, menuFor, userMenuFor } from './menu-items';
 
 describe('sidebar menu', () => {
   // As each class sees it in its widest role (a partner admin, not a teacher).
@@ -9,8 +9,8 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/exam', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/exam', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -209,6 +209,20 @@ describe('sidebar menu', () => {
       }
     }
     expect(menuFor('learner').some((i) => i.key === 'exam')).toBe(false);
+  });
+
+  it('reaches single and certificate exams under Exam Centre, lighting the one the screen belongs to', () => {
+    const exams = menuFor('partner', 'teacher').find((i) => i.key === 'exam')!;
+    expect(exams.children?.map((c) => [c.labelKey, c.to])).toEqual([
+      ['common:nav.single_exams', '/exam/single'],
+      ['common:nav.certificate_exams', '/exam'],
+    ]);
+    const uuid = '0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e';
+    for (const path of ['/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking']) expect(activeChild(exams, path), path).toBe('exam-single');
+    for (const path of ['/exam', '/exam/create', `/exam/edit/${uuid}`, `/exam/edit/${uuid}/candidates`, '/exam?page=2']) {
+      expect(isItemActive(exams, path), path).toBe(true);
+      expect(activeChild(exams, path), path).toBe('exam-certificate');
+    }
   });
   it('highlights home in the bottom bar on / and /dashboard', () => {
     expect(bottomBarValue('/')).toBe('home');

@@ -34,6 +34,8 @@ export interface MenuItem {
    */
   roles?: string[];
   children?: MenuItem[];
+  /** Paths beyond its link that a child stands for (a single exam's editor, /exam/edit/<id>, is Single exams'). */
+  covers?: RegExp;
 }
 
 export const MENU: MenuItem[] = [
@@ -43,7 +45,17 @@ export const MENU: MenuItem[] = [
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
   { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
-  { key: 'exam', labelKey: 'common:nav.exam_centre', icon: <AssignmentOutlinedIcon />, to: '/exam/single', classes: [...PAGE_ACCESS.exams] },
+  {
+    key: 'exam',
+    labelKey: 'common:nav.exam_centre',
+    icon: <AssignmentOutlinedIcon />,
+    classes: [...PAGE_ACCESS.exams],
+    children: [
+      { key: 'exam-single', labelKey: 'common:nav.single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams] },
+      // Certificate exams: /exam, /exam/create, /exam/edit/<uuid>.
+      { key: 'exam-certificate', labelKey: 'common:nav.certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
+    ],
+  },
   { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
   // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the
   // page); the approver reaches theirs from a post's file picker only.
@@ -178,6 +190,19 @@ function linksOf(item: MenuItem): string[] {
 function under(pathname: string, to: string): boolean {
   const p = pathname.split('?')[0].replace(/\/+$/, '');
   return p === to || p.startsWith(`${to}/`);
+}
+
+/**
+ * The child of an item the path belongs to: one whose `covers` matches it, else the one with the
+ * longest link the path lies under (/exam/single under Single exams, not Certificate exams' /exam).
+ */
+export function activeChild(item: MenuItem, pathname: string): string | null {
+  const path = pathname.split('?')[0];
+  const children = item.children ?? [];
+  const covering = children.find((c) => c.covers?.test(path));
+  if (covering) return covering.key;
+  const deepest = children.filter((c) => c.to && under(path, c.to)).sort((a, b) => b.to!.length - a.to!.length);
+  return deepest[0]?.key ?? null;
 }
 
 /**

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
-import { isItemActive, menuFor } from './menu-items';
+import { activeChild, isItemActive, menuFor } from './menu-items';
 
 /** Menu of the current menu class. `mobile` adds the profile link on top and a logout link. */
 export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?: () => void }) {
@@ -55,6 +55,7 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
           const active = isItemActive(item, pathname);
           if (item.children?.length) {
             const isOpen = open[item.key] ?? active;
+            const current = active ? activeChild(item, pathname) : null;
             return (
               <Box key={item.key}>
                 <ListItemButton
@@ -74,7 +75,7 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
                         component={RouterLink}
                         to={c.to!}
                         onClick={onNavigate}
-                        selected={pathname === c.to || pathname.startsWith(`${c.to}/`)}
+                        selected={c.key === current}
                         sx={{ pl: 7, py: 0.75 }}
                       >
                         <ListItemText primary={t(c.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />

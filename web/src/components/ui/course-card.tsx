@@ -3,6 +3,7 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { CatalogueCourse } from '../../lib/catalogue';
+import { coursePagePath } from '../../lib/course-paths';
 import { formatRating, institutionName, localTitle } from '../../lib/course-text';
 import { courseLink } from '../../lib/search-query';
 import { CourseThumbnail, useCountText } from './course-thumbnail';
@@ -32,7 +33,7 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
   return (
     <Card sx={{ height: '100%' }} data-testid="course-card" data-uuid={course.uuid}>
       <CardActionArea
-        {...courseLinkProps(course.url, `/course/details/${course.uuid}`)}
+        {...courseLinkProps(course.url, coursePagePath(course, 'details'))}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'action.hover', overflow: 'hidden' }}>

@@ -5,10 +5,12 @@ import type { DataEnvelope, Page } from '../../../lib/types';
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
 export type CourseLanguage = 'bn' | 'en';
-export type CourseType = 'course' | 'webinar' | 'masterclass';
+/** `exam`: a certificate exam, authored under /exam (features/certificate-exams). */
+export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam';
 
 export const LEVELS: CourseLevel[] = ['beginner', 'intermediate', 'advanced'];
 export const COURSE_LANGUAGES: CourseLanguage[] = ['bn', 'en'];
+/** The types a course's author chooses from. */
 export const COURSE_TYPES: CourseType[] = ['course', 'webinar', 'masterclass'];
 
 export interface InstitutionRef {
@@ -95,6 +97,8 @@ export interface Batch {
   let_enroll: LetEnroll;
   certificate_approval: boolean;
   template_id: number | null;
+  /** Only listed candidates may enrol, each through their own link (a certificate exam's batch). */
+  restricted: boolean;
   published: boolean;
   featured: boolean;
   featured_order: number;
@@ -248,6 +252,7 @@ export interface BatchBody {
   let_enroll?: LetEnroll;
   certificate_approval?: boolean;
   template_id?: number | null;
+  restricted?: boolean;
   /** Taka as typed ("1500", "১৫০০.৫০"); "0" = free. 422 `price_invalid` otherwise. */
   price?: string;
 }

@@ -1,5 +1,5 @@
 // Create or edit a batch: names, dates, enrolment limit, price, open or approval enrolment,
-// certificate approval and template.
+// restricted to listed candidates, certificate approval and template.
 import {
   Alert,
   Box,
@@ -33,7 +33,7 @@ import { BATCH_CODE_FIELD, batchBody, batchProblems, batchValues, isPriceInvalid
 import { applyFieldErrors } from '../../../lib/server-errors';
 import { useTemplates } from '../hooks/use-courses';
 
-const FIELDS = ['name', 'name_bn', 'start_date', 'end_date', 'enrolment_limit', 'let_enroll', 'certificate_approval', 'template_id', 'price'];
+const FIELDS = ['name', 'name_bn', 'start_date', 'end_date', 'enrolment_limit', 'let_enroll', 'restricted', 'certificate_approval', 'template_id', 'price'];
 
 export function BatchDialog(props: { open: boolean; courseId: number; batch: Batch | null; onClose: () => void; onSaved: (b: Batch, created: boolean) => void }) {
   const { t, i18n } = useTranslation(['courses', 'common', 'errors']);
@@ -150,19 +150,21 @@ export function BatchDialog(props: { open: boolean; courseId: number; batch: Bat
                 )}
               />
             </Grid>
-            <Grid size={12}>
-              <Controller
-                name="certificate_approval"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                    label={<Option title={t('courses:batches.certificate_approval')} hint={t('courses:batches.certificate_approval_hint')} />}
-                    sx={{ alignItems: 'flex-start' }}
-                  />
-                )}
-              />
-            </Grid>
+            {(['restricted', 'certificate_approval'] as const).map((name) => (
+              <Grid key={name} size={12}>
+                <Controller
+                  name={name}
+                  control={form.control}
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': `batch-${name}` } as object }} />}
+                      label={<Option title={t(`courses:batches.${name}`)} hint={t(`courses:batches.${name}_hint`)} />}
+                      sx={{ alignItems: 'flex-start' }}
+                    />
+                  )}
+                />
+              </Grid>
+            ))}
           </Grid>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

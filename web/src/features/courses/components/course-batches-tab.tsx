@@ -1,5 +1,6 @@
 // Batches tab: the course's batches (featured order, then newest) with their dates, limit and
-// enrolment counts; publish / feature switches; create, edit, clone, delete; order with up / down.
+// enrolment counts, restricted or not; publish / feature switches; create, edit, clone, delete;
+// order with up / down.
 import {
   Box,
   Button,
@@ -35,10 +36,11 @@ import { formatTaka } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { cloneBatch, deleteBatch, orderBatches, setBatchPublishFeature, type Batch, type Course } from '../api/courses-api';
 import { moveInList } from '../hooks/batch-form';
+import type { CourseKind } from '../hooks/course-kind';
 import { courseKeys, useBatches } from '../hooks/use-courses';
 import { BatchDialog } from './batch-dialog';
 
-export function CourseBatchesTab({ course }: { course: Course }) {
+export function CourseBatchesTab({ course, kind }: { course: Course; kind: CourseKind }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const lang = i18n.language;
   const qc = useQueryClient();
@@ -52,7 +54,7 @@ export function CourseBatchesTab({ course }: { course: Course }) {
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: key });
-    void qc.invalidateQueries({ queryKey: courseKeys.one(course.id) });
+    void qc.invalidateQueries({ queryKey: kind.oneKey(course) });
   };
   const patchLocal = (id: number, patch: Partial<Batch>) => qc.setQueryData<Batch[]>(key, (old) => old?.map((b) => (b.id === id ? { ...b, ...patch } : b)));
 
@@ -170,6 +172,7 @@ export function CourseBatchesTab({ course }: { course: Course }) {
                         </Typography>
                         {b.featured && <Chip size="small" color="secondary" icon={<StarIcon />} label={t('courses:status.featured')} />}
                         <Chip size="small" variant="outlined" label={t(`courses:batches.let_enroll.${b.let_enroll}`)} />
+                        {b.restricted && <Chip size="small" color="warning" variant="outlined" label={t('courses:batches.restricted_chip')} data-testid="batch-restricted-chip" />}
                         <Chip
                           size="small"
                           variant="outlined"

@@ -1,5 +1,5 @@
-// /course/create: a four-step form (basics, description, thumbnail and order, review) over one
-// react-hook-form, so going back and forth keeps everything typed.
+// /course/create (and /exam/create, `kind`): a four-step form (basics, description, thumbnail and
+// order, review) over one react-hook-form, so going back and forth keeps everything typed.
 import {
   Alert,
   Box,
@@ -30,16 +30,16 @@ import { categoryTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { useCategories } from '../../../lib/public-queries';
 import { useErrorText } from '../../../lib/use-error-text';
-import { createCourse } from '../api/courses-api';
 import { COURSE_STEPS, courseBody, emptyCourseValues, STEP_FIELDS, stepOfField, type CourseFormValues } from '../hooks/course-form';
 import { applyFieldErrors } from '../../../lib/server-errors';
-import { courseKeys } from '../hooks/use-courses';
+import { COURSE_KIND, type CourseKind } from '../hooks/course-kind';
 import { CourseBasicsFields, CourseDescriptionFields, CourseMediaFields } from './course-form-fields';
 
 const FORM_FIELDS = Object.values(STEP_FIELDS).flat();
 
-export default function CourseCreatePage() {
+export default function CourseCreatePage({ kind = COURSE_KIND }: { kind?: CourseKind }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
+  const label = (key: string) => `${kind.labels}${key}`;
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
@@ -50,11 +50,11 @@ export default function CourseCreatePage() {
   const last = COURSE_STEPS.length - 1;
 
   const create = useMutation({
-    mutationFn: (v: CourseFormValues) => createCourse(courseBody(v)),
+    mutationFn: (v: CourseFormValues) => kind.create(courseBody(v, null, kind.typed)),
     onSuccess: (course) => {
-      void qc.invalidateQueries({ queryKey: courseKeys.all });
-      toast.show(t('courses:create.created'));
-      navigate(`/course/edit/${course.id}/syllabus`);
+      void qc.invalidateQueries({ queryKey: kind.listKey });
+      toast.show(t(label('create.created')));
+      navigate(`${kind.editPath(course)}/syllabus`);
     },
     onError: (err) => {
       const fields = applyFieldErrors(form.setError, err, FORM_FIELDS, (name) => {
@@ -91,10 +91,10 @@ export default function CourseCreatePage() {
   const stepName = COURSE_STEPS[step];
   return (
     <Box data-testid="course-create-page">
-      <Button component={RouterLink} to="/course" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-        {t('courses:create.back')}
+      <Button component={RouterLink} to={kind.home} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        {t(label('create.back'))}
       </Button>
-      <PageHeader title={t('courses:create.title')} subtitle={t('courses:create.subtitle')} />
+      <PageHeader title={t(label('create.title'))} subtitle={t(label('create.subtitle'))} />
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3.5 } }}>
           <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: { xs: 2, sm: 3 } }} data-testid="course-stepper">
@@ -122,10 +122,10 @@ export default function CourseCreatePage() {
             <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
               {t(`courses:create.steps.${stepName}`)}
             </Typography>
-            {stepName === 'basics' && <CourseBasicsFields form={form} />}
+            {stepName === 'basics' && <CourseBasicsFields form={form} typed={kind.typed} />}
             {stepName === 'description' && <CourseDescriptionFields form={form} />}
             {stepName === 'media' && <CourseMediaFields form={form} />}
-            {stepName === 'review' && <Review values={form.getValues()} />}
+            {stepName === 'review' && <Review values={form.getValues()} typed={kind.typed} />}
             {create.isError && stepName === 'review' && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {errorText(create.error)}
@@ -148,7 +148,7 @@ export default function CourseCreatePage() {
                   disabled={create.isPending}
                   data-testid="create-course"
                 >
-                  {create.isPending ? t('courses:create.creating') : t('courses:create.submit')}
+                  {create.isPending ? t('courses:create.creating') : t(label('create.submit'))}
                 </Button>
               )}
             </Stack>
@@ -159,7 +159,7 @@ export default function CourseCreatePage() {
   );
 }
 
-function Review({ values: v }: { values: CourseFormValues }) {
+function Review({ values: v, typed }: { values: CourseFormValues; typed: boolean }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const categories = useCategories();
   const category = categories.data?.find((c) => String(c.id) === v.category_id);
@@ -190,7 +190,7 @@ function Review({ values: v }: { values: CourseFormValues }) {
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Chip size="small" label={t(`courses:levels.${v.level}`)} />
             <Chip size="small" label={t(`courses:languages.${v.language}`)} />
-            <Chip size="small" label={t(`courses:types.${v.course_type}`)} />
+            {typed && <Chip size="small" label={t(`courses:types.${v.course_type}`)} />}
             <Chip size="small" variant="outlined" label={v.enforce_order ? t('courses:form.enforce_order_on') : t('courses:form.enforce_order_off')} />
           </Stack>
         </Stack>

@@ -1,4 +1,5 @@
-// Details tab: the fields of the create form on one page, saved with PUT /course/course/update/{id}.
+// Details tab: the fields of the create form on one page, saved with PUT /course/course/update/{id}
+// (a certificate exam's with its own call, `kind`).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,15 +8,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
-import { updateCourse, type CourseWithContent } from '../api/courses-api';
+import type { CourseWithContent } from '../api/courses-api';
 import { courseBody, courseValues, STEP_FIELDS, type CourseFormValues } from '../hooks/course-form';
 import { applyFieldErrors } from '../../../lib/server-errors';
-import { courseKeys } from '../hooks/use-courses';
+import type { CourseKind } from '../hooks/course-kind';
 import { CourseBasicsFields, CourseDescriptionFields, CourseMediaFields } from './course-form-fields';
 
 const FORM_FIELDS = Object.values(STEP_FIELDS).flat();
 
-export function CourseDetailsTab({ course }: { course: CourseWithContent }) {
+export function CourseDetailsTab({ course, kind }: { course: CourseWithContent; kind: CourseKind }) {
   const { t } = useTranslation(['courses', 'common']);
   const qc = useQueryClient();
   const toast = useToast();
@@ -29,10 +30,10 @@ export function CourseDetailsTab({ course }: { course: CourseWithContent }) {
   }, [course, form]);
 
   const save = useMutation({
-    mutationFn: (v: CourseFormValues) => updateCourse(course.id, courseBody(v, course.thumbnail)),
+    mutationFn: (v: CourseFormValues) => kind.update(course.id, courseBody(v, course.thumbnail, kind.typed)),
     onSuccess: (saved) => {
-      qc.setQueryData<CourseWithContent>(courseKeys.one(course.id), (old) => (old ? { ...old, ...saved } : old));
-      void qc.invalidateQueries({ queryKey: ['courses', 'list'] });
+      qc.setQueryData<CourseWithContent>(kind.oneKey(course), (old) => (old ? { ...old, ...saved } : old));
+      void qc.invalidateQueries({ queryKey: kind.listKey });
       form.reset(courseValues(saved));
       toast.show(t('courses:details.saved'));
     },
@@ -50,7 +51,7 @@ export function CourseDetailsTab({ course }: { course: CourseWithContent }) {
       <Stack spacing={3}>
         {save.isError && <Alert severity="error">{errorText(save.error)}</Alert>}
         <Section title={t('courses:create.steps.basics')}>
-          <CourseBasicsFields form={form} />
+          <CourseBasicsFields form={form} typed={kind.typed} />
         </Section>
         <Section title={t('courses:create.steps.description')}>
           <CourseDescriptionFields form={form} />

@@ -30,7 +30,8 @@ const TITLES: ('title_bn' | 'title')[] = ['title_bn', 'title'];
 
 type Form = UseFormReturn<CourseFormValues>;
 
-export function CourseBasicsFields({ form }: { form: Form }) {
+/** `typed`: the author chooses the type (not for a certificate exam). */
+export function CourseBasicsFields({ form, typed = true }: { form: Form; typed?: boolean }) {
   const { t, i18n } = useTranslation('courses');
   const { control } = form;
   const tooLong = t('form.too_long', { n: formatNumber(TITLE_MAX, i18n.language) });
@@ -129,21 +130,23 @@ export function CourseBasicsFields({ form }: { form: Form }) {
           )}
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
-          name="course_type"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField {...field} id="course-type" select label={t('form.course_type')} fullWidth error={!!fieldState.error} helperText={fieldState.error?.message}>
-              {COURSE_TYPES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {t(`types.${c}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      </Grid>
+      {typed && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="course_type"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField {...field} id="course-type" select label={t('form.course_type')} fullWidth error={!!fieldState.error} helperText={fieldState.error?.message}>
+                {COURSE_TYPES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {t(`types.${c}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+      )}
     </Grid>
   );
 }

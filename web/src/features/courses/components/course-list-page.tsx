@@ -1,4 +1,5 @@
-// /course: the institution's courses, newest first, with search and pager.
+// /course: the institution's courses, newest first, with search and pager; /exam, its certificate
+// exams (`kind`).
 import {
   Box,
   Button,
@@ -28,6 +29,7 @@ import { categoryTitle, localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { parsePage } from '../../../lib/pager';
 import type { Course } from '../api/courses-api';
+import { COURSE_KIND, type CourseKind } from '../hooks/course-kind';
 import { COURSE_PAGE_SIZE, useCourseList } from '../hooks/use-courses';
 
 const SEARCH_DELAY_MS = 350;
@@ -41,13 +43,14 @@ function withSearch(params: URLSearchParams, value: string): URLSearchParams {
   return next;
 }
 
-export default function CourseListPage() {
+export default function CourseListPage({ kind = COURSE_KIND }: { kind?: CourseKind }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
+  const label = (key: string) => `${kind.labels}${key}`;
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));
   const search = params.get('search') ?? '';
   const [text, setText] = useState(search);
-  const query = useCourseList(page, search);
+  const query = useCourseList(kind, page, search);
   useClampPageParam(query.data?.last_page);
 
   // The box follows the URL (back/forward) and, after a pause in typing, the URL follows the box.
@@ -71,15 +74,15 @@ export default function CourseListPage() {
   return (
     <Box data-testid="course-list-page">
       <PageHeader
-        title={t('courses:list.title')}
+        title={t(label('list.title'))}
         subtitle={
           query.data
-            ? t('courses:list.total', { count: query.data.total })
-            : t('courses:list.subtitle')
+            ? t(label('list.total'), { count: query.data.total })
+            : t(label('list.subtitle'))
         }
         actions={
-          <Button component={RouterLink} to="/course/create" variant="contained" startIcon={<AddIcon />} data-testid="create-course-link" sx={{ width: { xs: '100%', sm: 'auto' } }}>
-            {t('courses:list.create')}
+          <Button component={RouterLink} to={kind.createPath} variant="contained" startIcon={<AddIcon />} data-testid="create-course-link" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            {t(label('list.create'))}
           </Button>
         }
       />
@@ -95,11 +98,11 @@ export default function CourseListPage() {
         <TextField
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder={t('courses:list.search_placeholder')}
+          placeholder={t(label('list.search_placeholder'))}
           fullWidth
           size="small"
           slotProps={{
-            htmlInput: { 'aria-label': t('courses:list.search_label'), type: 'search' },
+            htmlInput: { 'aria-label': t(label('list.search_label')), type: 'search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -126,13 +129,13 @@ export default function CourseListPage() {
         <Card>
           <EmptyState
             icon={<MenuBookOutlinedIcon />}
-            message={search ? t('courses:list.no_match', { search }) : t('courses:list.empty')}
+            message={search ? t(label('list.no_match'), { search }) : t(label('list.empty'))}
             action={
               search ? (
                 <Button onClick={() => setText('')}>{t('courses:list.clear_search')}</Button>
               ) : (
-                <Button component={RouterLink} to="/course/create" variant="contained" startIcon={<AddIcon />}>
-                  {t('courses:list.create_first')}
+                <Button component={RouterLink} to={kind.createPath} variant="contained" startIcon={<AddIcon />}>
+                  {t(label('list.create_first'))}
                 </Button>
               )
             }
@@ -143,7 +146,7 @@ export default function CourseListPage() {
           <Grid container spacing={2.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
             {courses.map((c) => (
               <Grid key={c.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
-                <CourseCard course={c} />
+                <CourseCard course={c} kind={kind} />
               </Grid>
             ))}
           </Grid>
@@ -159,13 +162,13 @@ export default function CourseListPage() {
   );
 }
 
-function CourseCard({ course: c }: { course: Course }) {
+function CourseCard({ course: c, kind }: { course: Course; kind: CourseKind }) {
   const { t, i18n } = useTranslation('courses');
   const lang = i18n.language;
-  const title = localTitle(c, lang) || t('list.untitled');
+  const title = localTitle(c, lang) || t(`${kind.labels}list.untitled`);
   return (
     <Card sx={{ height: '100%' }} data-testid="course-card" data-course-id={c.id}>
-      <CardActionArea component={RouterLink} to={`/course/edit/${c.id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+      <CardActionArea component={RouterLink} to={kind.editPath(c)} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
         <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden' }}>
           {c.thumbnail ? (
             <Box component="img" src={c.thumbnail} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
@@ -177,7 +180,7 @@ function CourseCard({ course: c }: { course: Course }) {
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
             <Chip size="small" color={c.published ? 'success' : 'default'} variant={c.published ? 'filled' : 'outlined'} label={c.published ? t('status.published') : t('status.draft')} data-testid="course-published" data-published={c.published} />
             {c.featured && <Chip size="small" color="secondary" icon={<StarIcon />} label={t('status.featured')} />}
-            {c.course_type !== 'course' && <Chip size="small" variant="outlined" label={t(`types.${c.course_type}`)} />}
+            {kind.typed && c.course_type !== 'course' && <Chip size="small" variant="outlined" label={t(`types.${c.course_type}`)} />}
           </Stack>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.35, wordBreak: 'break-word' }} data-testid="course-title">
             {title}

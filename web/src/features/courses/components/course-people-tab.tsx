@@ -10,7 +10,6 @@ import {
   Chip,
   CircularProgress,
   LinearProgress,
-  MenuItem,
   Skeleton,
   Stack,
   TextField,
@@ -22,9 +21,8 @@ import {
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -36,6 +34,7 @@ import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { approveEnrolment, setCertificate } from '../../../lib/authoring-api';
 import { attachLearner, type Course, type Enrolment, type EnrolmentStatus } from '../api/courses-api';
 import { courseKeys, useBatches, useEnrolments } from '../hooks/use-courses';
+import { BatchesFirst, BatchSelect, useBatchChoice } from './batch-select';
 
 const STATUSES: EnrolmentStatus[] = ['pending', 'active', 'completed'];
 const STATUS_CHIP: Record<string, ChipProps['color']> = { pending: 'warning', active: 'info', completed: 'success' };
@@ -43,60 +42,32 @@ const CERT_CHIP: Record<string, ChipProps['color']> = { issued: 'success', pendi
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function CoursePeopleTab({ course }: { course: Course }) {
-  const { t, i18n } = useTranslation(['courses', 'common']);
-  const lang = i18n.language;
+  const { t } = useTranslation(['courses', 'common']);
   const batches = useBatches(course.id);
-  const [batchId, setBatchId] = useState<number | null>(null);
+  const list = batches.data ?? [];
+  const [batchId, setBatchId] = useBatchChoice(list);
   const [status, setStatus] = useState<EnrolmentStatus | ''>('');
   const [page, setPage] = useState(1);
-  const list = batches.data ?? [];
-
-  useEffect(() => {
-    if (list.length && (batchId === null || !list.some((b) => b.id === batchId))) setBatchId(list[0].id);
-  }, [list, batchId]);
 
   const enrolments = useEnrolments(batchId, page, status);
 
   if (batches.isLoading) return <Skeleton variant="rounded" height={260} />;
   if (batches.isError) return <ErrorState error={batches.error} onRetry={() => batches.refetch()} />;
-  if (list.length === 0) {
-    return (
-      <Card>
-        <EmptyState
-          icon={<GroupsOutlinedIcon />}
-          message={t('courses:people.no_batches')}
-          action={
-            <Button component={RouterLink} to={`/course/edit/${course.id}/batches`} variant="contained">
-              {t('courses:people.go_batches')}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
+  if (list.length === 0) return <BatchesFirst icon={<GroupsOutlinedIcon />} message={t('courses:people.no_batches')} to={`/course/edit/${course.id}/batches`} />;
 
   const rows = enrolments.data?.data ?? [];
   return (
     <Box data-testid="people-tab">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <TextField
-          select
-          size="small"
+        <BatchSelect
           id="people-batch"
-          label={t('courses:people.batch')}
-          value={batchId ?? ''}
-          onChange={(e) => {
-            setBatchId(Number(e.target.value));
+          batches={list}
+          value={batchId}
+          onChange={(id) => {
+            setBatchId(id);
             setPage(1);
           }}
-          sx={{ minWidth: { md: 280 } }}
-        >
-          {list.map((b) => (
-            <MenuItem key={b.id} value={b.id}>
-              {localName(b, lang) || t('courses:batches.untitled')} · {formatDay(b.start_date, lang)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <ToggleButtonGroup
           exclusive
           size="small"

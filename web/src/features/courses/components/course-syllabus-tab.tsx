@@ -36,6 +36,7 @@ import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { deleteLesson, deleteSection, reorderSyllabus, type Course, type Lesson, type Section } from '../api/courses-api';
 import { dropSection, findLesson, lessonMoves, moveLesson, moveLessonTo, moveSection, reorderPayload } from '../hooks/syllabus-order';
+import type { CourseKind } from '../hooks/course-kind';
 import { courseKeys, useSyllabus } from '../hooks/use-courses';
 import { ExamWarning } from './exam-warning';
 import { LessonDialog } from './lesson-dialog';
@@ -59,7 +60,7 @@ const srOnly = {
 
 const HINT_ID = 'syllabus-move-hint';
 
-export function CourseSyllabusTab({ course }: { course: Course }) {
+export function CourseSyllabusTab({ course, kind }: { course: Course; kind: CourseKind }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const lang = i18n.language;
   const qc = useQueryClient();
@@ -82,8 +83,8 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: key });
-    void qc.invalidateQueries({ queryKey: courseKeys.one(course.id) });
-    void qc.invalidateQueries({ queryKey: ['courses', 'list'] });
+    void qc.invalidateQueries({ queryKey: kind.oneKey(course) });
+    void qc.invalidateQueries({ queryKey: kind.listKey });
   };
 
   const reorder = useMutation({
@@ -442,6 +443,7 @@ export function CourseSyllabusTab({ course }: { course: Course }) {
         open={!!lessonDialog}
         sectionId={lessonDialog?.sectionId ?? 0}
         lesson={lessonDialog?.lesson ?? null}
+        types={kind.lessonTypes}
         onClose={() => setLessonDialog(null)}
         onChanged={(saved) => {
           qc.setQueryData<Section[]>(key, (old) =>

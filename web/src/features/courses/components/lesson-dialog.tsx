@@ -36,7 +36,7 @@ import { ApiError } from '../../../lib/api-client';
 import type { PickerFile } from '../../../lib/file-picker-api';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
-import { createLesson, LESSON_TYPES, updateLesson, type Lesson } from '../api/courses-api';
+import { createLesson, LESSON_TYPES, updateLesson, type Lesson, type LessonType } from '../api/courses-api';
 import { sendLessonFile } from '../api/lesson-file-upload';
 import type { UploadHandle } from '../../../lib/upload';
 import { applyFieldErrors } from '../../../lib/server-errors';
@@ -67,6 +67,8 @@ export function LessonDialog(props: {
   sectionId: number;
   /** null = a new lesson. */
   lesson: Lesson | null;
+  /** The types offered, in this order; a new lesson is of the first (default: every type, video first). */
+  types?: readonly LessonType[];
   onClose: () => void;
   /** Called whenever the lesson changed on the server (also when only its upload failed). */
   onChanged: (lesson: Lesson) => void;
@@ -75,7 +77,7 @@ export function LessonDialog(props: {
   const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const form = useForm<LessonFormValues>({ defaultValues: lessonValues(null) });
+  const form = useForm<LessonFormValues>({ defaultValues: lessonValues(null, props.types?.[0]) });
   const [saved, setSaved] = useState<Lesson | null>(null);
   const [file, setFile] = useState<File | null>(null);
   /** A stored file chosen in the file manager (instead of an upload). */
@@ -89,11 +91,12 @@ export function LessonDialog(props: {
   const [error, setError] = useState<{ err: unknown; uploadOnly: boolean; message?: string | null } | null>(null);
   const upload = useRef<UploadHandle<Lesson> | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const { open, lesson } = props;
+  const { open, lesson, types = LESSON_TYPES } = props;
+  const newType = types[0];
 
   useEffect(() => {
     if (!open) return;
-    form.reset(lessonValues(lesson));
+    form.reset(lessonValues(lesson, newType));
     setSaved(lesson);
     setFile(null);
     setStored(null);
@@ -102,7 +105,7 @@ export function LessonDialog(props: {
     setError(null);
     setPercent(0);
     setPhase('idle');
-  }, [open, lesson, form]);
+  }, [open, lesson, newType, form]);
 
   const type = form.watch('lesson_type');
   const source = form.watch('source');
@@ -226,7 +229,7 @@ export function LessonDialog(props: {
                   control={form.control}
                   render={({ field, fieldState }) => (
                     <TextField {...field} id="lesson-type" select label={t('courses:lesson.type')} error={!!fieldState.error} helperText={fieldState.error?.message} fullWidth disabled={busy}>
-                      {LESSON_TYPES.map((lt) => (
+                      {types.map((lt) => (
                         <MenuItem key={lt} value={lt}>
                           <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
                             <LessonTypeIcon type={lt} fontSize="small" />

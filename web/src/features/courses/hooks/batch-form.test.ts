@@ -33,6 +33,7 @@ describe('batch form', () => {
       let_enroll: 2,
       certificate_approval: false,
       template_id: 3,
+      restricted: false,
       price: '0',
     });
   });

@@ -14,6 +14,7 @@ export interface BatchFormValues {
   certificate_approval: boolean;
   /** '' = the platform's default certificate. */
   template_id: string;
+  restricted: boolean;
   /** Taka as typed, ASCII or Bangla digits ("1500", "১৫০০.৫০"); '' or 0 = free. */
   price: string;
 }
@@ -57,6 +58,7 @@ export function batchValues(b: Batch | null, today: Date = new Date(), lang = 'e
     let_enroll: b?.let_enroll === 2 ? '2' : '1',
     certificate_approval: !!b?.certificate_approval,
     template_id: b?.template_id != null ? String(b.template_id) : '',
+    restricted: !!b?.restricted,
     price: takaInput(b?.price_poisha, lang),
   };
 }
@@ -98,6 +100,7 @@ export function batchBody(v: BatchFormValues): BatchBody {
     let_enroll: Number(v.let_enroll) as LetEnroll,
     certificate_approval: v.certificate_approval,
     template_id: v.template_id ? Number(v.template_id) : null,
+    restricted: v.restricted,
     price: priceText(v.price),
   };
 }

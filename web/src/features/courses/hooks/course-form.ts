@@ -92,9 +92,10 @@ export function stepOfField(field: string): number {
 
 /**
  * Body of POST /course/course/create and PUT /course/course/update/{id}. The thumbnail goes only
- * when it changed: a new data URL, or null when an existing one was removed.
+ * when it changed: a new data URL, or null when an existing one was removed. The type goes only
+ * when the author chooses it (`typed`: not a certificate exam's, whose type is fixed).
  */
-export function courseBody(v: CourseFormValues, initialThumbnail: string | null = null): CourseBody {
+export function courseBody(v: CourseFormValues, initialThumbnail: string | null = null, typed = true): CourseBody {
   const body: CourseBody = {
     title: v.title.trim(),
     title_bn: v.title_bn.trim(),
@@ -103,7 +104,7 @@ export function courseBody(v: CourseFormValues, initialThumbnail: string | null 
     language: v.language,
     summary: v.summary.trim(),
     objectives: v.objectives.map((o) => o.text.trim()).filter(Boolean),
-    course_type: v.course_type,
+    ...(typed && { course_type: v.course_type }),
     enforce_order: v.enforce_order,
   };
   if (v.thumbnail !== initialThumbnail) {

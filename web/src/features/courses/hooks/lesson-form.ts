@@ -85,8 +85,9 @@ export interface LessonFormValues {
   exam_id: number | null;
 }
 
-export function lessonValues(l: Lesson | null): LessonFormValues {
-  const type = (l?.lesson_type ?? 'video') as LessonType;
+/** The form of lesson `l`, or of a new lesson of type `newType`. */
+export function lessonValues(l: Lesson | null, newType: LessonType = 'video'): LessonFormValues {
+  const type = (l?.lesson_type ?? newType) as LessonType;
   return {
     title_bn: l?.title_bn ?? '',
     title: l?.title ?? '',

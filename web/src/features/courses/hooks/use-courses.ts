@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   fetchBatches,
   fetchCourse,
-  fetchCourses,
   fetchEnrolments,
   fetchSyllabus,
   fetchTemplates,
   type EnrolmentStatus,
 } from '../api/courses-api';
+import type { CourseKind } from './course-kind';
 
 export const COURSE_PAGE_SIZE = 12;
 export const ENROLMENT_PAGE_SIZE = 20;
@@ -22,10 +22,10 @@ export const courseKeys = {
   templates: ['courses', 'templates'] as const,
 };
 
-export function useCourseList(page: number, search: string) {
+export function useCourseList(kind: CourseKind, page: number, search: string) {
   return useQuery({
-    queryKey: courseKeys.list(page, search),
-    queryFn: () => fetchCourses({ page, limit: COURSE_PAGE_SIZE, search: search || undefined }),
+    queryKey: kind.listPageKey(page, search),
+    queryFn: () => kind.fetchList({ page, limit: COURSE_PAGE_SIZE, search: search || undefined }),
     placeholderData: keepPreviousData,
   });
 }

@@ -9,6 +9,7 @@ import { CourseThumbnail, courseLinkProps } from '../../../components/ui/course-
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
+import { coursePagePath } from '../../../lib/course-paths';
 import { institutionName, localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { fetchMyCourses, type MyCourse } from '../api/my-courses-api';
@@ -97,7 +98,7 @@ function MyCourseRow({ item }: { item: MyCourse }) {
       <Stack direction="row" sx={{ px: 1.5, pb: 1.5, justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <Chip size="small" color={statusColor} variant="outlined" label={t(`my_courses.status.${item.status}`, { defaultValue: item.status })} />
         {item.status !== 'pending' && (
-          <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} {...courseLinkProps(item.url, `/course/journey/${c.uuid}`)} data-testid="my-course-continue">
+          <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} {...courseLinkProps(item.url, coursePagePath(c, 'journey'))} data-testid="my-course-continue">
             {item.status === 'completed' ? t('my_courses.review') : t('my_courses.continue')}
           </Button>
         )}

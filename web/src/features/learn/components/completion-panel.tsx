@@ -10,7 +10,7 @@ import { useCertificateDownload } from '../hooks/use-learn';
 import { CertificateStatusChip } from './certificate-status-chip';
 
 /** Shown when the course is finished: the certificate, its download and verification links. */
-export function CompletionPanel({ status, uuid }: { status: JourneyStatus; uuid: string }) {
+export function CompletionPanel({ status, detailsPath }: { status: JourneyStatus; detailsPath: string }) {
   const { t } = useTranslation(['learn', 'common']);
   const errorText = useErrorText();
   const { download, busy, error } = useCertificateDownload();
@@ -81,7 +81,7 @@ export function CompletionPanel({ status, uuid }: { status: JourneyStatus; uuid:
         )
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
-        <Button component={RouterLink} to={`/course/details/${uuid}`}>
+        <Button component={RouterLink} to={detailsPath}>
           {t('learn:journey.back_to_course')}
         </Button>
         <Button component={RouterLink} to="/search/lists">

@@ -24,6 +24,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-mui';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { coursePagePath } from '../../../lib/course-paths';
 import { formatDay, localName } from '../../../lib/course-text';
 import { fieldProblem, useFieldErrorText } from '../../../lib/field-error-text';
 import { formatNumber } from '../../../lib/lang';
@@ -67,7 +68,7 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const [batchId, setBatchId] = useState<number | null>(firstOpen?.id ?? null);
   const [gateway, setGateway] = useState<Gateway>('sslcommerz');
   const chosen = batches.find((b) => b.id === batchId) ?? null;
-  const journey = `/course/journey/${course.uuid}`;
+  const journey = coursePagePath(course, 'journey');
   const loginState = { from: `${location.pathname}${location.search}` };
   const status = check.data?.enrolled ? check.data.status : null;
   const checkout = useCheckout(course.uuid, (e) => {

@@ -6,11 +6,12 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { ApiError } from '../../../lib/api-client';
+import { coursePagePath } from '../../../lib/course-paths';
 import { localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { isExamLesson } from '../../../lib/lesson-kinds';
@@ -27,17 +28,23 @@ import { QuizPanel } from './quiz-panel';
 const BAR_HEIGHT = 56;
 const NAV_WIDTH = 320;
 
-/** /course/journey/:uuid: lesson list, the current lesson, progress and the certificate at the end. */
+/**
+ * /course/journey/:uuid, and /exam/journey/:uuid for a certificate exam: lesson list, the current
+ * lesson, progress and the certificate at the end.
+ */
 export default function JourneyPage() {
   const { t, i18n } = useTranslation(['learn', 'common']);
   const lang = i18n.language;
   const { uuid = '' } = useParams();
+  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const [drawer, setDrawer] = useState(false);
   const courseQ = useEnrolledCourse(uuid);
   const statusQ = useJourneyStatus(uuid);
   const course = courseQ.data;
   const status = statusQ.data;
+  // The course's page by its type; until the course is loaded, by the journey's own address.
+  const detailsPath = coursePagePath({ uuid, course_type: course?.course_type ?? (pathname.startsWith('/exam/') ? 'exam' : 'course') }, 'details');
 
   const sections: OutlineSection[] = useMemo(() => course?.sections ?? [], [course]);
   const lessons = useMemo(() => flattenLessons(sections), [sections]);
@@ -101,7 +108,7 @@ export default function JourneyPage() {
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ minHeight: `${BAR_HEIGHT}px !important`, gap: 1, px: { xs: 1, sm: 2 } }}>
           <Tooltip title={t('learn:journey.back_to_course')}>
-            <IconButton component={RouterLink} to={`/course/details/${uuid}`} aria-label={t('learn:journey.back_to_course')} edge="start" data-testid="journey-back">
+            <IconButton component={RouterLink} to={detailsPath} aria-label={t('learn:journey.back_to_course')} edge="start" data-testid="journey-back">
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
@@ -143,7 +150,7 @@ export default function JourneyPage() {
 
       {error ? (
         <Container maxWidth="sm" sx={{ py: 6 }}>
-          <JourneyError error={error} uuid={uuid} onRetry={() => (courseQ.error ? courseQ.refetch() : statusQ.refetch())} />
+          <JourneyError error={error} detailsPath={detailsPath} onRetry={() => (courseQ.error ? courseQ.refetch() : statusQ.refetch())} />
         </Container>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
@@ -172,7 +179,7 @@ export default function JourneyPage() {
             ) : orderedIds.length === 0 ? (
               <EmptyState message={t('learn:journey.no_lessons')} />
             ) : showingDone ? (
-              <CompletionPanel status={status} uuid={uuid} />
+              <CompletionPanel status={status} detailsPath={detailsPath} />
             ) : current != null ? (
               <LessonPane
                 key={current}
@@ -301,7 +308,7 @@ function LessonPane(props: {
   );
 }
 
-function JourneyError({ error, uuid, onRetry }: { error: unknown; uuid: string; onRetry: () => void }) {
+function JourneyError({ error, detailsPath, onRetry }: { error: unknown; detailsPath: string; onRetry: () => void }) {
   const { t } = useTranslation('learn');
   const errorText = useErrorText();
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
@@ -309,7 +316,7 @@ function JourneyError({ error, uuid, onRetry }: { error: unknown; uuid: string; 
       <EmptyState
         message={errorText(error)}
         action={
-          <Button component={RouterLink} to={`/course/details/${uuid}`} variant="contained" data-testid="journey-to-details">
+          <Button component={RouterLink} to={detailsPath} variant="contained" data-testid="journey-to-details">
             {t('journey.to_details')}
           </Button>
         }

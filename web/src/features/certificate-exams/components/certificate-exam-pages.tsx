@@ -1,0 +1,48 @@
+// /exam, /exam/create and /exam/edit/:uuid(/:slug): the course's list, create form and editor for
+// certificate exams (one chunk). The editor's tabs: the course's details, syllabus and batches,
+// then the restricted batches' candidates and the batches' results. A numeric /exam/edit/:id is
+// a single exam's editor, loaded from here so that the app shell carries one lazy page, not two.
+import { lazy } from 'react';
+import { Navigate, useParams } from 'react-router';
+import CourseCreatePage from '../../courses/components/course-create-page';
+import { CourseBatchesTab } from '../../courses/components/course-batches-tab';
+import { CourseDetailsTab } from '../../courses/components/course-details-tab';
+import { CourseEditor } from '../../courses/components/course-edit-page';
+import CourseListPage from '../../courses/components/course-list-page';
+import { CourseSyllabusTab } from '../../courses/components/course-syllabus-tab';
+import { EXAM_KIND } from '../hooks/exam-kind';
+import { useExamCourse } from '../hooks/use-certificate-exams';
+import { CandidatesTab } from './candidates-tab';
+import { ExamEditRoute } from './exam-edit-route';
+import { ResultsTab } from './results-tab';
+
+const ExamEditPage = lazy(() => import('../../exams/components/exam-edit-page'));
+
+export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results'] as const;
+type ExamEditTab = (typeof EXAM_EDIT_TABS)[number];
+
+export default function CertificateExamPages({ page }: { page: 'list' | 'create' | 'edit' }) {
+  if (page === 'list') return <CourseListPage kind={EXAM_KIND} />;
+  if (page === 'create') return <CourseCreatePage kind={EXAM_KIND} />;
+  return <ExamEditRoute single={<ExamEditPage />} certificate={<CertificateExamEditPage />} />;
+}
+
+function CertificateExamEditPage() {
+  const { id: uuid = '', slug } = useParams();
+  const query = useExamCourse(uuid);
+  const tab = (slug ?? 'details') as ExamEditTab;
+  if (!EXAM_EDIT_TABS.includes(tab)) return <Navigate to={`/exam/edit/${uuid}`} replace />;
+  return (
+    <CourseEditor kind={EXAM_KIND} query={query} tabs={EXAM_EDIT_TABS} tab={tab}>
+      {(course) => (
+        <>
+          {tab === 'details' && <CourseDetailsTab course={course} kind={EXAM_KIND} />}
+          {tab === 'syllabus' && <CourseSyllabusTab course={course} kind={EXAM_KIND} />}
+          {tab === 'batches' && <CourseBatchesTab course={course} kind={EXAM_KIND} />}
+          {tab === 'candidates' && <CandidatesTab course={course} />}
+          {tab === 'results' && <ResultsTab course={course} />}
+        </>
+      )}
+    </CourseEditor>
+  );
+}

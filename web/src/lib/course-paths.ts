@@ -1,0 +1,16 @@
+// The public pages of a course. A certificate exam is a course with `course_type` "exam" whose
+// pages live under /exam (docs/api-certificate-exams.md "Web routes"); the others' under /course.
+
+export type CoursePage = 'details' | 'journey';
+
+/** /course/details/<uuid>, /exam/journey/<uuid>... by the course's type. */
+export function coursePagePath(course: { uuid: string; course_type?: string | null }, page: CoursePage): string {
+  return `/${course.course_type === 'exam' ? 'exam' : 'course'}/${page}/${course.uuid}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path segment that is a uuid (a certificate exam's), not a numeric id (a single exam's). */
+export function isUuid(segment: string | null | undefined): boolean {
+  return !!segment && UUID.test(segment);
+}
