@@ -43,7 +43,7 @@ test('a signed-in super admin opens the sidebar as a drawer from "more" at 360 p
   await expect(nav.getByTestId('side-nav-profile')).toHaveAttribute('href', '/profile/myprofile');
   // The super admin's menu: dashboard and the partners group.
   await expect(nav.locator('a[href="/dashboard"]')).toBeVisible();
-  await nav.getByRole('button', { expanded: false }).first().click();
+  await nav.getByRole('button', { name: /^(Partners|পার্টনার)$/, expanded: false }).click();
   const list = nav.locator('a[href="/partners/list"]');
   await expect(list).toBeVisible();
   await expect(nav.locator('a[href="/partners/requests"]')).toBeVisible();

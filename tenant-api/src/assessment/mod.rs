@@ -5,4 +5,5 @@
 pub mod candidates;
 pub mod candidates_store;
 pub mod exams;
+pub mod marksheet_pdf;
 pub mod results;

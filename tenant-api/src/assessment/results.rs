@@ -1,5 +1,6 @@
 //! A batch's results: a row per enrolled learner, a cell per exam part (a quiz or exam lesson)
-//! with their best handed-in attempt. A read model over enrolments, lessons and attempts, so its
+//! with their best handed-in attempt; a learner's marksheet; and their sums per part (a batch's
+//! coursework, a course's performance). A read model over enrolments, lessons and attempts, so its
 //! SQL lives here rather than with any one of those tables.
 
 use crate::courses::access::{can_author, require_author};
@@ -8,7 +9,8 @@ use crate::courses::batches_store::Batch;
 use crate::courses::store as courses;
 use crate::pools::TenantDb;
 use axum::Json;
-use control_plane::auth::{HostTenant, RequireUser};
+use control_plane::auth::{Caller, HostTenant, RequireUser};
+use control_plane::tenancy::Tenant;
 use control_plane::json::AppPath;
 use control_plane::response::Data;
 use control_plane::{AppError, AppResult};
@@ -172,6 +174,15 @@ pub struct Marksheet {
 }
 
 /// A learner's marksheet in a batch, for the course's authors and for the learner themself.
+pub async fn marksheet_of(db: &PgPool, tenant: &Tenant, caller: &Caller, batch_id: i64, enrollment_id: i64) -> AppResult<Marksheet> {
+    let batch = batch_of(db, batch_id).await?;
+    let ExamBatchResults { parts, mut learners } = batch_results(db, &batch, Some(enrollment_id)).await?;
+    // Someone else's marksheet is not there for a learner (404, not 403: it says nothing of it).
+    let learner = learners.pop().filter(|l| can_author(caller, tenant) || caller.user_id() == Some(l.user_id)).ok_or(AppError::NotFound)?;
+    let course = courses::find(db, batch.course_id).await?.ok_or(AppError::NotFound)?;
+    Ok(Marksheet { course_title: course.title, course_title_bn: course.title_bn, batch_name: batch.name, batch_name_bn: batch.name_bn, parts, learner })
+}
+
 #[utoipa::path(get, path = "/course/reports/learner-marksheet/{batch_id}/{enrollment_id}", tag = "reports",
     params(("batch_id" = i64, Path), ("enrollment_id" = i64, Path)), responses((status = 200, body = Data<Marksheet>), (status = 401), (status = 404)))]
 pub async fn learner_marksheet(
@@ -180,19 +191,7 @@ pub async fn learner_marksheet(
     TenantDb(db): TenantDb,
     AppPath((batch_id, enrollment_id)): AppPath<(i64, i64)>,
 ) -> AppResult<Json<Data<Marksheet>>> {
-    let batch = batch_of(&db, batch_id).await?;
-    let ExamBatchResults { parts, mut learners } = batch_results(&db, &batch, Some(enrollment_id)).await?;
-    // Someone else's marksheet is not there for a learner (404, not 403: it says nothing of it).
-    let learner = learners.pop().filter(|l| can_author(&caller, &tenant) || caller.user_id() == Some(l.user_id)).ok_or(AppError::NotFound)?;
-    let course = courses::find(&db, batch.course_id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(Data::new(Marksheet {
-        course_title: course.title,
-        course_title_bn: course.title_bn,
-        batch_name: batch.name,
-        batch_name_bn: batch.name_bn,
-        parts,
-        learner,
-    })))
+    Ok(Json(Data::new(marksheet_of(&db, &tenant, &caller, batch_id, enrollment_id).await?)))
 }
 
 /// The same results under the course batch's path.
@@ -200,4 +199,94 @@ pub async fn learner_marksheet(
     params(("id" = i64, Path, description = "batch id")), responses((status = 200, body = Data<ExamBatchResults>), (status = 403), (status = 404)))]
 pub async fn course_evaluation_results(tenant: HostTenant, caller: RequireUser, db: TenantDb, id: AppPath<i64>) -> AppResult<Json<Data<ExamBatchResults>>> {
     evaluation_results(tenant, caller, db, id).await
+}
+
+/// How a batch (or a whole course) did at one exam part.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PartSummary {
+    #[serde(flatten)]
+    pub part: ResultPart,
+    pub learners: i64,
+    pub attempted: i64,
+    pub awaiting_marking: i64,
+    pub passed: i64,
+    pub failed: i64,
+    /// The mean of the scored learners' best percentages; null when nobody is scored yet.
+    pub average_percent: Option<f64>,
+}
+
+/// Each part's counts over the learners of `results`.
+fn summarise(results: &[ExamBatchResults], parts: Vec<ResultPart>) -> Vec<PartSummary> {
+    parts
+        .into_iter()
+        .map(|part| {
+            let cells: Vec<&ResultCell> = results.iter().flat_map(|r| &r.learners).flat_map(|l| &l.parts).filter(|c| c.lesson_id == part.lesson_id).collect();
+            let count = |keep: &dyn Fn(&ResultCell) -> bool| cells.iter().filter(|c| keep(c)).count() as i64;
+            let percents: Vec<f64> = cells
+                .iter()
+                .filter(|c| c.passed.is_some())
+                .filter_map(|c| Some(c.score? * 100.0 / c.max_score.filter(|m| *m > 0.0)?))
+                .collect();
+            PartSummary {
+                learners: cells.len() as i64,
+                attempted: count(&|c| c.state.is_some()),
+                awaiting_marking: count(&|c| c.state.is_some() && c.passed.is_none() && matches!(c.state.as_deref(), Some("submitted" | "overdue"))),
+                passed: count(&|c| c.passed == Some(true)),
+                failed: count(&|c| c.passed == Some(false)),
+                average_percent: (!percents.is_empty()).then(|| (percents.iter().sum::<f64>() / percents.len() as f64 * 100.0).round() / 100.0),
+                part,
+            }
+        })
+        .collect()
+}
+
+/// A batch's coursework: its course's exam parts, each with how the batch's learners did.
+#[utoipa::path(get, path = "/course/batch/courseworks/{id}", tag = "courses",
+    params(("id" = i64, Path, description = "batch id")), responses((status = 200, body = Data<Vec<PartSummary>>), (status = 403), (status = 404)))]
+pub async fn courseworks(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(batch_id): AppPath<i64>,
+) -> AppResult<Json<Data<Vec<PartSummary>>>> {
+    require_author(&caller, &tenant)?;
+    let batch = batch_of(&db, batch_id).await?;
+    let results = batch_results(&db, &batch, None).await?;
+    let parts = parts(&db, batch.course_id).await?;
+    Ok(Json(Data::new(summarise(&[results], parts))))
+}
+
+/// A course's performance over all its batches: enrolments, completions, certificates, and
+/// each exam part's counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PerformanceStats {
+    pub course_id: i64,
+    pub enrolled: i64,
+    pub completed: i64,
+    pub certificates: i64,
+    pub parts: Vec<PartSummary>,
+}
+
+#[utoipa::path(get, path = "/course/evaluation/performance-stats/{id}", tag = "courses",
+    params(("id" = i64, Path, description = "course id")), responses((status = 200, body = Data<PerformanceStats>), (status = 403), (status = 404)))]
+pub async fn performance_stats(
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(course_id): AppPath<i64>,
+) -> AppResult<Json<Data<PerformanceStats>>> {
+    require_author(&caller, &tenant)?;
+    let course = courses::find(&db, course_id).await?.ok_or(AppError::NotFound)?;
+    let mut results = Vec::new();
+    for batch in crate::courses::batches_store::of_course(&db, course.id).await? {
+        results.push(batch_results(&db, &batch, None).await?);
+    }
+    let learners = || results.iter().flat_map(|r| &r.learners);
+    let (enrolled, completed, certificates) = (
+        learners().filter(|l| l.status != "pending").count() as i64,
+        learners().filter(|l| l.status == "completed").count() as i64,
+        learners().filter(|l| l.certificate_code.is_some()).count() as i64,
+    );
+    let parts = parts(&db, course.id).await?;
+    Ok(Json(Data::new(PerformanceStats { course_id: course.id, enrolled, completed, certificates, parts: summarise(&results, parts) })))
 }

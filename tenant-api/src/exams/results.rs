@@ -1,10 +1,11 @@
-//! What teachers do with attempts: the list, the marking queue, marks by hand, and per-learner
-//! accommodations (extra attempts and minutes, recorded in the activity log).
+//! What teachers do with attempts: the list, an attempt's answers, the marking queue, marks by
+//! hand, and per-learner accommodations (extra attempts and minutes, recorded in the activity log).
 
 use super::attempt_store::{self as attempts, AttemptSummary};
 use super::marking::Answer;
 use super::store::{self, Override};
 use super::authoring::exam_of;
+use super::taking::{AttemptResult, Reader, result_of};
 use crate::activity;
 use crate::media;
 use crate::pools::TenantDb;
@@ -186,4 +187,25 @@ pub async fn increase_attempt(
     )
     .await?;
     Ok(Json(Data::new(store::override_of(&db, o.exam_id, o.user_id).await?)))
+}
+
+/// A learner's attempt as its teacher reads it: every answer with its marks, comment, the key and
+/// the explanation, whatever the exam shows learners. Only the exam's author (or the site's
+/// admin) reaches it.
+#[utoipa::path(get, path = "/course/batch/evaluation/user-answers/{id}", tag = "exams", params(("id" = Uuid, Path, description = "the attempt's uuid")),
+    responses((status = 200, body = Data<AttemptResult>), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn user_answers(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppPath(uuid): AppPath<Uuid>,
+) -> AppResult<Json<Data<AttemptResult>>> {
+    let user = bank_user(&caller, &tenant)?;
+    let attempt = attempts::find(&db, uuid).await?.ok_or(AppError::Missing("attempt_not_found"))?;
+    let exam = store::find(&db, attempt.exam_id, user.owner).await?.ok_or(AppError::Missing("attempt_not_found"))?;
+    if attempt.state == "in_progress" {
+        return Err(AppError::Conflict("attempt_open"));
+    }
+    Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt, Reader::Teacher).await?)))
 }

@@ -448,7 +448,7 @@ pub async fn submit_attempt(
     }
     hand_in(&app, &tenant, &db, &exam, &attempt).await?;
     let attempt = attempts::find(&db, uuid).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt).await?)))
+    Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt, Reader::Learner).await?)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -510,9 +510,17 @@ pub struct AttemptResult {
     pub questions: Vec<ResultQuestion>,
 }
 
-async fn result_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, a: &AttemptRow) -> AppResult<AttemptResult> {
-    let shown = results_available(exam, a, Utc::now());
-    let reveal = shown && exam.show_answers;
+/// Who reads a result: the learner, as the exam's settings allow, or a teacher, who sees it all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    Learner,
+    Teacher,
+}
+
+pub async fn result_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, a: &AttemptRow, reader: Reader) -> AppResult<AttemptResult> {
+    let teacher = reader == Reader::Teacher;
+    let shown = teacher || results_available(exam, a, Utc::now());
+    let reveal = teacher || (shown && exam.show_answers);
     let mut conn = db.acquire().await?;
     let versions = app.exams.papers.versions(tenant.id, &mut *conn, &a.layout.0).await?;
     let answers = attempts::answers(&mut conn, a.id).await?;
@@ -582,5 +590,5 @@ pub async fn attempt_result(
     if attempt.state == "in_progress" {
         return Err(AppError::Conflict("attempt_open"));
     }
-    Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt).await?)))
+    Ok(Json(Data::new(result_of(&app, &tenant, &db, &exam, &attempt, Reader::Learner).await?)))
 }

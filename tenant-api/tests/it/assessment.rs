@@ -171,6 +171,21 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     let results = t.get(DHAKA, &format!("/course/batch/evaluation-results/{batch}"), Some(teacher)).await;
     assert_eq!(results.body["data"]["learners"][0]["certificate_code"], code.as_str(), "{}", results.text);
     assert_eq!(results.body["data"]["parts"][1]["title_bn"], "রচনা");
+    // The teacher reads the essay attempt whole, key and comment included; the learner cannot.
+    let answers = format!("/course/batch/evaluation/user-answers/{attempt}");
+    let r = t.get(DHAKA, &answers, Some(teacher)).await;
+    assert_eq!((r.status, r.body["data"]["questions"][0]["comment"].as_str()), (StatusCode::OK, Some("ভালো")), "{}", r.text);
+    assert_eq!(r.body["data"]["questions"][0]["answer"]["text"], "১৯৭১ সালের মুক্তিযুদ্ধ...");
+    assert_eq!(t.get(DHAKA, &answers, Some(learner)).await.status, StatusCode::FORBIDDEN);
+    // The batch's coursework and the exam's performance count each part.
+    let r = t.get(DHAKA, &format!("/course/batch/courseworks/{batch}"), Some(teacher)).await;
+    let first = &r.body["data"][0];
+    assert_eq!((first["title_bn"].as_str(), first["learners"].as_i64(), first["passed"].as_i64(), first["average_percent"].as_f64()), (Some("প্রথম অংশ"), Some(1), Some(1), Some(100.0)), "{}", r.text);
+    let r = t.get(DHAKA, &format!("/course/evaluation/performance-stats/{id}"), Some(teacher)).await;
+    let stats = &r.body["data"];
+    assert_eq!((stats["enrolled"].as_i64(), stats["completed"].as_i64(), stats["certificates"].as_i64()), (Some(1), Some(1), Some(1)), "{}", r.text);
+    assert_eq!((stats["parts"][1]["passed"].as_i64(), stats["parts"][1]["average_percent"].as_f64()), (Some(1), Some(80.0)));
+
     // The marksheet: the learner's own and the teacher's to read, nobody else's.
     let marksheet = format!("/course/reports/learner-marksheet/{batch}/{enrollment}");
     let r = t.get(DHAKA, &marksheet, Some(learner)).await;
@@ -178,6 +193,10 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(r.body["data"]["course_title_bn"], "বাংলাদেশ স্টাডিজ সনদ পরীক্ষা");
     assert_eq!(t.get(DHAKA, &marksheet, Some(teacher)).await.status, StatusCode::OK);
     assert_eq!(t.get(DHAKA, &marksheet, Some(&someone)).await.status, StatusCode::NOT_FOUND);
+    let pdf = t.get(DHAKA, &format!("{marksheet}/pdf"), Some(learner)).await;
+    assert_eq!((pdf.status, pdf.headers["content-type"].to_str().unwrap()), (StatusCode::OK, "application/pdf"));
+    assert!(pdf.bytes.starts_with(b"%PDF"), "a PDF");
+    assert_eq!(t.get(DHAKA, &format!("{marksheet}/pdf?lang=en"), Some(&someone)).await.status, StatusCode::NOT_FOUND);
     let check = t.get(DHAKA, &format!("/learner-course/certificate-details/{code}"), None).await;
     assert_eq!(check.status, StatusCode::OK, "the certificate verifies like a course's: {}", check.text);
 
@@ -204,6 +223,8 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(t.get(SYLHET, &format!("/assessment/evaluation-results/{batch}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
     let r = t.put(SYLHET, "/assessment/update-restricted-user", &stranger, json!({ "id": candidate["id"], "name": "x" })).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &answers, Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/course/evaluation/performance-stats/{id}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
     let r = t.get(SYLHET, &enrol_link, Some(&stranger)).await;
     assert_eq!(r.body["code"], "invitation_not_found");
     // A learner is no author.

@@ -42,7 +42,7 @@ describe('the results of a certificate exam’s batch', () => {
   });
 
   it('shows a row per learner and a column per part, with the score, the outcome, the status and the certificate', async () => {
-    const html = await render('en', <ResultsTable results={results} />);
+    const html = await render('en', <ResultsTable results={results} batchId={7} />);
     expect(outcomes(html)).toEqual(['passed', 'failed', 'awaiting_marking', 'not_attempted', 'started', 'passed', 'passed', 'passed', 'passed', 'passed']);
     const page = text(html);
     expect(page).toContain('2 learners');
@@ -50,20 +50,21 @@ describe('the results of a certificate exam’s batch', () => {
     expect(page).toMatch(/Mitu Akter 8 \/ 10 Passed 3\.5 \/ 10 Failed Awaiting marking Not attempted Not handed in Active None yet/);
     expect(page).toMatch(/Karim Uddin (9 \/ 10 Passed ){5}Completed CERT-7Q2X/);
     expect(html).toContain('href="/certificate/check/CERT-7Q2X"');
+    expect(html).toContain('aria-label="Marksheet of Mitu Akter (PDF)"');
     // A region the keyboard can scroll sideways on a narrow screen.
     expect(tag(html, 'results-table')).toMatch(/tabindex="0"/);
     expect(tag(html, 'results-table')).toMatch(/role="region"/);
   });
 
   it('speaks Bangla with Bangla digits', async () => {
-    const page = text(await render('bn', <ResultsTable results={results} />));
+    const page = text(await render('bn', <ResultsTable results={results} batchId={7} />));
     expect(page).toContain('২ জন শিক্ষার্থী');
     expect(page).toContain('লিখিত পাস নম্বর: ৬০%');
     expect(page).toMatch(/Mitu Akter ৮ \/ ১০ পাস ৩\.৫ \/ ১০ ফেল মূল্যায়নের অপেক্ষায় অংশ নেননি জমা দেওয়া হয়নি/);
   });
 
   it('says so when nobody has enrolled', async () => {
-    const html = await render('en', <ResultsTable results={{ parts: results.parts, learners: [] }} />);
+    const html = await render('en', <ResultsTable results={{ parts: results.parts, learners: [] }} batchId={7} />);
     expect(text(html)).toContain('Nobody has enrolled in this batch yet.');
     expect(outcomes(html)).toEqual([]);
   });

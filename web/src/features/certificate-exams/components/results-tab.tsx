@@ -1,10 +1,12 @@
 // Results tab: a batch's learners, one row each, with a column per exam part (the best handed-in
 // attempt's score and pass or fail, awaiting marking, or not attempted), the enrolment's status
-// and the certificate's code. The table scrolls sideways on a narrow screen, names staying in view.
+// and the certificate's code, and each learner's marksheet as a PDF. The table scrolls sideways on
+// a narrow screen, names staying in view.
 import {
   Box,
   Card,
   Chip,
+  IconButton,
   Link,
   Paper,
   Skeleton,
@@ -15,15 +17,20 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
   type ChipProps,
 } from '@mui/material';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { useToast } from '../../../components/ui/toast-provider';
 import { localTitle } from '../../../lib/course-text';
+import { downloadFile } from '../../../lib/download';
+import { useErrorText } from '../../../lib/use-error-text';
 import { formatNumber } from '../../../lib/lang';
 import type { Course } from '../../courses/api/courses-api';
 import { BatchesFirst, BatchSelect, useBatchChoice } from '../../courses/components/batch-select';
@@ -58,15 +65,22 @@ export function ResultsTab({ course }: { course: Course }) {
       ) : results.isError || !results.data ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} />
       ) : (
-        <ResultsTable results={results.data} />
+        <ResultsTable results={results.data} batchId={batchId} />
       )}
     </Box>
   );
 }
 
-export function ResultsTable({ results }: { results: ExamBatchResults }) {
+export function ResultsTable({ results, batchId }: { results: ExamBatchResults; batchId: number }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const lang = i18n.language;
+  const toast = useToast();
+  const errorText = useErrorText();
+  /** The learner's marksheet, in the interface's language (a download: it needs the token). */
+  const marksheet = (enrollmentId: number) =>
+    downloadFile(`/course/reports/learner-marksheet/${batchId}/${enrollmentId}/pdf`, { lang: lang === 'en' ? 'en' : 'bn' }, `marksheet-${enrollmentId}.pdf`).catch((err: unknown) =>
+      toast.show(errorText(err), { severity: 'error' }),
+    );
   const { parts, learners } = results;
   if (learners.length === 0) {
     return (
@@ -98,6 +112,7 @@ export function ResultsTable({ results }: { results: ExamBatchResults }) {
               ))}
               <TableCell>{t('courses:certificate_exams.results.status')}</TableCell>
               <TableCell>{t('courses:certificate_exams.results.certificate')}</TableCell>
+              <TableCell>{t('courses:certificate_exams.results.marksheet')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -122,6 +137,13 @@ export function ResultsTable({ results }: { results: ExamBatchResults }) {
                       {t('courses:certificate_exams.results.no_certificate')}
                     </Typography>
                   )}
+                </TableCell>
+                <TableCell>
+                  <Tooltip title={t('courses:certificate_exams.results.marksheet_pdf', { name: l.name })}>
+                    <IconButton size="small" aria-label={t('courses:certificate_exams.results.marksheet_pdf', { name: l.name })} onClick={() => void marksheet(l.enrollment_id)} data-testid="result-marksheet">
+                      <PictureAsPdfOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
                 </TableCell>
               </TableRow>
             ))}
