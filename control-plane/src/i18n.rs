@@ -217,6 +217,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "date_out_of_range" => ("Choose a date from the year 2000 to 2099.", "২০০০ থেকে ২০৯৯ সালের মধ্যে একটি তারিখ বেছে নিন।"),
         "invalid_moodle_xml" => ("This is not a Moodle XML question file.", "এটি Moodle XML প্রশ্ন ফাইল নয়।"),
         "invalid_csv" => ("This CSV file could not be read.", "এই CSV ফাইলটি পড়া যায়নি।"),
+        "invalid_xlsx" => ("This Excel file could not be read; save it as .xlsx and try again.", "এই Excel ফাইলটি পড়া যায়নি; .xlsx হিসেবে সংরক্ষণ করে আবার চেষ্টা করুন।"),
         "csv_header_missing" => (
             "The first row must name the columns, at least type and text (or text_bn).",
             "প্রথম সারিতে কলামের নাম থাকতে হবে, অন্তত type এবং text (বা text_bn)।",

@@ -221,25 +221,17 @@ pub struct CandidateImport {
 
 /// A sheet's rows as inputs, numbered as a spreadsheet shows them (the header is row 1).
 fn read_sheet(bytes: &[u8]) -> Result<Vec<(usize, CandidateInput)>, &'static str> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-    let headers: Vec<String> = reader.headers().map_err(|_| "invalid_csv")?.iter().map(|h| h.trim().to_lowercase()).collect();
-    let column = |names: &[&str]| headers.iter().position(|h| names.contains(&h.as_str()));
-    let name = column(&["name", "নাম"]).ok_or("candidates_header_missing")?;
-    let (email, phone) = (column(&["email", "e-mail", "ই-মেইল"]), column(&["phone", "mobile", "মোবাইল"]));
-    let mut rows = Vec::new();
-    for (n, record) in reader.records().enumerate() {
-        let record = record.map_err(|_| "invalid_csv")?;
-        if record.iter().all(|c| c.trim().is_empty()) {
-            continue;
-        }
-        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).map(|c| c.trim().to_owned());
-        rows.push((n + 2, CandidateInput { id: None, batch_id: None, name: cell(Some(name)), email: cell(email), phone: cell(phone) }));
-    }
-    Ok(rows)
+    let table = crate::sheets::read(bytes)?;
+    let name = table.column(&["name", "নাম"]).ok_or("candidates_header_missing")?;
+    let (email, phone) = (table.column(&["email", "e-mail", "ই-মেইল"]), table.column(&["phone", "mobile", "মোবাইল"]));
+    let rows = table.rows.iter().map(|(n, record)| {
+        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).cloned();
+        (*n, CandidateInput { id: None, batch_id: None, name: cell(Some(name)), email: cell(email), phone: cell(phone) })
+    });
+    Ok(rows.collect())
 }
 
-/// List a CSV sheet of candidates (columns `name`, `email`, `phone`) in a restricted batch and
+/// List a CSV or Excel sheet of candidates (columns `name`, `email`, `phone`) in a restricted batch and
 /// invite them. All or nothing: one bad row refuses the sheet, each problem keyed
 /// `rows.<row>.<column>`. Multipart: `batch_id`, `file`.
 #[utoipa::path(post, path = "/assessment/create-csv-restricted-user", tag = "assessment",

@@ -384,21 +384,15 @@ fn option_index(token: &str) -> Option<usize> {
     ["ক", "খ", "গ", "ঘ", "ঙ", "চ", "ছ", "জ", "ঝ", "ঞ"].iter().position(|l| l.starts_with(c))
 }
 
-/// Reads a CSV file; `Err` names what is wrong with the file as a whole.
-pub fn read_csv(bytes: &[u8]) -> Result<Vec<Read>, &'static str> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-    let headers: Vec<String> = reader.headers().map_err(|_| "invalid_csv")?.iter().map(|h| h.trim().to_lowercase()).collect();
-    if !headers.iter().any(|h| h == "type") || !headers.iter().any(|h| h == "text" || h == "text_bn") {
+/// Reads a CSV or XLSX sheet of questions; `Err` names what is wrong with the file as a whole.
+pub fn read_sheet(bytes: &[u8]) -> Result<Vec<Read>, &'static str> {
+    let table = crate::sheets::read(bytes)?;
+    if table.column(&["type"]).is_none() || table.column(&["text", "text_bn"]).is_none() {
         return Err("csv_header_missing");
     }
     let mut out = Vec::new();
-    for (n, record) in reader.records().enumerate() {
-        let record = record.map_err(|_| "invalid_csv")?;
-        let cell = |name: &str| headers.iter().position(|h| h == name).and_then(|i| record.get(i)).unwrap_or_default().trim().to_owned();
-        if record.iter().all(|c| c.trim().is_empty()) {
-            continue;
-        }
+    for (row, record) in &table.rows {
+        let cell = |name: &str| table.column(&[name]).and_then(|i| record.get(i)).cloned().unwrap_or_default();
         let kind = cell("type").to_lowercase().replace([' ', '-'], "_");
         let mut problems = Vec::new();
         let optional_number = |name: &'static str, problems: &mut Vec<(&'static str, &'static str)>| {
@@ -446,42 +440,57 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<Read>, &'static str> {
         if !kind.is_empty() && !TYPES.contains(&kind.as_str()) {
             problems.push(("type", "invalid_choice"));
         }
-        out.push(Read { row: n + 2, input, problems });
+        out.push(Read { row: *row, input, problems });
     }
     Ok(out)
 }
 
-/// Writes questions as CSV with the columns [`CSV_COLUMNS`], readable by [`read_csv`].
+/// The questions as rows of [`CSV_COLUMNS`], readable by [`read_sheet`].
+fn sheet_rows(questions: &[(i64, String, Content)]) -> Vec<Vec<String>> {
+    questions
+        .iter()
+        .map(|(_, kind, c)| {
+            let answer = match kind.as_str() {
+                "multiple_choice" | "multiple_select" | "dropdown" => {
+                    c.options.iter().enumerate().filter(|(_, o)| o.correct).map(|(i, _)| (i + 1).to_string()).collect::<Vec<_>>().join("|")
+                }
+                "short_answer" => c.accepted.join("|"),
+                "fill_blanks" => c.blanks.iter().map(|b| b.join("|")).collect::<Vec<_>>().join("||"),
+                _ => c.answer.clone(),
+            };
+            let join = |f: fn(&QuestionOption) -> &str| c.options.iter().map(f).collect::<Vec<_>>().join("|");
+            vec![
+                kind.clone(),
+                c.text.clone(),
+                c.text_bn.clone(),
+                c.marks.to_string(),
+                c.negative_marks.to_string(),
+                join(|o| &o.text),
+                join(|o| &o.text_bn),
+                answer,
+                c.explanation.clone(),
+                c.explanation_bn.clone(),
+            ]
+        })
+        .collect()
+}
+
+/// Writes questions as CSV with the columns [`CSV_COLUMNS`].
 pub fn write_csv(questions: &[(i64, String, Content)]) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record(CSV_COLUMNS);
-    for (_, kind, c) in questions {
-        let answer = match kind.as_str() {
-            "multiple_choice" | "multiple_select" | "dropdown" => {
-                c.options.iter().enumerate().filter(|(_, o)| o.correct).map(|(i, _)| (i + 1).to_string()).collect::<Vec<_>>().join("|")
-            }
-            "short_answer" => c.accepted.join("|"),
-            "fill_blanks" => c.blanks.iter().map(|b| b.join("|")).collect::<Vec<_>>().join("||"),
-            _ => c.answer.clone(),
-        };
-        let join = |f: fn(&QuestionOption) -> &str| c.options.iter().map(f).collect::<Vec<_>>().join("|");
-        let _ = writer.write_record([
-            kind.as_str(),
-            &c.text,
-            &c.text_bn,
-            &c.marks.to_string(),
-            &c.negative_marks.to_string(),
-            &join(|o| &o.text),
-            &join(|o| &o.text_bn),
-            &answer,
-            &c.explanation,
-            &c.explanation_bn,
-        ]);
+    for row in sheet_rows(questions) {
+        let _ = writer.write_record(&row);
     }
     // Excel opens UTF-8 CSV as such only with the byte-order mark.
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
     bytes.extend(writer.into_inner().unwrap_or_default());
     bytes
+}
+
+/// Writes questions as an Excel workbook with the columns [`CSV_COLUMNS`].
+pub fn write_xlsx(questions: &[(i64, String, Content)]) -> anyhow::Result<Vec<u8>> {
+    crate::sheets::write_xlsx(&CSV_COLUMNS, &sheet_rows(questions))
 }
 
 #[cfg(test)]
@@ -565,14 +574,14 @@ mod tests {
             fill_blanks,Dhaka is the ___ of ___.,,2,,capital||Bangladesh|BD\n\
             riddle,What?,,1,,\n\
             multiple_choice,Pick,,1,a|b,5\n";
-        let read = read_csv(csv.as_bytes()).unwrap();
+        let read = read_sheet(csv.as_bytes()).unwrap();
         assert_eq!(read[0].input.marks, Some(1.0));
         assert_eq!(read[0].input.options.iter().map(|o| o.correct).collect::<Vec<_>>(), [true, false]);
         assert_eq!(read[1].input.options.iter().map(|o| o.correct).collect::<Vec<_>>(), [true, false, true]);
         assert_eq!(read[2].input.blanks, vec![vec!["capital".to_owned()], vec!["Bangladesh".to_owned(), "BD".to_owned()]]);
         assert_eq!((read[3].row, read[3].problems.clone()), (5, vec![("type", "invalid_choice")]));
         assert_eq!(read[4].problems, [("answer", "invalid_choice")]);
-        assert_eq!(read_csv(b"a,b\n1,2\n").unwrap_err(), "csv_header_missing");
+        assert_eq!(read_sheet(b"a,b\n1,2\n").unwrap_err(), "csv_header_missing");
     }
 
     fn content(kind: &str) -> (i64, String, Content) {
@@ -594,7 +603,7 @@ mod tests {
     }
 
     #[test]
-    fn both_formats_round_trip() {
+    fn every_format_round_trips() {
         let kinds = ["multiple_choice", "multiple_select", "true_false", "short_answer", "fill_blanks", "essay", "paragraph", "assignment"];
         let questions: Vec<_> = kinds.iter().map(|k| content(k)).collect();
         let again = read_moodle(&write_moodle(&questions)).unwrap();
@@ -604,10 +613,13 @@ mod tests {
             assert_eq!(r.input.options, c.options, "{kind}");
             assert_eq!((&r.input.blanks, &r.input.accepted), (&c.blanks, &c.accepted), "{kind}");
         }
-        let csv = read_csv(&write_csv(&questions)).unwrap();
-        for ((_, kind, c), r) in questions.iter().zip(&csv) {
-            assert_eq!((&r.input.question_type, &r.input.text, &r.input.options, &r.input.blanks), (kind, &c.text, &c.options, &c.blanks));
-            assert!(r.problems.is_empty(), "{kind}: {:?}", r.problems);
+        for sheet in [write_csv(&questions), write_xlsx(&questions).unwrap()] {
+            let read = read_sheet(&sheet).unwrap();
+            for ((_, kind, c), r) in questions.iter().zip(&read) {
+                assert_eq!((&r.input.question_type, &r.input.text, &r.input.options, &r.input.blanks), (kind, &c.text, &c.options, &c.blanks));
+                assert_eq!((&r.input.accepted, r.input.marks), (&c.accepted, Some(c.marks)), "{kind}");
+                assert!(r.problems.is_empty(), "{kind}: {:?}", r.problems);
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Importing a question file into the bank and exporting the bank as one (formats: [`exchange`]).
+//! Importing a question file into the bank and exporting the bank as one (formats: [`exchange`],
+//! Moodle XML, CSV and XLSX).
 //! An import is all or nothing: every question is checked as if typed in, and one refusal
 //! refuses the file, with each problem named by its row (`rows.<row>.<field>`).
 
@@ -55,8 +56,8 @@ fn check(read: &[exchange::Read]) -> Result<Vec<(String, content::Content)>, App
     if errors.is_empty() { Ok(out) } else { Err(AppError::Validation(errors)) }
 }
 
-/// Import a Moodle XML or CSV file (2 MB, 1,000 questions) into the bank, into `folder_id` if
-/// given. Multipart: `file`, `folder_id`. All or nothing.
+/// Import a Moodle XML, CSV or Excel (XLSX) file (2 MB, 1,000 questions) into the bank, into
+/// `folder_id` if given. Multipart: `file`, `folder_id`. All or nothing.
 #[utoipa::path(post, path = "/question-bank/import", tag = "question-bank",
     responses((status = 201, body = Data<Imported>), (status = 401), (status = 403), (status = 413), (status = 422)))]
 pub async fn import_questions(
@@ -92,7 +93,7 @@ pub async fn import_questions(
         let text = std::str::from_utf8(&file).map_err(|_| AppError::field("file", "invalid_file"))?;
         exchange::read_moodle(text).ok_or_else(|| AppError::field("file", "invalid_moodle_xml"))?
     } else {
-        exchange::read_csv(&file).map_err(|code| AppError::field("file", code))?
+        exchange::read_sheet(&file).map_err(|code| AppError::field("file", code))?
     };
     if read.is_empty() {
         return Err(AppError::field("file", "no_questions_in_file"));
@@ -110,15 +111,15 @@ pub async fn import_questions(
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// `moodle` (Moodle XML) or `csv`.
+    /// `moodle` (Moodle XML), `csv` or `xlsx`.
     pub format: Option<String>,
     /// Only this folder's questions.
     pub folder_id: Option<i64>,
 }
 
-/// Export the questions the caller reaches as a Moodle XML or CSV file.
+/// Export the questions the caller reaches as a Moodle XML, CSV or Excel file.
 #[utoipa::path(get, path = "/question-bank/export", tag = "question-bank", params(ExportQuery),
-    responses((status = 200, description = "The file", content((String = "application/xml"), (String = "text/csv"))), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, description = "The file", content((String = "application/xml"), (String = "text/csv"), (String = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 401), (status = 403), (status = 422)))]
 pub async fn export_questions(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
@@ -130,6 +131,7 @@ pub async fn export_questions(
     let (bytes, mime, name) = match q.format.as_deref().map(str::trim) {
         Some("moodle") | None => (exchange::write_moodle(&questions).into_bytes(), "application/xml; charset=utf-8", "questions.xml"),
         Some("csv") => (exchange::write_csv(&questions), "text/csv; charset=utf-8", "questions.csv"),
+        Some("xlsx") => (exchange::write_xlsx(&questions)?, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "questions.xlsx"),
         Some(_) => return Err(AppError::field("format", "invalid_choice")),
     };
     Ok((

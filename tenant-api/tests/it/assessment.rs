@@ -113,6 +113,10 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(sent, [("email", "learner@example.com"), ("email", "rahim@example.com"), ("sms", "+8801711000000")].map(|(c, r)| (c.to_owned(), r.to_owned())));
     let body: String = sqlx::query_scalar("SELECT body_text FROM outbox WHERE recipient = 'learner@example.com' AND kind = 'exam_invitation'").fetch_one(control).await.unwrap();
     assert!(body.contains(&link) && body.contains("বাংলাদেশ স্টাডিজ সনদ পরীক্ষা"), "{body}");
+    // An Excel sheet reads the same way.
+    let book = tenant_api::sheets::write_xlsx(&["নাম", "email"], &[vec!["সালমা".into(), "salma@example.com".into()]]).unwrap();
+    let r = t.upload(DHAKA, "/assessment/create-csv-restricted-user", teacher, &[("batch_id", None, batch.to_string().as_bytes()), ("file", Some("c.xlsx"), &book)]).await;
+    assert_eq!((r.status, r.body["data"]["added"].as_i64()), (StatusCode::CREATED, Some(1)), "{}", r.text);
     let r = t.put(DHAKA, "/assessment/update-restricted-user", teacher, json!({ "id": karim, "name": "করিম উদ্দিন" })).await;
     assert_eq!((r.body["data"]["name"].as_str(), r.body["data"]["phone"].as_str()), (Some("করিম উদ্দিন"), Some("+8801711000000")), "{}", r.text);
     assert_eq!(t.delete(DHAKA, &format!("/assessment/delete-restricted-user/{karim}"), Some(teacher)).await.status, StatusCode::OK);

@@ -225,7 +225,11 @@ async fn question_files_import_whole_or_not_at_all_and_export_round_trip() {
     assert!(csv.text.contains("type,text,text_bn,marks"), "{}", csv.text);
     let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some("again.csv"), csv.text.as_bytes())]).await;
     assert_eq!(r.body["data"]["imported"].as_i64(), Some(9), "{}", r.text);
-    assert_eq!(total(&teacher, DHAKA).await, 27);
+    let xlsx = t.get(DHAKA, &format!("/question-bank/export?format=xlsx&folder_id={folder}"), Some(&teacher)).await;
+    assert_eq!((xlsx.status, xlsx.header("content-disposition")), (StatusCode::OK, "attachment; filename=\"questions.xlsx\""));
+    let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some("again.xlsx"), &xlsx.bytes[..])]).await;
+    assert_eq!(r.body["data"]["imported"].as_i64(), Some(9), "an Excel sheet too: {}", r.text);
+    assert_eq!(total(&teacher, DHAKA).await, 36);
 
     // A bad row refuses the whole file, each problem named by its row; nothing is imported.
     let bad = "type,text,marks,options,answer\nmultiple_choice,Capital?,1,Dhaka|Sylhet,1\nriddle,What?,1,,\nmultiple_choice,Pick,0,a|b,\n";
@@ -235,8 +239,8 @@ async fn question_files_import_whole_or_not_at_all_and_export_round_trip() {
         assert!(r.body["errors"][field].is_array(), "{field}: {}", r.text);
     }
     assert!(r.body["errors"]["rows.2.type"].is_null(), "the good row has no problem");
-    assert_eq!(total(&teacher, DHAKA).await, 27, "a bad file changes nothing");
-    for (name, bytes) in [("broken.xml", &b"<quiz><question type=\"truefalse\">"[..]), ("empty.csv", b"type,text\n"), ("nohead.csv", b"1,2\n3,4\n")] {
+    assert_eq!(total(&teacher, DHAKA).await, 36, "a bad file changes nothing");
+    for (name, bytes) in [("broken.xml", &b"<quiz><question type=\"truefalse\">"[..]), ("empty.csv", b"type,text\n"), ("nohead.csv", b"1,2\n3,4\n"), ("broken.xlsx", b"PK\x03\x04broken")] {
         let r = t.upload(DHAKA, "/question-bank/import", &teacher, &[("file", Some(name), bytes)]).await;
         assert_eq!((r.status, r.body["errors"]["file"].is_array()), (StatusCode::UNPROCESSABLE_ENTITY, true), "{name}: {}", r.text);
     }

