@@ -79,6 +79,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(exam_batch_results::performance_stats))
         .routes(routes!(exam_results::user_answers))
         .routes(routes!(candidates::view_candidates))
+        .routes(routes!(crate::assessment::attendance::view_attendance))
+        .routes(routes!(crate::assessment::attendance::store_attendance))
         .routes(routes!(candidates::create_candidate))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(candidates::import_candidates)), candidates::BODY_LIMIT))
         .routes(routes!(candidates::update_candidate))

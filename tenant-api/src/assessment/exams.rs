@@ -27,7 +27,7 @@ use uuid::Uuid;
 const EXAMS: Family = Family::Exams;
 
 /// The certificate exam a batch belongs to, or 404.
-async fn exam_batch(db: &PgPool, batch_id: i64) -> AppResult<Batch> {
+pub(super) async fn exam_batch(db: &PgPool, batch_id: i64) -> AppResult<Batch> {
     let batch = batches_store::find(db, batch_id).await?.ok_or(AppError::NotFound)?;
     member_of(db, EXAMS, batch.course_id).await?;
     Ok(batch)

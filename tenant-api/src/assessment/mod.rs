@@ -1,7 +1,8 @@
 //! Certificate exams (`/assessment/*`): exams packaged like courses, with batches, a syllabus of
 //! exam parts, enrolment and a certificate for passing, plus restricted batches whose listed
-//! candidates enrol through their own links. Contract: docs/api-certificate-exams.md.
+//! candidates enrol through their own links, and attendance on exam days. Contract: docs/api-certificate-exams.md.
 
+pub mod attendance;
 pub mod candidates;
 pub mod candidates_store;
 pub mod exams;

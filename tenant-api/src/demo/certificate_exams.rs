@@ -1,7 +1,8 @@
 //! Dhaka College's demo certificate exam: "Physics fundamentals certificate" in two parts (an
 //! objective paper, then the general knowledge quiz), with a batch open to everyone and a
 //! restricted one for three invited candidates. Rahim enrolled through his link and passed the
-//! first part (the quiz is still his to take); the learner's invitation is still unused. Made through the API; a
+//! first part (the quiz is still his to take) and was marked present; the learner's invitation
+//! is still unused. Made through the API; a
 //! site that has certificate exams is left as it is.
 
 use super::Api;
@@ -80,7 +81,7 @@ pub async fn seed(api: &mut Api, teacher: &'static str, candidate: &'static str)
     let rahim = api.token(site, "rahim.uddin@example.com").await?;
     let link = links[0].as_str().context("a candidate's link")?;
     let enrol = format!("/assessment-front/batch/restricted-user-enroll?token={}", link.rsplit("token=").next().unwrap_or_default());
-    api.call(site, Method::GET, &enrol, Some(&rahim), Value::Null).await?;
+    let enrolled = api.call(site, Method::GET, &enrol, Some(&rahim), Value::Null).await?;
     let started = api.call(site, Method::POST, &format!("/exam-front/single/{}/start", paper["uuid"].as_str().unwrap_or_default()), Some(&rahim), json!({})).await?;
     let attempt = started["uuid"].as_str().context("attempt uuid")?.to_owned();
     for (slot, question) in started["questions"].as_array().context("paper questions")?.iter().enumerate() {
@@ -93,6 +94,9 @@ pub async fn seed(api: &mut Api, teacher: &'static str, candidate: &'static str)
     let path = format!("/assessment-front/course/quiz-submit/{}", first["id"]);
     let (status, _) = api.send(site, Method::POST, &path, Some(&rahim), Body::from("{}"), "application/json").await?;
     anyhow::ensure!(status == 200 || status == 409, "handing in Rahim's paper: {status}");
+    // The teacher marked him present on the exam day.
+    let marks = json!({ "rows": [{ "enrollment_id": enrolled["enrollment_id"], "present": true }] });
+    api.call(site, Method::POST, &format!("/assessment/attendance/store/{}", invited["id"]), Some(&token), marks).await?;
     tracing::info!(site = api.host(site), "demo certificate exam seeded");
     Ok(())
 }

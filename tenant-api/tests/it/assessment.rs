@@ -204,6 +204,26 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     let check = t.get(DHAKA, &format!("/learner-course/certificate-details/{code}"), None).await;
     assert_eq!(check.status, StatusCode::OK, "the certificate verifies like a course's: {}", check.text);
 
+    // Attendance on the exam day: the learner started a part today; marks replace marks.
+    let sheet = format!("/assessment/attendance/view/{batch}");
+    let r = t.get(DHAKA, &sheet, Some(teacher)).await;
+    let row = &r.body["data"]["rows"][0];
+    assert_eq!((row["enrollment_id"].as_i64(), &row["present"], row["started_exam"].as_bool()), (Some(enrollment), &Value::Null, Some(true)), "{}", r.text);
+    let store = format!("/assessment/attendance/store/{batch}");
+    let r = t.post(DHAKA, &store, Some(teacher), json!({ "rows": [{ "enrollment_id": enrollment, "present": false }] })).await;
+    assert_eq!(r.body["data"]["rows"][0]["present"], false, "{}", r.text);
+    let r = t.post(DHAKA, &store, Some(teacher), json!({ "rows": [{ "enrollment_id": enrollment, "present": true }] })).await;
+    assert_eq!(r.body["data"]["rows"][0]["present"], true);
+    let r = t.post(DHAKA, &store, Some(teacher), json!({ "date": "2026-02-30", "rows": [] })).await;
+    assert_eq!(r.body["errors"]["date"][0], message("invalid_date"));
+    for rows in [json!([{ "enrollment_id": 999_999, "present": true }]), json!([{ "enrollment_id": enrollment, "present": true }, { "enrollment_id": enrollment, "present": false }])] {
+        let r = t.post(DHAKA, &store, Some(teacher), json!({ "rows": rows })).await;
+        assert_eq!((r.status, r.body["errors"]["rows"][0].clone()), (StatusCode::UNPROCESSABLE_ENTITY, json!(message("invalid_choice"))), "{}", r.text);
+    }
+    let other_day = t.get(DHAKA, &format!("{sheet}?date=2026-01-01"), Some(teacher)).await;
+    assert_eq!((&other_day.body["data"]["rows"][0]["present"], other_day.body["data"]["rows"][0]["started_exam"].as_bool()), (&Value::Null, Some(false)));
+    assert_eq!(t.get(DHAKA, &sheet, Some(learner)).await.status, StatusCode::FORBIDDEN);
+
     // Templates under the Exam Centre's paths; one in use stays.
     let r = t.post(DHAKA, "/assessment/template/create", Some(teacher), json!({ "name": "সনদ", "language": "bn" })).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
@@ -229,6 +249,9 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(SYLHET, &answers, Some(&stranger)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(SYLHET, &format!("/course/evaluation/performance-stats/{id}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &sheet, Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    let r = t.post(SYLHET, &store, Some(&stranger), json!({ "rows": [{ "enrollment_id": enrollment, "present": false }] })).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = t.get(SYLHET, &enrol_link, Some(&stranger)).await;
     assert_eq!(r.body["code"], "invitation_not_found");
     // A learner is no author.

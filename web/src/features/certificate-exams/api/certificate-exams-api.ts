@@ -1,6 +1,6 @@
 // Certificate exams, the authors' calls (docs/api-certificate-exams.md): the exam itself through
-// /assessment/course/*, its restricted batches' candidates and its batches' results. Its syllabus
-// and batches are the course calls (features/courses/api/courses-api.ts).
+// /assessment/course/*, its restricted batches' candidates, its batches' results and attendance.
+// Its syllabus and batches are the course calls (features/courses/api/courses-api.ts).
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope, Done, Page } from '../../../lib/types';
 import { uploadForm, type UploadHandle } from '../../../lib/upload';
@@ -75,6 +75,40 @@ export interface ExamBatchResults {
 
 export function fetchBatchResults(batchId: number) {
   return api<DataEnvelope<ExamBatchResults>>(`/assessment/evaluation-results/${batchId}`).then((r) => r.data);
+}
+
+// ---- attendance
+
+export interface AttendanceRow {
+  enrollment_id: number;
+  user_id: number;
+  name: string;
+  /** Null until marked. */
+  present: boolean | null;
+  /** Started an attempt at one of the exam's parts that day (Dhaka time): a hint for the marker. */
+  started_exam: boolean;
+}
+
+export interface AttendanceSheet {
+  batch_id: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  rows: AttendanceRow[];
+}
+
+export interface AttendanceBody {
+  date: string;
+  rows: { enrollment_id: number; present: boolean }[];
+}
+
+/** A batch's sheet for a day (YYYY-MM-DD). 422 `date` `invalid_date`. */
+export function fetchAttendance(batchId: number, date: string) {
+  return api<DataEnvelope<AttendanceSheet>>(`/assessment/attendance/view/${batchId}`, { query: { date } }).then((r) => r.data);
+}
+
+/** Marks replace earlier ones; answers the day's sheet. 422 `rows` `invalid_choice` (an enrolment not the batch's). */
+export function saveAttendance(batchId: number, body: AttendanceBody) {
+  return api<DataEnvelope<AttendanceSheet>>(`/assessment/attendance/store/${batchId}`, { method: 'POST', body }).then((r) => r.data);
 }
 
 // ---- restricted candidates

@@ -1,7 +1,8 @@
 // /exam, /exam/create and /exam/edit/:uuid(/:slug): the course's list, create form and editor for
 // certificate exams (one chunk). The editor's tabs: the course's details, syllabus and batches,
-// then the restricted batches' candidates and the batches' results. A numeric /exam/edit/:id is
-// a single exam's editor, loaded from here so that the app shell carries one lazy page, not two.
+// then the restricted batches' candidates, the batches' results and attendance. A numeric
+// /exam/edit/:id is a single exam's editor, loaded from here so that the app shell carries one
+// lazy page, not two.
 import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router';
 import CourseCreatePage from '../../courses/components/course-create-page';
@@ -12,13 +13,14 @@ import CourseListPage from '../../courses/components/course-list-page';
 import { CourseSyllabusTab } from '../../courses/components/course-syllabus-tab';
 import { EXAM_KIND } from '../hooks/exam-kind';
 import { useExamCourse } from '../hooks/use-certificate-exams';
+import { AttendanceTab } from './attendance-tab';
 import { CandidatesTab } from './candidates-tab';
 import { ExamEditRoute } from './exam-edit-route';
 import { ResultsTab } from './results-tab';
 
 const ExamEditPage = lazy(() => import('../../exams/components/exam-edit-page'));
 
-export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results'] as const;
+export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results', 'attendance'] as const;
 type ExamEditTab = (typeof EXAM_EDIT_TABS)[number];
 
 export default function CertificateExamPages({ page }: { page: 'list' | 'create' | 'edit' }) {
@@ -41,6 +43,7 @@ function CertificateExamEditPage() {
           {tab === 'batches' && <CourseBatchesTab course={course} kind={EXAM_KIND} />}
           {tab === 'candidates' && <CandidatesTab course={course} />}
           {tab === 'results' && <ResultsTab course={course} />}
+          {tab === 'attendance' && <AttendanceTab course={course} />}
         </>
       )}
     </CourseEditor>
