@@ -49,6 +49,13 @@ pub struct Page<T> {
     pub total: i64,
 }
 
+impl<T> Page<T> {
+    /// The same page with each item turned into another type.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page { data: self.data.into_iter().map(f).collect(), current_page: self.current_page, last_page: self.last_page, per_page: self.per_page, total: self.total }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@ pub mod promotions;
 pub mod publishing;
 pub mod questions;
 pub mod router;
+pub mod sharing;
 pub mod sheets;
 pub mod site;
 pub mod state;

@@ -268,6 +268,37 @@ pub async fn copy(app: &AppState, tenant: &Tenant, from: &str, to: &str) -> Resu
     Ok(())
 }
 
+/// A copy of a stored file kept under `prefix` (`posts`, `questions`) so that what shows it keeps
+/// it whatever happens to the original; answers the copy's name, `<32 hex digits>.<extension>`.
+pub async fn keep_copy(app: &AppState, tenant: &Tenant, source: &str, prefix: &str) -> Result<String, AppError> {
+    let ext = source.rsplit_once('.').map_or("bin", |(_, ext)| ext).to_ascii_lowercase();
+    let name = format!("{}.{ext}", uuid::Uuid::new_v4().simple());
+    copy(app, tenant, source, &format!("{prefix}/{name}")).await?;
+    Ok(name)
+}
+
+/// Whether `name` is one [`keep_copy`] gives.
+pub fn is_kept_name(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(id, ext)| {
+        id.len() == 32
+            && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+            && (1..=5).contains(&ext.len())
+            && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    })
+}
+
+/// A kept copy's stable address on the site answers with a fresh signed link to it. Browsers
+/// and link-preview crawlers may keep the redirect for a while, well inside the link's hour.
+pub async fn serve_kept(app: &AppState, tenant: &Tenant, prefix: &str, name: &str) -> Result<Response, AppError> {
+    if !is_kept_name(name) {
+        return Err(AppError::NotFound);
+    }
+    let link = presigned(app, tenant, &format!("{prefix}/{name}")).await?;
+    let mut response = axum::response::Redirect::temporary(&link).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=600"));
+    Ok(response)
+}
+
 /// Gives a multipart upload up, best effort (its parts cost bytes, not correctness).
 pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_id: &str) {
     let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(key).upload_id(upload_id).send().await;
@@ -361,5 +392,13 @@ mod tests {
         assert!(matches!(decode_image("logo", &fake, 1024), Err(AppError::Validation(_))));
         assert!(decode_image("logo", "not a data url", 1024).is_err());
         assert!(decode_image("logo", &png, 4).is_err(), "too large");
+    }
+
+    #[test]
+    fn only_kept_copies_have_kept_names() {
+        assert!(is_kept_name("0123456789abcdef0123456789abcdef.jpg"));
+        for bad in ["0123456789abcdef0123456789abcdef", "../etc/passwd.jpg", "0123456789ABCDEF0123456789abcdef.jpg", "0123456789abcdef0123456789abcdef.toolong", "x.jpg"] {
+            assert!(!is_kept_name(bad), "{bad}");
+        }
     }
 }

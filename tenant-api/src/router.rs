@@ -12,7 +12,7 @@ use crate::accounts::photo;
 use crate::payments::{accounts as money, checkout, coupons, merchant, notices, payouts, receipt, refunds};
 use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
-use crate::files::{manage as files, resumable, sharing, upload as file_upload};
+use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
 use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
 use axum::Router;
@@ -51,6 +51,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(journey::checkprev))
         .routes(routes!(journey::completed_lesson))
         .routes(routes!(journey::quiz_submit))
+        .routes(routes!(journey::syllabus_submission))
         .routes(routes!(reviews::course_reviews))
         .routes(routes!(reviews::view_reviews))
         .routes(routes!(wishlist::my_wishlist, wishlist::toggle_wishlist))
@@ -81,6 +82,9 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(candidates::view_candidates))
         .routes(routes!(crate::assessment::attendance::view_attendance))
         .routes(routes!(crate::assessment::attendance::store_attendance))
+        .routes(routes!(crate::assessment::discussions::view_discussions))
+        .routes(routes!(crate::assessment::discussions::store_discussion))
+        .routes(routes!(crate::assessment::discussions::remove_discussion))
         .routes(routes!(candidates::create_candidate))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(candidates::import_candidates)), candidates::BODY_LIMIT))
         .routes(routes!(candidates::update_candidate))
@@ -98,6 +102,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(folders::delete_folder))
         .merge(with_body_limit(OpenApiRouter::new().routes(routes!(transfer::import_questions)), transfer::BODY_LIMIT))
         .routes(routes!(transfer::export_questions))
+        .routes(routes!(crate::questions::media::attach_media))
         .routes(routes!(exam_authoring::view_single))
         .routes(routes!(exam_authoring::view_single_exam))
         .routes(routes!(exam_authoring::create_single))
@@ -131,8 +136,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(resumable::complete_upload))
         .routes(routes!(file_upload::create_url))
         .routes(routes!(file_upload::download_file))
-        .routes(routes!(sharing::share))
-        .routes(routes!(sharing::shared_with_me))
+        .routes(routes!(crate::sharing::share))
+        .routes(routes!(crate::sharing::shared_with_me))
         .routes(routes!(posts::view_blogs))
         .routes(routes!(posts::store_blog))
         .routes(routes!(posts::update_blog))
@@ -318,6 +323,7 @@ pub fn app(app: AppState) -> Router {
         .route("/course/template/image/{file}", get(templates::template_image))
         .route("/promotion/thumbnail/{file}", get(ads::thumbnail))
         .route("/post-media/{name}", get(post_media::serve_media))
+        .route("/question-media/{name}", get(crate::questions::media::serve_media))
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(JSON_LIMIT))
         .layer(from_fn_with_state(app.ctl.clone(), authenticate))

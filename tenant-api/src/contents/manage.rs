@@ -4,7 +4,7 @@ use super::store::{self, ContentFields, ContentRow, Filter, PartFields, Tab};
 use super::{Access, CONTENT_TYPES, ContentDetail, ContentItem, detail, parse_duration, views};
 use crate::courses::access::require_author;
 use crate::exams::store as exams;
-use crate::files::sharing::colleagues;
+use crate::sharing::colleagues;
 use crate::pools::TenantDb;
 use crate::questions::bank_user;
 use crate::state::AppState;

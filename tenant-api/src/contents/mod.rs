@@ -158,7 +158,7 @@ pub async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, ro
             .iter()
             .filter(|(item, _)| *item == r.id)
             .filter_map(|(_, user)| contacts.get(user))
-            .map(|c| Person { id: c.id, name: c.name.clone(), email: c.email.clone(), phone: c.phone.clone() })
+            .map(Person::from)
             .collect();
         items.push(ContentItem {
             id: r.id,

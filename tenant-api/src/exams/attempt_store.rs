@@ -58,10 +58,12 @@ pub struct NewAttempt<'a> {
 }
 
 /// Starts a new attempt: one statement, the time taken from the database's clock. A concurrent
-/// start of the same learner loses on `exam_attempts_one_open` (or on the attempt number).
+/// start of the same learner loses on `exam_attempts_one_open` (or on the attempt number). A paper
+/// drawn ahead for an earlier revision of the exam goes.
 pub async fn insert_started(db: &PgPool, a: NewAttempt<'_>) -> sqlx::Result<AttemptRow> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "WITH inserted AS (
+        "WITH stale AS (DELETE FROM exam_papers WHERE exam_id = $1 AND user_id = $2),
+         inserted AS (
            INSERT INTO exam_attempts (exam_id, user_id, user_name, attempt_no, state, layout, slots, max_score, started_at, deadline)
            SELECT $1, $2, $3, coalesce(max(attempt_no), 0) + 1, 'in_progress', $4, $5, $6, now(),
                   LEAST(now() + make_interval(mins => $7), $8)
@@ -78,6 +80,54 @@ pub async fn insert_started(db: &PgPool, a: NewAttempt<'_>) -> sqlx::Result<Atte
     .bind(a.minutes)
     .bind(a.ends_at)
     .fetch_one(db)
+    .await
+}
+
+/// Keeps `layout` as the learner's next paper, drawn ahead of the start, unless one of this
+/// revision of the exam is already kept.
+pub async fn keep_paper(db: &PgPool, exam_id: i64, user_id: i64, user_name: &str, revision: i32, layout: &[Slot], max_score: f64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO exam_papers (exam_id, user_id, user_name, revision, layout, slots, max_score) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (exam_id, user_id) DO UPDATE SET user_name = excluded.user_name, revision = excluded.revision,
+                layout = excluded.layout, slots = excluded.slots, max_score = excluded.max_score, drawn_at = now()
+          WHERE exam_papers.revision <> excluded.revision",
+    )
+    .bind(exam_id)
+    .bind(user_id)
+    .bind(user_name)
+    .bind(revision)
+    .bind(Json(layout))
+    .bind(layout.len() as i32)
+    .bind(max_score)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Starts the learner's next attempt on the paper drawn ahead for this revision of the exam, in
+/// one statement: the paper moves into a new attempt whose deadline the database's clock sets
+/// (the duration plus the learner's extra minutes, never past `ends_at`). `None` when no such
+/// paper is kept; an error [`lost_start_race`] recognises when an attempt is already open (the
+/// paper then stays for the next one).
+pub async fn start_drawn(db: &PgPool, exam_id: i64, user_id: i64, revision: i32, minutes: i32, ends_at: DateTime<Utc>) -> sqlx::Result<Option<AttemptRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "WITH paper AS (DELETE FROM exam_papers WHERE exam_id = $1 AND user_id = $2 AND revision = $3 RETURNING *),
+         inserted AS (
+           INSERT INTO exam_attempts (exam_id, user_id, user_name, attempt_no, state, layout, slots, max_score, started_at, deadline)
+           SELECT p.exam_id, p.user_id, p.user_name,
+                  (SELECT coalesce(max(attempt_no), 0) + 1 FROM exam_attempts WHERE exam_id = $1 AND user_id = $2),
+                  'in_progress', p.layout, p.slots, p.max_score, now(),
+                  LEAST(now() + make_interval(mins => $4 + coalesce((SELECT extra_minutes FROM exam_overrides WHERE exam_id = $1 AND user_id = $2), 0)), $5)
+             FROM paper p
+           RETURNING *)
+         SELECT {COLUMNS} FROM inserted"
+    )))
+    .bind(exam_id)
+    .bind(user_id)
+    .bind(revision)
+    .bind(minutes)
+    .bind(ends_at)
+    .fetch_optional(db)
     .await
 }
 

@@ -80,7 +80,7 @@ async fn checked(db: &PgPool, user: &BankUser, input: &ExamInput) -> AppResult<S
     let mut v = Validator::default();
     let s = settings::validate(&mut v, input);
     let questions: Vec<i64> = s.parts.iter().filter_map(|p| p.question_id).collect();
-    let usable = store::usable_questions(db, &questions, user.owner).await?;
+    let usable = crate::questions::store::usable(db, &questions, user.usable()).await?;
     let folders: Vec<i64> = s.parts.iter().filter_map(|p| p.folder_id).collect();
     let sizes: HashMap<i64, i64> = store::folder_sizes(db, &folders, user.owner).await?.into_iter().collect();
     for (i, part) in s.parts.iter().enumerate() {

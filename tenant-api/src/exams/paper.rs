@@ -173,6 +173,8 @@ pub struct LearnerQuestion {
     pub question_type: String,
     pub text: String,
     pub text_bn: String,
+    /// The question's picture (`/question-media/<name>`), or empty.
+    pub image: String,
     pub marks: f64,
     pub negative_marks: f64,
     pub options: Vec<LearnerOption>,
@@ -194,6 +196,7 @@ pub fn learner_question(index: usize, slot: &Slot, v: &Versioned) -> LearnerQues
         question_type: v.question_type.clone(),
         text: c.text.clone(),
         text_bn: c.text_bn.clone(),
+        image: c.image.clone(),
         marks: c.marks,
         negative_marks: c.negative_marks,
         options: learner_options(slot, c),

@@ -154,15 +154,6 @@ pub async fn folder_sizes(db: &PgPool, folders: &[i64], owner: Option<i64>) -> s
     .await
 }
 
-/// Which of these questions exist and the author may use.
-pub async fn usable_questions(db: &PgPool, ids: &[i64], owner: Option<i64>) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar("SELECT id FROM questions WHERE id = ANY($1) AND deleted_at IS NULL AND ($2::bigint IS NULL OR owner_id = $2)")
-        .bind(ids)
-        .bind(owner)
-        .fetch_all(db)
-        .await
-}
-
 async fn write_parts(tx: &mut PgConnection, exam_id: i64, parts: &[PartInput]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM exam_parts WHERE exam_id = $1").bind(exam_id).execute(&mut *tx).await?;
     let positions: Vec<i32> = (0..parts.len() as i32).collect();

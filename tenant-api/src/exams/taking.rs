@@ -113,10 +113,16 @@ pub async fn exam_intro(
     settle(&app, &tenant, &db, &exam, &mut list).await?;
     let extra = store::override_of(&db, exam.id, user_id).await?;
     let allowed = exam.attempts_allowed + extra.extra_attempts;
-    app.exams.learner_name(&app.ctl.db, user_id).await?;
     let now = Utc::now();
     let active = list.iter().find(|a| a.state == "in_progress").map(|a| a.uuid);
     let reason = if active.is_some() { None } else { refusal(&exam, now, list.len(), allowed) };
+    // A class waits on the cover page, then starts at once: its papers are drawn now, ahead of
+    // the window too, so that each start is one statement ([`attempts::start_drawn`]).
+    if active.is_none() && reason.is_none_or(|r| r == "exam_not_open") {
+        let name = app.exams.learner_name(&app.ctl.db, user_id).await?;
+        let (layout, versions) = app.exams.papers.draw(tenant.id, &db, &exam).await?;
+        attempts::keep_paper(&db, exam.id, user_id, &name, exam.revision, &layout, paper::max_score(&versions)).await?;
+    }
     Ok(Json(Data::new(ExamIntro {
         uuid: exam.uuid,
         title: exam.title.clone(),
@@ -216,6 +222,21 @@ pub async fn start_attempt(
 ) -> AppResult<Json<Data<AttemptPaper>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     let exam = app.exams.published(tenant.id, &db, uuid).await?;
+    let now = Utc::now();
+    // The paper drawn on the cover page, when there is one: the start is this one statement.
+    if exam.starts_at <= now && now < exam.ends_at {
+        match attempts::start_drawn(&db, exam.id, user_id, exam.revision, exam.duration_minutes, exam.ends_at).await {
+            Ok(Some(attempt)) => {
+                app.exams.mark_live(tenant.id);
+                let versions = app.exams.papers.versions(tenant.id, &*db, &attempt.layout.0).await?;
+                return Ok(Json(Data::new(paper_of(&app, &tenant, &db, &exam, &attempt, Some(versions)).await?)));
+            }
+            // No paper drawn for this revision, or an attempt is open already: as below.
+            Ok(None) => {}
+            Err(e) if attempts::lost_start_race(&e) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
     let mut list = attempts::of_learner(&db, exam.id, user_id).await?;
     settle(&app, &tenant, &db, &exam, &mut list).await?;
     if let Some(open) = list.iter().find(|a| a.state == "in_progress") {
@@ -475,6 +496,7 @@ pub struct ResultQuestion {
     pub question_type: String,
     pub text: String,
     pub text_bn: String,
+    pub image: String,
     pub marks: f64,
     pub options: Vec<ResultOption>,
     pub gaps: usize,
@@ -539,6 +561,7 @@ pub async fn result_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &Exam
                 question_type: v.question_type.clone(),
                 text: c.text.clone(),
                 text_bn: c.text_bn.clone(),
+                image: learner.image,
                 marks: c.marks,
                 options: learner
                     .options

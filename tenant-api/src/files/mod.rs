@@ -37,12 +37,18 @@ pub fn checked_name(field: &str, value: &str) -> AppResult<String> {
 
 /// Someone a file is shared with; the e-mail and mobile number let the owner's share list be
 /// sent back as it is (sharing names people by them).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Person {
     pub id: i64,
     pub name: String,
     pub email: Option<String>,
     pub phone: Option<String>,
+}
+
+impl From<&Contact> for Person {
+    fn from(c: &Contact) -> Self {
+        Self { id: c.id, name: c.name.clone(), email: c.email.clone(), phone: c.phone.clone() }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,7 +82,7 @@ pub struct File {
 /// caller's own) or whose they are (shared with the caller).
 pub async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, rows: Vec<FileRow>) -> AppResult<Vec<File>> {
     let own: Vec<i64> = rows.iter().filter(|r| r.owner_id == caller).map(|r| r.id).collect();
-    let shares = if own.is_empty() { Vec::new() } else { store::shares(db, &own).await? };
+    let shares = if own.is_empty() { Vec::new() } else { crate::sharing::of(db, crate::sharing::ShareTable::Files, &own).await? };
     let mut people: Vec<i64> = shares.iter().map(|(_, user)| *user).chain(rows.iter().map(|r| r.owner_id)).collect();
     people.sort_unstable();
     people.dedup();
@@ -87,7 +93,7 @@ pub async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, caller: i64, ro
             .iter()
             .filter(|(file, _)| *file == row.id)
             .filter_map(|(_, user)| contacts.get(user))
-            .map(|c| Person { id: c.id, name: c.name.clone(), email: c.email.clone(), phone: c.phone.clone() })
+            .map(Person::from)
             .collect();
         let owner_name = (row.owner_id != caller).then(|| contacts.get(&row.owner_id).map(|c| c.name.clone()).unwrap_or_default());
         files.push(view(app, tenant, row, owner_name, shared_with).await?);

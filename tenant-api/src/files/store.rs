@@ -279,26 +279,6 @@ pub async fn storage(db: &PgPool) -> sqlx::Result<(i64, i64)> {
     sqlx::query_as("SELECT used_bytes, total_bytes FROM file_storage").fetch_one(db).await
 }
 
-/// Replaces the people a file is shared with.
-pub async fn set_shares(db: &PgPool, file: i64, users: &[i64]) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM file_shares WHERE file_id = $1 AND NOT (user_id = ANY($2))").bind(file).bind(users).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO file_shares (file_id, user_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING")
-        .bind(file)
-        .bind(users)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await
-}
-
-/// (file, person) for every share of these files.
-pub async fn shares(db: &PgPool, files: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as("SELECT file_id, user_id FROM file_shares WHERE file_id = ANY($1) ORDER BY created_at, user_id")
-        .bind(files)
-        .fetch_all(db)
-        .await
-}
-
 /// A resumable upload under way.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UploadRow {

@@ -17,12 +17,12 @@ use axum::Json;
 use axum::extract::State;
 use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::catalogue::store as catalogue;
-use control_plane::json::AppPath;
+use control_plane::json::{AppJson, AppPath};
 use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
 use crate::certificates::store::CertificateState;
 use control_plane::response::Data;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use sqlx::PgPool;
 
@@ -235,15 +235,47 @@ pub async fn quiz_submit(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Progress>>> {
     let lesson = syllabus::lesson(&db, id).await?.ok_or(AppError::NotFound)?;
-    let exam_id = lesson.exam_id.ok_or(AppError::NotFound)?;
-    let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
-    // Enrolled, in order, before anything is handed in.
-    gate(&db, &caller, &lesson).await?;
-    if let Some(open) = attempts::of_learner(&db, exam_id, user_id).await?.into_iter().find(|a| a.state == "in_progress") {
-        let exam = exams::find(&db, exam_id, None).await?.ok_or(AppError::Missing("exam_not_found"))?;
-        taking::hand_in(&app, &tenant, &db, &exam, &open).await?;
+    if lesson.exam_id.is_none() {
+        return Err(AppError::NotFound);
     }
-    Ok(Json(Data::new(complete(&app, &tenant, &db, &caller, &lesson).await?)))
+    Ok(Json(Data::new(submit(&app, &tenant, &db, &caller, &lesson).await?)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SyllabusSubmission {
+    /// The lesson (syllabus item) handed in.
+    pub syllabus_id: i64,
+}
+
+/// Hand in a syllabus item, whatever its type: a quiz or exam lesson as `quiz-submit` does, any
+/// other lesson as `completed_lesson` does.
+#[utoipa::path(post, path = "/learner-course/syllabus-submission", tag = "lessons", request_body = SyllabusSubmission,
+    responses((status = 200, body = Data<Progress>), (status = 403), (status = 404), (status = 409), (status = 422)))]
+pub async fn syllabus_submission(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppJson(input): AppJson<SyllabusSubmission>,
+) -> AppResult<Json<Data<Progress>>> {
+    let lesson = syllabus::lesson(&db, input.syllabus_id).await?.ok_or(AppError::NotFound)?;
+    Ok(Json(Data::new(submit(&app, &tenant, &db, &caller, &lesson).await?)))
+}
+
+/// Hands in the learner's open attempt at the lesson's exam, if it has one and one is open, then
+/// completes the lesson.
+async fn submit(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller, lesson: &Lesson) -> AppResult<Progress> {
+    if let Some(exam_id) = lesson.exam_id {
+        let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
+        // Enrolled, in order, before anything is handed in.
+        gate(db, caller, lesson).await?;
+        if let Some(open) = attempts::of_learner(db, exam_id, user_id).await?.into_iter().find(|a| a.state == "in_progress") {
+            let exam = exams::find(db, exam_id, None).await?.ok_or(AppError::Missing("exam_not_found"))?;
+            taking::hand_in(app, tenant, db, &exam, &open).await?;
+        }
+    }
+    complete(app, tenant, db, caller, lesson).await
 }
 
 /// The caller's active enrolment in the lesson's published course, with every earlier lesson

@@ -9,24 +9,14 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath};
 use control_plane::response::Data;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// `<32 hex digits>.<extension>`: the names this module gives.
-pub fn is_name(name: &str) -> bool {
-    name.split_once('.').is_some_and(|(id, ext)| {
-        id.len() == 32
-            && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-            && (1..=5).contains(&ext.len())
-            && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-    })
-}
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -66,36 +56,13 @@ pub async fn attach_media(
         return Err(AppError::unprocessable("file_id", "invalid_file"));
     }
     let url = match (&file.object_key, &file.url) {
-        (Some(source), _) => {
-            let ext = source.rsplit_once('.').map_or("bin", |(_, ext)| ext).to_ascii_lowercase();
-            let name = format!("{}.{ext}", uuid::Uuid::new_v4().simple());
-            bucket::copy(&app, &tenant, source, &format!("posts/{name}")).await?;
-            format!("/post-media/{name}")
-        }
+        (Some(source), _) => format!("/post-media/{}", bucket::keep_copy(&app, &tenant, source, "posts").await?),
         (None, url) => url.clone().unwrap_or_default(),
     };
     Ok((StatusCode::CREATED, Json(Data::new(PostMedia { url, file_type: file.file_type, title: file.title }))))
 }
 
-/// A post's picture or video: a signed link to it in the site's bucket. Browsers and link-preview
-/// crawlers may keep the redirect for a while, well inside the link's hour.
+/// A post's picture or video: a signed link to it in the site's bucket.
 pub async fn serve_media(State(app): State<AppState>, HostTenant(tenant): HostTenant, AppPath(name): AppPath<String>) -> AppResult<Response> {
-    if !is_name(&name) {
-        return Err(AppError::NotFound);
-    }
-    let link = bucket::presigned(&app, &tenant, &format!("posts/{name}")).await?;
-    let mut response = Redirect::temporary(&link).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=600"));
-    Ok(response)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn only_our_names_are_media_names() {
-        assert!(super::is_name("0123456789abcdef0123456789abcdef.jpg"));
-        for bad in ["0123456789abcdef0123456789abcdef", "../etc/passwd.jpg", "0123456789ABCDEF0123456789abcdef.jpg", "0123456789abcdef0123456789abcdef.toolong", "x.jpg"] {
-            assert!(!super::is_name(bad), "{bad}");
-        }
-    }
+    bucket::serve_kept(&app, &tenant, "posts", &name).await
 }

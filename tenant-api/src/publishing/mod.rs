@@ -224,7 +224,7 @@ pub fn plain_text(html: &str, max: usize) -> String {
 
 /// A picture or video address a post may hold: an http(s) URL or one of the site's post media.
 pub fn is_media_url(value: &str) -> bool {
-    crate::courses::syllabus::is_http_url(value) || value.strip_prefix("/post-media/").is_some_and(media::is_name)
+    crate::courses::syllabus::is_http_url(value) || value.strip_prefix("/post-media/").is_some_and(crate::media::is_kept_name)
 }
 
 #[cfg(test)]

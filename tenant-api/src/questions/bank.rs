@@ -1,8 +1,10 @@
 //! Questions: list, read, create, edit (a new version each time), delete.
 
 use super::content::{self, Content, QuestionInput, QuestionOption};
-use super::store::{self, Filter, Placement, QuestionSummary};
+use super::store::{self, Filter, Placement, QuestionSummary, Reach};
 use super::{BankUser, bank_user};
+use crate::files::Person;
+use crate::sharing::{self, ShareTable};
 use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
@@ -20,11 +22,13 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::{IntoParams, ToSchema};
 
-/// A question as its author sees it: the current version, answer key included.
+/// A question as its author (or a colleague it is shared with) sees it: the current version,
+/// answer key included.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Question {
     #[serde(flatten)]
     pub summary: QuestionSummary,
+    pub image: String,
     pub negative_marks: f64,
     pub explanation: String,
     pub explanation_bn: String,
@@ -32,13 +36,23 @@ pub struct Question {
     pub blanks: Vec<Vec<String>>,
     pub accepted: Vec<String>,
     pub answer: String,
+    /// Whom the author shared it with (on the author's and the site admins' reads; empty on a
+    /// colleague's).
+    pub shared_with: Vec<Person>,
     pub created_at: DateTime<Utc>,
 }
 
-async fn question_of(db: &PgPool, id: i64, user: &BankUser) -> AppResult<Question> {
-    let (summary, c, created_at) = store::find(db, id, user.owner).await?.ok_or(AppError::NotFound)?;
-    let Content { negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, .. } = c;
-    Ok(Question { summary, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, created_at })
+/// The question as `user` may read it within `reach`.
+pub async fn question_of(app: &AppState, db: &PgPool, id: i64, user: &BankUser, reach: Reach) -> AppResult<Question> {
+    let (summary, c, created_at) = store::find(db, id, reach).await?.ok_or(AppError::NotFound)?;
+    let shared_with = if user.owner.is_none_or(|u| u == summary.owner_id) {
+        let people: Vec<i64> = sharing::of(db, ShareTable::Questions, &[id]).await?.into_iter().map(|(_, p)| p).collect();
+        sharing::people(app, &people).await?
+    } else {
+        Vec::new()
+    };
+    let Content { image, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, .. } = c;
+    Ok(Question { summary, image, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, shared_with, created_at })
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -67,7 +81,7 @@ pub async fn view_questions(
 ) -> AppResult<Json<Page<QuestionSummary>>> {
     let user = bank_user(&caller, &tenant)?;
     let filter = Filter {
-        owner: user.owner,
+        reach: user.own(),
         search: q.search.as_deref(),
         question_type: q.question_type.as_deref().map(str::trim).filter(|t| !t.is_empty()),
         category_id: q.category_id,
@@ -80,17 +94,18 @@ pub async fn view_questions(
     Ok(Json(Page { data, current_page, last_page, per_page: request.per_page, total }))
 }
 
-/// One question with its answer key.
+/// One question with its answer key: the caller's own, or one a colleague shared with them.
 #[utoipa::path(get, path = "/question-bank/view/{id}", tag = "question-bank", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Question>), (status = 401), (status = 403), (status = 404)))]
 pub async fn view_question(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Question>>> {
     let user = bank_user(&caller, &tenant)?;
-    Ok(Json(Data::new(question_of(&db, id, &user).await?)))
+    Ok(Json(Data::new(question_of(&app, &db, id, &user, user.usable()).await?)))
 }
 
 /// The input checked: the question's type, where it is filed, and its content.
@@ -124,7 +139,7 @@ pub async fn create_question(
     let user = bank_user(&caller, &tenant)?;
     let (kind, place, content) = checked(&app.ctl.db, &db, &user, &input).await?;
     let id = store::insert(&db, user.id, &kind, &place, &content).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(question_of(&db, id, &user).await?))))
+    Ok((StatusCode::CREATED, Json(Data::new(question_of(&app, &db, id, &user, user.own()).await?))))
 }
 
 /// Replace a question: the result is its next version; attempts given an earlier version keep it.
@@ -139,12 +154,12 @@ pub async fn update_question(
     AppJson(input): AppJson<QuestionInput>,
 ) -> AppResult<Json<Data<Question>>> {
     let user = bank_user(&caller, &tenant)?;
-    question_of(&db, id, &user).await?;
+    store::find(&db, id, user.own()).await?.ok_or(AppError::NotFound)?;
     let (kind, place, content) = checked(&app.ctl.db, &db, &user, &input).await?;
     if !store::update(&db, id, user.owner, user.id, &kind, &place, &content).await? {
         return Err(AppError::NotFound);
     }
-    Ok(Json(Data::new(question_of(&db, id, &user).await?)))
+    Ok(Json(Data::new(question_of(&app, &db, id, &user, user.own()).await?)))
 }
 
 /// Remove a question from the bank (attempts that used it keep their copy).

@@ -50,6 +50,9 @@ pub struct QuestionInput {
     pub category_id: Option<i64>,
     pub text: String,
     pub text_bn: String,
+    /// A picture shown with the question: empty, or a `/question-media/<name>` address from
+    /// `POST /question-bank/media`.
+    pub image: String,
     /// More than 0, at most 1000, two decimals.
     pub marks: Option<f64>,
     /// Taken off for a wrong answer: from 0 to `marks`.
@@ -72,6 +75,8 @@ pub struct QuestionInput {
 pub struct Content {
     pub text: String,
     pub text_bn: String,
+    /// Empty, or the picture's `/question-media/<name>` address.
+    pub image: String,
     pub marks: f64,
     pub negative_marks: f64,
     pub explanation: String,
@@ -101,9 +106,14 @@ pub fn validate(v: &mut Validator, input: &QuestionInput) -> Content {
     if !(0.0..=marks.max(0.0)).contains(&negative_marks) {
         v.add("negative_marks", "invalid_negative_marks", None);
     }
+    let image = trim(&input.image).to_owned();
+    if !image.is_empty() && !super::media::is_address(&image) {
+        v.add("image", "invalid_choice", None);
+    }
     let mut content = Content {
         text,
         text_bn,
+        image,
         marks,
         negative_marks,
         explanation: v.optional_text("explanation", &input.explanation, MAX_TEXT).unwrap_or_default(),

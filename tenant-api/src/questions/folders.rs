@@ -3,6 +3,8 @@
 use super::store::{self, Folder, FolderFilter};
 use super::{BankUser, bank_user};
 use crate::pools::TenantDb;
+use crate::state::AppState;
+use axum::extract::State;
 use axum::Json;
 use axum::http::StatusCode;
 use control_plane::auth::{HostTenant, RequireUser};
@@ -38,6 +40,7 @@ pub struct FolderListQuery {
 #[utoipa::path(get, path = "/question-bank/view-folder", tag = "question-bank", params(FolderListQuery),
     responses((status = 200, body = Page<Folder>), (status = 401), (status = 403), (status = 422)))]
 pub async fn view_folders(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -54,6 +57,7 @@ pub async fn view_folders(
     let (_, total) = store::folders(&db, &filter, 0, 0).await?;
     let (current_page, last_page, offset) = request.clamp(total);
     let (data, _) = store::folders(&db, &filter, request.per_page, offset).await?;
+    let data = super::sharing::with_shares(&app, &db, data).await?;
     Ok(Json(Page { data, current_page, last_page, per_page: request.per_page, total }))
 }
 

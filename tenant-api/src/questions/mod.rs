@@ -5,6 +5,8 @@ pub mod bank;
 pub mod content;
 pub mod exchange;
 pub mod folders;
+pub mod media;
+pub mod sharing;
 pub mod store;
 pub mod transfer;
 
@@ -13,12 +15,25 @@ use control_plane::auth::Caller;
 use control_plane::memberships::PARTNER_ADMIN;
 use control_plane::tenancy::Tenant;
 use control_plane::AppResult;
+use store::Reach;
 
 /// Who is asking, and whose questions they reach: a teacher their own, the site's admins and
 /// super admins every author's (`None`).
 pub struct BankUser {
     pub id: i64,
     pub owner: Option<i64>,
+}
+
+impl BankUser {
+    /// What they may change: their own questions (all of the site's, for its admins).
+    pub fn own(&self) -> Reach {
+        self.owner.map_or(Reach::Site, Reach::Own)
+    }
+
+    /// What they may read and put in an exam: also what colleagues shared with them.
+    pub fn usable(&self) -> Reach {
+        self.owner.map_or(Reach::Site, Reach::Usable)
+    }
 }
 
 pub fn bank_user(caller: &Caller, tenant: &Tenant) -> AppResult<BankUser> {

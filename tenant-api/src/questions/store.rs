@@ -24,14 +24,54 @@ pub struct QuestionSummary {
 const SUMMARY: &str = "SELECT q.id, q.version, q.question_type, q.folder_id, q.category_id, q.owner_id, q.text, q.text_bn,
         q.marks::float8 AS marks, q.updated_at FROM questions q";
 
-/// One question at its current version, with the content of that version.
-pub async fn find(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Option<(QuestionSummary, Content, DateTime<Utc>)>> {
-    let row: Option<(sqlx::types::Json<Content>, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT v.content, q.created_at FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
-          WHERE q.id = $1 AND q.deleted_at IS NULL AND ($2::bigint IS NULL OR q.owner_id = $2)",
+/// Whose questions a read reaches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reach {
+    /// Every author's (a site's admins).
+    Site,
+    /// One author's own.
+    Own(i64),
+    /// Those colleagues shared with this person, one by one or through a folder.
+    SharedWith(i64),
+    /// This person's own and those shared with them: what they may read and put in an exam.
+    Usable(i64),
+}
+
+impl Reach {
+    /// (owner, sharee) for [`reach_sql`].
+    fn binds(self) -> (Option<i64>, Option<i64>) {
+        match self {
+            Self::Site => (None, None),
+            Self::Own(u) => (Some(u), None),
+            Self::SharedWith(u) => (None, Some(u)),
+            Self::Usable(u) => (Some(u), Some(u)),
+        }
+    }
+}
+
+/// The condition on `q` of a [`Reach`] bound as `$owner` and `$sharee` (both null: the site).
+fn reach_sql(owner: usize, sharee: usize) -> String {
+    format!(
+        "((${owner}::bigint IS NULL AND ${sharee}::bigint IS NULL) OR q.owner_id = ${owner}
+          OR q.id IN (SELECT question_id FROM question_shares WHERE user_id = ${sharee})
+          OR q.folder_id IN (WITH RECURSIVE down(id) AS (
+                SELECT folder_id FROM question_folder_shares WHERE user_id = ${sharee}
+                UNION SELECT f.id FROM question_folders f JOIN down ON f.parent_id = down.id)
+             SELECT id FROM down))"
     )
+}
+
+/// One question at its current version, with the content of that version.
+pub async fn find(db: &PgPool, id: i64, reach: Reach) -> sqlx::Result<Option<(QuestionSummary, Content, DateTime<Utc>)>> {
+    let (owner, sharee) = reach.binds();
+    let row: Option<(sqlx::types::Json<Content>, DateTime<Utc>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT v.content, q.created_at FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
+          WHERE q.id = $1 AND q.deleted_at IS NULL AND {}",
+        reach_sql(2, 3)
+    )))
     .bind(id)
     .bind(owner)
+    .bind(sharee)
     .fetch_optional(db)
     .await?;
     let Some((content, created_at)) = row else { return Ok(None) };
@@ -39,37 +79,57 @@ pub async fn find(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Opti
     Ok(Some((summary, content.0, created_at)))
 }
 
+/// Which of these questions exist and are within reach (an exam's fixed questions).
+pub async fn usable(db: &PgPool, ids: &[i64], reach: Reach) -> sqlx::Result<Vec<i64>> {
+    let (owner, sharee) = reach.binds();
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT q.id FROM questions q WHERE q.id = ANY($1) AND q.deleted_at IS NULL AND {}", reach_sql(2, 3))))
+        .bind(ids)
+        .bind(owner)
+        .bind(sharee)
+        .fetch_all(db)
+        .await
+}
+
 pub struct Filter<'a> {
-    pub owner: Option<i64>,
+    pub reach: Reach,
     pub search: Option<&'a str>,
     pub question_type: Option<&'a str>,
     pub category_id: Option<i64>,
     pub folder_id: Option<i64>,
 }
 
-const FILTER: &str = "q.deleted_at IS NULL AND ($1::bigint IS NULL OR q.owner_id = $1)
-    AND ($2::text IS NULL OR q.text ILIKE $2 OR q.text_bn ILIKE $2) AND ($3::text IS NULL OR q.question_type = $3)
-    AND ($4::bigint IS NULL OR q.category_id = $4) AND ($5::bigint IS NULL OR q.folder_id = $5)";
+/// The list's filter; `sharee` is the number of the parameter after the others.
+fn filter_sql(sharee: usize) -> String {
+    format!(
+        "q.deleted_at IS NULL AND {} AND ($2::text IS NULL OR q.text ILIKE $2 OR q.text_bn ILIKE $2)
+         AND ($3::text IS NULL OR q.question_type = $3) AND ($4::bigint IS NULL OR q.category_id = $4)
+         AND ($5::bigint IS NULL OR q.folder_id = $5)",
+        reach_sql(1, sharee)
+    )
+}
 
 /// A page of questions, most recently changed first, and how many match in all.
 pub async fn page(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<QuestionSummary>, i64)> {
     let pattern = control_plane::pagination::contains_pattern(f.search);
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM questions q WHERE {FILTER}")))
-        .bind(f.owner)
+    let (owner, sharee) = f.reach.binds();
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM questions q WHERE {}", filter_sql(6))))
+        .bind(owner)
         .bind(&pattern)
         .bind(f.question_type)
         .bind(f.category_id)
         .bind(f.folder_id)
+        .bind(sharee)
         .fetch_one(db)
         .await?;
-    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SUMMARY} WHERE {FILTER} ORDER BY q.updated_at DESC, q.id DESC LIMIT $6 OFFSET $7")))
-        .bind(f.owner)
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SUMMARY} WHERE {} ORDER BY q.updated_at DESC, q.id DESC LIMIT $6 OFFSET $7", filter_sql(8))))
+        .bind(owner)
         .bind(&pattern)
         .bind(f.question_type)
         .bind(f.category_id)
         .bind(f.folder_id)
         .bind(limit)
         .bind(offset)
+        .bind(sharee)
         .fetch_all(db)
         .await?;
     Ok((rows, total))
@@ -193,6 +253,9 @@ pub struct Folder {
     pub name: String,
     pub question_count: i64,
     pub folder_count: i64,
+    /// Whom its owner shared it with (filled in where the owner looks).
+    #[sqlx(skip)]
+    pub shared_with: Vec<crate::files::Person>,
 }
 
 const FOLDER: &str = "SELECT f.id, f.parent_id, f.name,
@@ -202,6 +265,15 @@ const FOLDER: &str = "SELECT f.id, f.parent_id, f.name,
 
 pub async fn folder(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Option<Folder>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{FOLDER} WHERE f.id = $1 AND ($2::bigint IS NULL OR f.owner_id = $2)")))
+        .bind(id)
+        .bind(owner)
+        .fetch_optional(db)
+        .await
+}
+
+/// Who owns a folder the caller reaches.
+pub async fn folder_owner(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT owner_id FROM question_folders WHERE id = $1 AND ($2::bigint IS NULL OR owner_id = $2)")
         .bind(id)
         .bind(owner)
         .fetch_optional(db)

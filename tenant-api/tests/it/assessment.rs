@@ -237,6 +237,35 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(t.delete(DHAKA, &format!("/assessment/template/delete/{template}"), Some(teacher)).await.status, StatusCode::OK);
     assert_eq!(t.delete(DHAKA, &format!("/assessment/course/delete/{id}"), Some(teacher)).await.body["code"], "course_has_enrolments");
 
+    // Discussions: the candidate asks, the teacher answers under the question; plain text, one
+    // level of replies; whoever is not enrolled neither reads nor writes.
+    let talk = format!("/assessment/discussions-one?course_id={id}");
+    let say = async |token: &str, body: Value| t.post(DHAKA, "/assessment/discussions-store", Some(token), body).await;
+    let r = say(learner, json!({ "course_id": id, "body": "পরীক্ষার হল কোথায়? <b>জানাবেন</b>" })).await;
+    assert_eq!((r.status, r.body["data"]["by_teacher"].as_bool()), (StatusCode::CREATED, Some(false)), "{}", r.text);
+    let asked = r.body["data"]["id"].as_i64().unwrap();
+    let r = say(teacher, json!({ "course_id": id, "parent_id": asked, "body": "প্রধান ভবনের ২০১ নম্বর কক্ষে।" })).await;
+    assert_eq!((r.status, r.body["data"]["by_teacher"].as_bool()), (StatusCode::CREATED, Some(true)), "{}", r.text);
+    let answered = r.body["data"]["id"].as_i64().unwrap();
+    assert!(say(learner, json!({ "course_id": id, "parent_id": answered, "body": "ধন্যবাদ" })).await.body["errors"]["parent_id"].is_array(), "no reply to a reply");
+    assert!(say(learner, json!({ "course_id": id, "body": "  " })).await.body["errors"]["body"].is_array());
+    assert_eq!(say(learner, json!({ "course_id": id, "body": "a\u{0}b" })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(say(learner, json!({ "course_id": id, "body": "x".repeat(2001) })).await.body["errors"]["body"].is_array());
+    assert_eq!(say(&someone, json!({ "course_id": id, "body": "আমিও জানতে চাই" })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, &talk, Some(&someone)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, &format!("/assessment/discussions-one?course_id={course}"), Some(teacher)).await.status, StatusCode::NOT_FOUND, "a plain course");
+    let r = t.get(DHAKA, &talk, Some(learner)).await;
+    let thread = &r.body["data"][0];
+    assert_eq!((r.body["total"].as_i64(), thread["body"].as_str(), thread["can_remove"].as_bool()), (Some(1), Some("পরীক্ষার হল কোথায়? <b>জানাবেন</b>"), Some(true)), "{}", r.text);
+    assert_eq!((thread["replies"][0]["id"].as_i64(), thread["replies"][0]["can_remove"].as_bool()), (Some(answered), Some(false)));
+    // The learner removes their own post, not the teacher's answer, which stays readable.
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/discussions/{answered}"), Some(learner)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/discussions/{asked}"), Some(learner)).await.status, StatusCode::OK);
+    let r = t.get(DHAKA, &talk, Some(teacher)).await;
+    let thread = &r.body["data"][0];
+    assert_eq!((thread["removed"].as_bool(), thread["body"].as_str(), thread["replies"][0]["body"].as_str()), (Some(true), Some(""), Some("প্রধান ভবনের ২০১ নম্বর কক্ষে।")));
+    assert_eq!(t.delete(DHAKA, &format!("/assessment/discussions/{asked}"), Some(teacher)).await.status, StatusCode::NOT_FOUND, "already removed");
+
     // Another site sees none of it, and its links do not work there.
     let sylhet = t.tenant("sylhet").await;
     t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
@@ -254,6 +283,8 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = t.get(SYLHET, &enrol_link, Some(&stranger)).await;
     assert_eq!(r.body["code"], "invitation_not_found");
+    assert_eq!(t.get(SYLHET, &talk, Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(SYLHET, &format!("/assessment/discussions/{answered}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
     // A learner is no author.
     assert_eq!(t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}"), Some(learner)).await.status, StatusCode::FORBIDDEN);
 }

@@ -410,7 +410,12 @@ async fn a_quiz_lesson_is_taken_through_its_exam_and_completes_the_course() {
     // The learner reaches the quiz from the lesson, and cannot skip it.
     let submit = format!("/assessment-front/course/quiz-submit/{quiz}");
     assert_eq!(t.post(DHAKA, &submit, Some(&s.learner), json!({})).await.body["code"], "previous_lesson_incomplete");
-    assert_eq!(t.get(DHAKA, &format!("/course/batch/completed_lesson/{manual}"), Some(&s.learner)).await.status, StatusCode::OK);
+    // The syllabus's own hand-in: any lesson, here the reading before the quiz.
+    let handed = async |id: Value| t.post(DHAKA, "/learner-course/syllabus-submission", Some(&s.learner), json!({ "syllabus_id": id })).await;
+    assert_eq!(handed(json!(999_999)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(handed(json!("one")).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = handed(json!(manual)).await;
+    assert_eq!((r.status, r.body["data"]["completed_lessons"].as_i64()), (StatusCode::OK, Some(1)), "{}", r.text);
     let opened = t.get(DHAKA, &format!("/assessment-front/course/lesson/{quiz}"), Some(&s.learner)).await;
     assert_eq!(opened.body["data"]["exam_uuid"], exam_uuid.as_str(), "{}", opened.text);
     let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{quiz}"), Some(&s.learner)).await;
@@ -426,6 +431,82 @@ async fn a_quiz_lesson_is_taken_through_its_exam_and_completes_the_course() {
     assert_eq!(r.body["data"]["certificate"]["status"], "issued");
     let result = t.get(DHAKA, &format!("/exam-front/attempt/{attempt}/result"), Some(&s.learner)).await;
     assert_eq!(result.status, StatusCode::OK, "the attempt was handed in: {}", result.text);
-    // Again: nothing open to hand in, the lesson stays complete.
+    // Again: nothing open to hand in, the lesson stays complete (by either call).
     assert_eq!(t.post(DHAKA, &submit, Some(&s.learner), json!({})).await.status, StatusCode::OK);
+    assert_eq!(handed(json!(quiz)).await.body["data"]["status"], "completed");
+}
+
+/// Papers the learner is waiting for, drawn on the cover page.
+async fn drawn(s: &Site) -> Vec<(i64, i32, Value)> {
+    let db = s.t.state.pools.get(s.tenant).await.unwrap();
+    sqlx::query_as::<_, (i64, i32, sqlx::types::Json<Value>)>("SELECT user_id, revision, layout FROM exam_papers ORDER BY user_id")
+        .fetch_all(&*db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(u, r, l)| (u, r, l.0))
+        .collect()
+}
+
+#[tokio::test]
+async fn papers_drawn_on_the_cover_page_start_the_attempt_and_follow_the_exams_edits() {
+    let s = site().await;
+    let t = &s.t;
+    let learner_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE email = 'learner@example.com'").fetch_one(&t.platform.db).await.unwrap();
+    let mut body = exam(json!([{ "question_id": s.questions[0] }, { "question_id": s.questions[2] }]));
+    body["starts_at"] = json!(Utc::now() + Duration::minutes(10));
+    let created = s.create(body.clone()).await;
+    let (uuid, exam_id) = (created["uuid"].as_str().unwrap().to_owned(), created["id"].as_i64().unwrap());
+
+    // Waiting on the cover page before the exam opens: the paper is drawn ahead of the window,
+    // and a start is still refused.
+    let intro = t.get(DHAKA, &format!("/exam-front/single/{uuid}"), Some(&s.learner)).await;
+    assert_eq!(intro.body["data"]["reason"], "exam_not_open", "{}", intro.text);
+    let papers = drawn(&s).await;
+    assert_eq!((papers.len(), papers[0].0, papers[0].1), (1, learner_id, 1));
+    let r = s.start(&uuid, &s.learner).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_not_open")), "{}", r.text);
+    t.get(DHAKA, &format!("/exam-front/single/{uuid}"), Some(&s.learner)).await;
+    assert_eq!(drawn(&s).await, papers, "another look at the cover page keeps the same paper");
+
+    // The teacher opens it now and adds a question: the paper drawn for the old revision is not
+    // given; the start draws the new paper and the stale one goes.
+    body["starts_at"] = json!(Utc::now() - Duration::minutes(1));
+    body["parts"] = json!([{ "question_id": s.questions[0] }, { "question_id": s.questions[2] }, { "question_id": s.questions[3] }]);
+    let r = t.put(DHAKA, &format!("/course/exam/update-single/{exam_id}"), &s.teacher, body.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    s.t.state.exams.forget(s.tenant, uuid::Uuid::parse_str(&uuid).unwrap()).await;
+    let r = s.start(&uuid, &s.learner).await;
+    assert_eq!((r.status, r.body["data"]["questions"].as_array().map(Vec::len)), (StatusCode::OK, Some(3)), "{}", r.text);
+    assert!(drawn(&s).await.is_empty());
+    let first = r.body["data"]["uuid"].as_str().unwrap().to_owned();
+    assert_eq!(t.post(DHAKA, &format!("/exam-front/attempt/{first}/submit"), Some(&s.learner), json!({})).await.status, StatusCode::OK);
+
+    // Out of attempts: nothing is drawn and a start is refused.
+    let intro = t.get(DHAKA, &format!("/exam-front/single/{uuid}"), Some(&s.learner)).await;
+    assert_eq!(intro.body["data"]["reason"], "attempts_exhausted");
+    assert!(drawn(&s).await.is_empty());
+    assert_eq!(s.start(&uuid, &s.learner).await.body["code"], "attempts_exhausted");
+
+    // One more attempt and 15 more minutes: the cover page draws a paper, the start gives exactly
+    // that paper (its slots and option order) with the learner's extra minutes, and uses it up.
+    let r = t.put(DHAKA, "/course/batch/increase_attempt", &s.teacher, json!({ "exam_id": exam_id, "user_id": learner_id, "extra_attempts": 1, "extra_minutes": 15 })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    t.get(DHAKA, &format!("/exam-front/single/{uuid}"), Some(&s.learner)).await;
+    let papers = drawn(&s).await;
+    assert_eq!((papers.len(), papers[0].1), (1, 2), "drawn for the exam's current revision");
+    let r = s.start(&uuid, &s.learner).await;
+    assert_eq!((r.status, r.body["data"]["attempt_no"].as_i64()), (StatusCode::OK, Some(2)), "{}", r.text);
+    let deadline = chrono::DateTime::parse_from_rfc3339(r.body["data"]["deadline"].as_str().unwrap()).unwrap();
+    assert!((43..=45).contains(&(deadline.with_timezone(&Utc) - Utc::now()).num_minutes()), "30 + 15 minutes");
+    assert_no_key(&r.body, &r.text);
+    let db = t.state.pools.get(s.tenant).await.unwrap();
+    let layout: sqlx::types::Json<Value> =
+        sqlx::query_scalar("SELECT layout FROM exam_attempts WHERE uuid = $1").bind(uuid::Uuid::parse_str(r.body["data"]["uuid"].as_str().unwrap()).unwrap()).fetch_one(&*db).await.unwrap();
+    assert_eq!(layout.0, papers[0].2, "the attempt is the paper drawn on the cover page");
+    assert!(drawn(&s).await.is_empty());
+    // Starting again resumes it (the start of another tab), drawing nothing new.
+    let again = s.start(&uuid, &s.learner).await;
+    assert_eq!(again.body["data"]["uuid"], r.body["data"]["uuid"]);
+    assert!(drawn(&s).await.is_empty());
 }

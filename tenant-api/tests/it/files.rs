@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let mut out = Vec::new();
     image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]))
         .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)

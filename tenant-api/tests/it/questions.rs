@@ -252,3 +252,127 @@ async fn question_files_import_whole_or_not_at_all_and_export_round_trip() {
     let theirs = t.get(SYLHET, "/question-bank/export?format=csv", Some(&stranger)).await;
     assert!(!theirs.text.contains("Bangladesh"), "another site's export has none of Dhaka's questions");
 }
+
+#[tokio::test]
+async fn colleagues_read_and_use_what_is_shared_with_them_and_questions_show_pictures() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("colleague@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("teacher@sylhet.example", Some((sylhet, "teacher"))).await;
+    t.platform.user("learner@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    let stranger = t.acting(SYLHET, "teacher@sylhet.example").await;
+    let learner = t.login(DHAKA, "learner@example.com").await;
+    let share = async |token: &str, table: &str, id: i64, users: Value| {
+        t.post(DHAKA, "/my-account/sharing/share", Some(token), json!({ "table": table, "id": id, "users": users })).await
+    };
+    let shared = async |token: &str, host: &str| t.get(host, "/my-account/sharing/shared-with-me?table=questions&module=question-bank", Some(token)).await;
+
+    // A folder with a subfolder holding one question, a loose question, and one kept to oneself.
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "SSC" })).await;
+    let ssc = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.post(DHAKA, "/question-bank/create-folder", Some(&teacher), json!({ "name": "Physics", "parent_id": ssc })).await;
+    let physics = r.body["data"]["id"].as_i64().unwrap();
+    let mut ids = vec![];
+    for (i, folder) in [Some(physics), None, None].into_iter().enumerate() {
+        let mut q = one_of_each_type()[i].clone();
+        q["folder_id"] = json!(folder);
+        ids.push(t.post(DHAKA, "/question-bank/create", Some(&teacher), q).await.body["data"]["id"].as_i64().unwrap());
+    }
+
+    // Sharing a question and a folder with a colleague; the owner sees with whom.
+    let r = share(&teacher, "questions", ids[1], json!(["COLLEAGUE@dhaka.example "])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!((r.body["data"]["id"].as_i64(), r.body["data"]["shared_with"][0]["email"].as_str()), (Some(ids[1]), Some("colleague@dhaka.example")));
+    let r = share(&teacher, "question_folders", ssc, json!(["colleague@dhaka.example"])).await;
+    assert_eq!((r.status, r.body["data"]["shared_with"].as_array().map(Vec::len)), (StatusCode::OK, Some(1)), "{}", r.text);
+    let folders = t.get(DHAKA, "/question-bank/view-folder", Some(&teacher)).await;
+    assert_eq!(folders.body["data"][0]["shared_with"][0]["email"], "colleague@dhaka.example");
+    assert_eq!(t.get(DHAKA, &format!("/question-bank/view/{}", ids[1]), Some(&teacher)).await.body["data"]["shared_with"].as_array().map(Vec::len), Some(1));
+
+    // Nobody but colleagues: not a learner, not another site's teacher, not an unknown table.
+    assert_eq!(share(&teacher, "questions", ids[2], json!(["learner@example.com"])).await.body["errors"]["users"].is_array(), true);
+    assert_eq!(share(&teacher, "questions", ids[2], json!(["teacher@sylhet.example"])).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(share(&teacher, "exams", ids[2], json!([])).await.body["errors"]["table"].is_array(), true);
+    // Only the owner shares: the colleague cannot pass it on, nor share someone else's folder.
+    assert_eq!(share(&colleague, "questions", ids[1], json!(["teacher@dhaka.example"])).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(share(&colleague, "question_folders", ssc, json!([])).await.status, StatusCode::NOT_FOUND);
+
+    // The colleague finds both shared questions (one through the folder, two levels down), with
+    // whose they are; reads them with their key; cannot change or delete them.
+    let r = shared(&colleague, DHAKA).await;
+    assert_eq!(r.body["total"], 2, "{}", r.text);
+    let mut found: Vec<i64> = r.body["data"].as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
+    found.sort_unstable();
+    assert_eq!(found, vec![ids[0], ids[1]]);
+    assert!(r.body["data"][0]["owner_name"].as_str().is_some_and(|n| !n.is_empty()));
+    let r = t.get(DHAKA, "/my-account/sharing/shared-with-me?table=questions&type=multiple_select", Some(&colleague)).await;
+    assert_eq!(r.body["total"], 1);
+    let r = t.get(DHAKA, &format!("/question-bank/view/{}", ids[0]), Some(&colleague)).await;
+    assert_eq!((r.status, r.body["data"]["options"][0]["correct"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
+    assert_eq!(r.body["data"]["shared_with"], json!([]), "whom else it is shared with is the owner's business");
+    assert_eq!(t.get(DHAKA, &format!("/question-bank/view/{}", ids[2]), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, &format!("/question-bank/update/{}", ids[1]), &colleague, one_of_each_type()[1].clone()).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete/{}", ids[1]), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/question-bank/view", Some(&colleague)).await.body["total"], 0, "their own bank stays their own");
+
+    // Shared questions go into the colleague's exams; a question not shared does not.
+    let mut paper = crate::exams::exam(json!([{ "question_id": ids[0] }, { "question_id": ids[1] }]));
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper.clone()).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    paper["parts"] = json!([{ "question_id": ids[2] }]);
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper).await;
+    assert!(r.body["errors"]["parts.0.question_id"].is_array(), "{}", r.text);
+
+    // Unsharing the folder takes its questions away; learners and other sites see nothing.
+    assert_eq!(share(&teacher, "question_folders", ssc, json!([])).await.status, StatusCode::OK);
+    assert_eq!(shared(&colleague, DHAKA).await.body["total"], 1);
+    assert_eq!(shared(&learner, DHAKA).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(shared(&stranger, SYLHET).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, &format!("/question-bank/view/{}", ids[1]), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+
+    // A picture from the file manager: kept as the question's own copy with a stable address.
+    let picture = crate::files::png(64, 48);
+    let upload = async |token: &str, name: &str, kind: &[u8], bytes: &[u8]| {
+        let r = t.upload(DHAKA, "/file-manager/user/upload-file", token, &[("type", None, kind), ("file", Some(name), bytes)]).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        r.body["data"]["id"].as_i64().unwrap()
+    };
+    let figure = upload(&teacher, "circuit.png", b"images", &picture).await;
+    let notes = upload(&teacher, "notes.pdf", b"documents", b"%PDF-1.4 notes").await;
+    let theirs = upload(&colleague, "theirs.png", b"images", &picture).await;
+    let link = t.post(DHAKA, "/file-manager/user/create-url", Some(&teacher), json!({ "url": "https://example.com/figure.png" })).await.body["data"]["id"].as_i64().unwrap();
+    let media = async |file: i64| t.post(DHAKA, "/question-bank/media", Some(&teacher), json!({ "file_id": file })).await;
+    let r = media(figure).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let url = r.body["data"]["url"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/question-media/") && url.ends_with(".png"), "{url}");
+    for (file, code) in [(notes, "invalid_file"), (link, "invalid_file"), (theirs, "invalid_choice"), (999_999, "invalid_choice")] {
+        let r = media(file).await;
+        assert!(r.body["errors"]["file_id"].is_array(), "{file} {code}: {}", r.text);
+    }
+    assert_eq!(t.post(DHAKA, "/question-bank/media", Some(&learner), json!({ "file_id": figure })).await.status, StatusCode::FORBIDDEN);
+    let mut q = one_of_each_type()[0].clone();
+    q["image"] = json!("https://evil.example/x.png");
+    assert!(t.post(DHAKA, "/question-bank/create", Some(&teacher), q.clone()).await.body["errors"]["image"].is_array());
+    q["image"] = json!(url);
+    let r = t.post(DHAKA, "/question-bank/create", Some(&teacher), q).await;
+    assert_eq!((r.status, r.body["data"]["image"].as_str()), (StatusCode::CREATED, Some(url.as_str())), "{}", r.text);
+    let pictured = r.body["data"]["id"].as_i64().unwrap();
+    // The original may go; the address answers with a signed link to the question's copy.
+    assert_eq!(t.post(DHAKA, "/file-manager/user/delete-file", Some(&teacher), json!({ "id": figure })).await.status, StatusCode::OK);
+    let r = t.get(DHAKA, &url, None).await;
+    assert_eq!(r.status, StatusCode::TEMPORARY_REDIRECT);
+    let fetched = reqwest::get(r.header("location")).await.unwrap();
+    assert_eq!(fetched.bytes().await.unwrap().to_vec(), picture);
+    assert_eq!(t.get(DHAKA, "/question-media/..%2Fposts%2Fx.png", None).await.status, StatusCode::NOT_FOUND);
+
+    // The learner's paper shows the picture.
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&teacher), crate::exams::exam(json!([{ "question_id": pictured }]))).await;
+    let uuid = r.body["data"]["uuid"].as_str().unwrap().to_owned();
+    let r = t.post(DHAKA, &format!("/exam-front/single/{uuid}/start"), Some(&learner), json!({})).await;
+    assert_eq!(r.body["data"]["questions"][0]["image"].as_str(), Some(url.as_str()), "{}", r.text);
+}
