@@ -43,7 +43,8 @@ const FolderPage = lazy(() => import('../features/questions/components/folder-pa
 const ExamListPage = lazy(() => import('../features/exams/components/exam-list-page'));
 const ExamCreatePage = lazy(() => import('../features/exams/components/exam-create-page'));
 // /exam, /exam/create, /exam/edit/...: certificate exams (courses of type exam), one chunk, which
-// also opens a single exam's editor for a numeric id.
+// also opens a single exam's editor for a numeric id, and the certificates pages of courses and
+// certificate exams (/:kind/certificate/...); the page is told by the address.
 const CertificateExamPages = lazy(() => import('../features/certificate-exams/components/certificate-exam-pages'));
 // /exam/journey/:uuid: a single exam's journey or a certificate exam's (and its invitation links).
 const ExamJourneyRoute = lazy(() => import('../features/certificate-exams/components/exam-journey-route'));
@@ -228,27 +229,38 @@ export const routes: RouteObject[] = [
               { path: 'course/edit', element: <Navigate to="/course" replace /> },
               { path: 'course/edit/:id', element: <CourseEditPage /> },
               { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
-              { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
+              // /course/template/certificate and /exam/template/certificate: the site's templates, shared by
+              // courses and certificate exams (another :kind is not found).
+              { path: ':kind/template/certificate', element: <CertificateTemplatesPage /> },
               { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
-              { path: 'question-bank', element: <Navigate to="/question-bank/list" replace /> },
-              { path: 'question-bank/list', element: <QuestionListPage /> },
-              { path: 'question-bank/create', element: <QuestionFormPage /> },
-              { path: 'question-bank/edit/:id', element: <QuestionFormPage /> },
-              { path: 'question-bank/update/:id', element: <QuestionFormPage /> },
-              { path: 'question-bank/folders', element: <FolderListPage /> },
-              { path: 'question-bank/folders/:slug', element: <FolderPage /> },
+              {
+                path: 'question-bank',
+                children: [
+                  { index: true, element: <Navigate to="/question-bank/list" replace /> },
+                  { path: 'list', element: <QuestionListPage /> },
+                  // The questions colleagues share with me: loaded by the list's page (see there).
+                  { path: 'shared', element: <QuestionListPage shared /> },
+                  { path: 'create', element: <QuestionFormPage /> },
+                  { path: 'edit/:id', element: <QuestionFormPage /> },
+                  { path: 'update/:id', element: <QuestionFormPage /> },
+                  { path: 'folders', element: <FolderListPage /> },
+                  { path: 'folders/:slug', element: <FolderPage /> },
+                ],
+              },
             ],
           },
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.exams} />,
             children: [
-              { path: 'exam', element: <CertificateExamPages page="list" /> },
-              { path: 'exam/create', element: <CertificateExamPages page="create" /> },
+              { path: 'exam', element: <CertificateExamPages /> },
+              { path: 'exam/create', element: <CertificateExamPages /> },
               { path: 'exam/single', element: <ExamListPage /> },
               { path: 'exam/single/create', element: <ExamCreatePage /> },
               { path: 'exam/edit', element: <Navigate to="/exam/single" replace /> },
-              { path: 'exam/edit/:id', element: <CertificateExamPages page="edit" /> },
-              { path: 'exam/edit/:id/:slug', element: <CertificateExamPages page="edit" /> },
+              { path: 'exam/edit/:id', element: <CertificateExamPages /> },
+              { path: 'exam/edit/:id/:slug', element: <CertificateExamPages /> },
+              // /course/certificate(/list|/:id) and /exam/certificate(/list|/:id); another :kind is not found.
+              { path: ':kind/certificate/:id?', element: <CertificateExamPages /> },
             ],
           },
         ],

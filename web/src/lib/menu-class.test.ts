@@ -39,7 +39,7 @@ describe('menu class (SPEC 6)', () => {
 
 describe('page access (SPEC 6)', () => {
   it('keeps authoring to super admins and partner roles', () => {
-    for (const path of ['/course', '/course/create', '/course/edit/4', '/course/edit/4/syllabus', '/course/template/certificate', '/template/certificate', '/question-bank/list', '/question-bank/create', '/question-bank/edit/5', '/question-bank/update/5', '/question-bank/folders', '/question-bank/folders/2', '/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking', '/exam', '/exam/create', '/exam/edit/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e/candidates']) {
+    for (const path of ['/course', '/course/create', '/course/edit/4', '/course/edit/4/syllabus', '/course/template/certificate', '/template/certificate', '/question-bank/list', '/question-bank/create', '/question-bank/edit/5', '/question-bank/update/5', '/question-bank/folders', '/question-bank/folders/2', '/question-bank/shared', '/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking', '/exam', '/exam/create', '/exam/edit/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e/candidates']) {
       expect(canOpen(path, 'super'), path).toBe(true);
       expect(canOpen(path, 'partner'), path).toBe(true);
       expect(canOpen(path, 'learner'), path).toBe(false);

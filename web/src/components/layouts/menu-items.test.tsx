@@ -9,8 +9,8 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/exam', '/question-bank/list', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/contents/my', '/exam/single', '/exam', '/question-bank/list', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -161,10 +161,15 @@ describe('sidebar menu', () => {
     for (const cls of ['super', 'partner'] as const) {
       const bank = menuFor(cls).find((i) => i.key === 'question-bank')!;
       const course = menuFor(cls).find((i) => i.key === 'course')!;
-      for (const path of ['/question-bank/list', '/question-bank/create', '/question-bank/edit/3', '/question-bank/folders/7']) {
+      for (const path of ['/question-bank/list', '/question-bank/create', '/question-bank/edit/3', '/question-bank/folders/7', '/question-bank/shared']) {
         expect(isItemActive(bank, path), path).toBe(true);
         expect(isItemActive(course, path), path).toBe(false);
       }
+      // My questions stands for every screen of the bank; Shared with me for its own list.
+      for (const path of ['/question-bank', '/question-bank/list?page=2', '/question-bank/create?folder_id=4', '/question-bank/edit/3', '/question-bank/folders/7']) {
+        expect(activeChild(bank, path), path).toBe('question-list');
+      }
+      expect(activeChild(bank, '/question-bank/shared?type=essay')).toBe('question-shared');
     }
   });
   it('lists the File manager for everyone signed in but the approver, after Question Bank, and lights it on its three pages', () => {
@@ -216,12 +221,38 @@ describe('sidebar menu', () => {
     expect(exams.children?.map((c) => [c.labelKey, c.to])).toEqual([
       ['common:nav.single_exams', '/exam/single'],
       ['common:nav.certificate_exams', '/exam'],
+      ['common:nav.certificates', '/exam/certificate'],
     ]);
     const uuid = '0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e';
     for (const path of ['/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking']) expect(activeChild(exams, path), path).toBe('exam-single');
     for (const path of ['/exam', '/exam/create', `/exam/edit/${uuid}`, `/exam/edit/${uuid}/candidates`, '/exam?page=2']) {
       expect(isItemActive(exams, path), path).toBe(true);
       expect(activeChild(exams, path), path).toBe('exam-certificate');
+    }
+  });
+  it('reaches the certificates of courses under Course and of certificate exams under Exam Centre', () => {
+    const course = menuFor('partner', 'teacher').find((i) => i.key === 'course')!;
+    const exams = menuFor('partner', 'teacher').find((i) => i.key === 'exam')!;
+    const templates = menuFor('partner', 'teacher').find((i) => i.key === 'templates')!;
+    expect(course.children?.map((c) => [c.labelKey, c.to])).toEqual([
+      ['common:nav.course', '/course'],
+      ['common:nav.certificates', '/course/certificate'],
+    ]);
+    for (const path of ['/course', '/course/create', '/course/edit/4/people']) expect(activeChild(course, path), path).toBe('course-list');
+    for (const path of ['/course/certificate', '/course/certificate/list', '/course/certificate/4?batch=7']) {
+      expect(isItemActive(course, path), path).toBe(true);
+      expect(activeChild(course, path), path).toBe('course-certificates');
+    }
+    expect(isItemActive(templates, '/course/template/certificate')).toBe(true);
+    expect(isItemActive(course, '/course/template/certificate')).toBe(false);
+    for (const path of ['/exam/certificate', '/exam/certificate/list', '/exam/certificate/9']) {
+      expect(isItemActive(exams, path), path).toBe(true);
+      expect(isItemActive(course, path), path).toBe(false);
+      expect(activeChild(exams, path), path).toBe('exam-certificates');
+    }
+    for (const path of ['/course/certificate/4', '/exam/certificate/9', '/exam/template/certificate']) {
+      expect(canOpen(path, 'partner'), path).toBe(true);
+      expect(canOpen(path, 'learner'), path).toBe(false);
     }
   });
   it('highlights home in the bottom bar on / and /dashboard', () => {

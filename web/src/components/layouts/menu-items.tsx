@@ -41,7 +41,17 @@ export interface MenuItem {
 export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
-  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  {
+    key: 'course',
+    labelKey: 'common:nav.course',
+    icon: <MenuBookOutlinedIcon />,
+    classes: [...PAGE_ACCESS.authoring],
+    children: [
+      // The courses: /course, /course/create, /course/edit/<id>.
+      { key: 'course-list', labelKey: 'common:nav.course', to: '/course', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'course-certificates', labelKey: 'common:nav.certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring] },
+    ],
+  },
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
   { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
@@ -54,9 +64,21 @@ export const MENU: MenuItem[] = [
       { key: 'exam-single', labelKey: 'common:nav.single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams] },
       // Certificate exams: /exam, /exam/create, /exam/edit/<uuid>.
       { key: 'exam-certificate', labelKey: 'common:nav.certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
+      // The certificates of the certificate exams' candidates: /exam/certificate, /exam/certificate/<id>.
+      { key: 'exam-certificates', labelKey: 'common:nav.certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams] },
     ],
   },
-  { key: 'question-bank', labelKey: 'common:nav.question_bank', icon: <QuizOutlinedIcon />, to: '/question-bank/list', classes: [...PAGE_ACCESS.authoring] },
+  {
+    key: 'question-bank',
+    labelKey: 'common:nav.question_bank',
+    icon: <QuizOutlinedIcon />,
+    classes: [...PAGE_ACCESS.authoring],
+    children: [
+      // Every question bank screen but the shared list: the list, the form, the folders.
+      { key: 'question-list', labelKey: 'common:nav.questions', to: '/question-bank/list', covers: /^\/question-bank(?!\/shared)(?:\/|$)/, classes: [...PAGE_ACCESS.authoring] },
+      { key: 'question-shared', labelKey: 'common:nav.shared_questions', to: '/question-bank/shared', classes: [...PAGE_ACCESS.authoring] },
+    ],
+  },
   // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the
   // page); the approver reaches theirs from a post's file picker only.
   { key: 'filemanager', labelKey: 'common:nav.file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'] },

@@ -16,6 +16,10 @@ export function fetchExamCourse(uuid: string) {
   return api<DataEnvelope<CourseWithContent>>(`/assessment/course/find/${encodeURIComponent(uuid)}`).then((r) => r.data);
 }
 
+export function fetchExamCourseById(id: number) {
+  return api<DataEnvelope<CourseWithContent>>(`/assessment/course/view/${id}`).then((r) => r.data);
+}
+
 /** `course_type` is not sent: the server makes it "exam". */
 export function createExamCourse(body: CourseBody) {
   return api<DataEnvelope<Course>>('/assessment/course/create', { method: 'POST', body }).then((r) => r.data);

@@ -1,10 +1,12 @@
 // /exam, /exam/create and /exam/edit/:uuid(/:slug): the course's list, create form and editor for
 // certificate exams (one chunk). The editor's tabs: the course's details, syllabus and batches,
-// then the restricted batches' candidates, the batches' results and attendance. A numeric
-// /exam/edit/:id is a single exam's editor, loaded from here so that the app shell carries one
-// lazy page, not two.
-import { lazy } from 'react';
-import { Navigate, useParams } from 'react-router';
+// then the restricted batches' candidates, the batches' results and attendance, and the exam's
+// discussions. A numeric /exam/edit/:id is a single exam's editor, and /:kind/certificate/... the
+// certificates pages of courses and certificate exams, both loaded from here so that the app
+// shell carries one lazy page, not three.
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
 import CourseCreatePage from '../../courses/components/course-create-page';
 import { CourseBatchesTab } from '../../courses/components/course-batches-tab';
 import { CourseDetailsTab } from '../../courses/components/course-details-tab';
@@ -19,11 +21,27 @@ import { ExamEditRoute } from './exam-edit-route';
 import { ResultsTab } from './results-tab';
 
 const ExamEditPage = lazy(() => import('../../exams/components/exam-edit-page'));
+const CertificatePages = lazy(() => import('./certificate-pages'));
+// Its own chunk, which the learner's journey loads too (its chunk named here, not in the app shell).
+const ExamDiscussions = lazy(() => import('./exam-discussions'));
 
-export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results', 'attendance'] as const;
+export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results', 'attendance', 'discussions'] as const;
 type ExamEditTab = (typeof EXAM_EDIT_TABS)[number];
 
-export default function CertificateExamPages({ page }: { page: 'list' | 'create' | 'edit' }) {
+export type CertificateExamPage = 'list' | 'create' | 'edit' | 'certificates';
+
+/**
+ * The page an address is (the route table gives no prop, which keeps it small): /exam the list,
+ * /exam/create, /exam/edit/..., and /:kind/certificate/... the certificates pages (see there).
+ */
+export function certificateExamPage(pathname: string): CertificateExamPage {
+  const second = pathname.split('/')[2];
+  return second === 'certificate' ? 'certificates' : second === 'create' || second === 'edit' ? second : 'list';
+}
+
+export default function CertificateExamPages() {
+  const page = certificateExamPage(useLocation().pathname);
+  if (page === 'certificates') return <CertificatePages />;
   if (page === 'list') return <CourseListPage kind={EXAM_KIND} />;
   if (page === 'create') return <CourseCreatePage kind={EXAM_KIND} />;
   return <ExamEditRoute single={<ExamEditPage />} certificate={<CertificateExamEditPage />} />;
@@ -44,6 +62,11 @@ function CertificateExamEditPage() {
           {tab === 'candidates' && <CandidatesTab course={course} />}
           {tab === 'results' && <ResultsTab course={course} />}
           {tab === 'attendance' && <AttendanceTab course={course} />}
+          {tab === 'discussions' && (
+            <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
+              <ExamDiscussions courseId={course.id} />
+            </Suspense>
+          )}
         </>
       )}
     </CourseEditor>

@@ -20,6 +20,8 @@ import { invitationQuery, isInvitationRefused } from '../hooks/invitation';
 // Loaded from here, not from the app shell, which then carries one lazy page for the route.
 const ExamJourneyPage = lazy(() => import('../../exams/components/exam-journey-page'));
 const JourneyPage = lazy(() => import('../../learn/components/journey-page'));
+// The certificate exam's discussions: its own chunk, loaded when the learner opens them.
+const ExamDiscussions = lazy(() => import('./exam-discussions'));
 
 export interface ExamJourneyRouteProps {
   /** A single exam's journey. */
@@ -28,7 +30,7 @@ export interface ExamJourneyRouteProps {
   certificate?: ReactNode;
 }
 
-export default function ExamJourneyRoute({ single = <ExamJourneyPage />, certificate = <JourneyPage /> }: ExamJourneyRouteProps) {
+export default function ExamJourneyRoute({ single = <ExamJourneyPage />, certificate = <JourneyPage discussions={ExamDiscussions} /> }: ExamJourneyRouteProps) {
   const { uuid = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();

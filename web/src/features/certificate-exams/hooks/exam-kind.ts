@@ -2,7 +2,7 @@
 import { isExamLesson } from '../../../lib/lesson-kinds';
 import { LESSON_TYPES } from '../../courses/api/courses-api';
 import type { CourseKind } from '../../courses/hooks/course-kind';
-import { createExamCourse, deleteExamCourse, fetchExamCourses, setExamCoursePublishFeature, updateExamCourse } from '../api/certificate-exams-api';
+import { createExamCourse, deleteExamCourse, fetchExamCourseById, fetchExamCourses, setExamCoursePublishFeature, updateExamCourse } from '../api/certificate-exams-api';
 import { examCourseKeys } from './use-certificate-exams';
 
 export const EXAM_KIND: CourseKind = {
@@ -17,6 +17,7 @@ export const EXAM_KIND: CourseKind = {
   listPageKey: examCourseKeys.listPage,
   oneKey: (c) => examCourseKeys.one(c.uuid),
   fetchList: fetchExamCourses,
+  fetchById: fetchExamCourseById,
   create: createExamCourse,
   update: updateExamCourse,
   setPublishFeature: setExamCoursePublishFeature,

@@ -2,7 +2,7 @@
 // (docs/api-content-bank.md, ContentInput), the body create / update take, and the parts' order.
 // Apart from React so that the rules are tested alone.
 import { asciiDigits, localDigits } from '../../../lib/digits';
-import { shareList, splitLogins } from '../../files/hooks/file-manager';
+import { shareList, splitLogins } from '../../../lib/share-people';
 import { hasBody } from '../../publishing/hooks/post-form';
 import { CONTENT_TYPES, LIST_TYPES, type ContentDetail, type ContentInput, type ContentPerson, type ContentType, type ListType, type PartFile, type PartKind } from '../api/contents-api';
 

@@ -295,6 +295,31 @@ export function attachLearner(body: { batch_id: number; email: string }) {
   return api<DataEnvelope<unknown>>('/learner-course/course-enrollment/attach', { method: 'POST', body }).then((r) => r.data);
 }
 
+// ---- certificates
+
+/** A learner's certificate as its authors list it (a batch's, newest first). */
+export interface BatchCertificate {
+  id: number;
+  tracking_code: string;
+  enrollment_id: number;
+  user_id: number;
+  /** The name printed on it. */
+  holder_name: string;
+  course_title: string;
+  course_title_bn: string;
+  template_id: number | null;
+  status: CertificateStatus;
+  /** When it was made (issued at once, or waiting for approval since). */
+  issued_at: string;
+}
+
+export function fetchBatchCertificates(batchId: number) {
+  return api<DataEnvelope<BatchCertificate[]>>(`/course/batch/course-certificate/${batchId}`).then((r) => r.data ?? []);
+}
+
+/** An issued certificate's PDF (public to whoever holds the code; fetched with the app's headers all the same). */
+export const certificatePdfPath = (code: string) => `/learner-course/certificate-pdf/${encodeURIComponent(code)}`;
+
 // ---- certificate templates
 
 export interface TemplateBody {

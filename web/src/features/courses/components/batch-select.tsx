@@ -15,6 +15,11 @@ export function useBatchChoice(batches: readonly Batch[]) {
   return [batchId, setChosen] as const;
 }
 
+/** A batch as a select or a list names it: its name (or `untitled`) and its start date. */
+export function batchLabel(b: Batch, lang: string, untitled: string) {
+  return `${localName(b, lang) || untitled} · ${formatDay(b.start_date, lang)}`;
+}
+
 export function BatchSelect({ id, batches, value, onChange }: { id: string; batches: readonly Batch[]; value: number | null; onChange: (id: number) => void }) {
   const { t, i18n } = useTranslation('courses');
   const lang = i18n.language;
@@ -22,7 +27,7 @@ export function BatchSelect({ id, batches, value, onChange }: { id: string; batc
     <TextField select size="small" id={id} label={t('people.batch')} value={value ?? ''} onChange={(e) => onChange(Number(e.target.value))} sx={{ minWidth: { md: 280 } }}>
       {batches.map((b) => (
         <MenuItem key={b.id} value={b.id}>
-          {localName(b, lang) || t('batches.untitled')} · {formatDay(b.start_date, lang)}
+          {batchLabel(b, lang, t('batches.untitled'))}
         </MenuItem>
       ))}
     </TextField>

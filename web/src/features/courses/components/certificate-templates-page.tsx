@@ -1,6 +1,7 @@
-// /course/template/certificate: the institution's certificate templates and their editor
-// (?edit=new or ?edit=<id>): name, language, background and logo, up to three signatures, and
-// where the holder's name, the course and the date go, with a live A4 preview.
+// /course/template/certificate and /exam/template/certificate: the institution's certificate
+// templates and their editor (?edit=new or ?edit=<id>): name, language, background and logo, up
+// to three signatures, and where the holder's name, the course and the date go, with a live A4
+// preview.
 import {
   Alert,
   Box,
@@ -30,7 +31,8 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -71,7 +73,16 @@ function useSampleTexts(language: CourseLanguage): PreviewTexts {
   );
 }
 
+/**
+ * /course/template/certificate and /exam/template/certificate (one route, /:kind/...): the site's
+ * templates, shared by courses and certificate exams. Another kind is not found.
+ */
 export default function CertificateTemplatesPage() {
+  const { kind } = useParams();
+  return kind === 'course' || kind === 'exam' ? <TemplatesPage /> : <NotFoundPage />;
+}
+
+function TemplatesPage() {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit');

@@ -1,5 +1,5 @@
 // People tab: pick a batch, see its enrolments (status filter, progress, certificate), approve
-// pending ones, issue or revoke certificates, and add a learner by e-mail.
+// pending ones, issue or revoke certificates (certificate-actions.tsx), and add a learner by e-mail.
 import {
   Alert,
   Avatar,
@@ -23,7 +23,6 @@ import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
@@ -31,14 +30,14 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatDay, localName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import { approveEnrolment, setCertificate } from '../../../lib/authoring-api';
+import { approveEnrolment } from '../../../lib/authoring-api';
 import { attachLearner, type Course, type Enrolment, type EnrolmentStatus } from '../api/courses-api';
 import { courseKeys, useBatches, useEnrolments } from '../hooks/use-courses';
 import { BatchesFirst, BatchSelect, useBatchChoice } from './batch-select';
+import { CertificateActions, CertificateChip } from './certificate-actions';
 
 const STATUSES: EnrolmentStatus[] = ['pending', 'active', 'completed'];
 const STATUS_CHIP: Record<string, ChipProps['color']> = { pending: 'warning', active: 'info', completed: 'success' };
-const CERT_CHIP: Record<string, ChipProps['color']> = { issued: 'success', pending: 'warning', revoked: 'error' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function CoursePeopleTab({ course }: { course: Course }) {
@@ -190,7 +189,6 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
   const qc = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();
-  const [revoking, setRevoking] = useState(false);
   const name = localName(e.user, lang);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: courseKeys.enrolments(batchId) });
@@ -203,18 +201,6 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
       refresh();
     },
     onError: (err) => toast.show(errorText(err), { severity: 'error' }),
-  });
-  const certificate = useMutation({
-    mutationFn: (status: 0 | 1) => setCertificate({ course_enrollment_id: e.enrollment_id, status }),
-    onSuccess: (_c, status) => {
-      setRevoking(false);
-      toast.show(status === 1 ? t('courses:people.certificate_issued', { name }) : t('courses:people.certificate_revoked', { name }));
-      refresh();
-    },
-    onError: (err) => {
-      setRevoking(false);
-      toast.show(errorText(err), { severity: 'error' });
-    },
   });
   const percent = Math.max(0, Math.min(100, Math.round(e.progress_percent ?? 0)));
   const cert = e.certificate;
@@ -245,7 +231,7 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', flexShrink: 0, justifyContent: { md: 'flex-end' }, minWidth: { md: 240 } }}>
             {cert ? (
-              <Chip size="small" variant="outlined" color={CERT_CHIP[cert.status] ?? 'default'} label={t(`courses:people.certificate.${cert.status}`, { defaultValue: cert.status })} title={cert.tracking_code} />
+              <CertificateChip status={cert.status} title={cert.tracking_code} />
             ) : (
               <Typography variant="caption" color="text.secondary">
                 {t('courses:people.certificate.none')}
@@ -256,30 +242,10 @@ function EnrolmentRow({ enrolment: e, batchId }: { enrolment: Enrolment; batchId
                 {t('courses:people.approve')}
               </Button>
             )}
-            {cert?.status === 'issued' ? (
-              <Button size="small" color="error" onClick={() => setRevoking(true)} disabled={certificate.isPending}>
-                {t('courses:people.revoke')}
-              </Button>
-            ) : (
-              (cert || e.status === 'completed') && (
-                <Button size="small" variant="outlined" onClick={() => certificate.mutate(1)} disabled={certificate.isPending}>
-                  {t('courses:people.issue')}
-                </Button>
-              )
-            )}
+            {(cert || e.status === 'completed') && <CertificateActions enrollmentId={e.enrollment_id} name={name} status={cert?.status ?? null} />}
           </Stack>
         </Stack>
       </CardContent>
-      <ConfirmDialog
-        open={revoking}
-        title={t('courses:people.revoke_title')}
-        body={t('courses:people.revoke_body', { name })}
-        confirmLabel={t('courses:people.revoke')}
-        danger
-        busy={certificate.isPending}
-        onConfirm={() => certificate.mutate(0)}
-        onClose={() => !certificate.isPending && setRevoking(false)}
-      />
     </Card>
   );
 }

@@ -6,12 +6,14 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../../lib/types';
 import {
   createCourse,
+  fetchCourse,
   fetchCourses,
   LESSON_TYPES,
   setCoursePublishFeature,
   updateCourse,
   type Course,
   type CourseBody,
+  type CourseWithContent,
   type LessonType,
 } from '../api/courses-api';
 import { courseKeys } from './use-courses';
@@ -37,6 +39,8 @@ export interface CourseKind {
   /** The editor's record. */
   oneKey: (c: Pick<Course, 'id' | 'uuid'>) => QueryKey;
   fetchList: (params: { page: number; limit: number; search?: string }) => Promise<Page<Course>>;
+  /** One of them by its id (the certificates pages, /course/certificate/:id). */
+  fetchById: (id: number) => Promise<CourseWithContent>;
   create: (body: CourseBody) => Promise<Course>;
   update: (id: number, body: CourseBody) => Promise<Course>;
   setPublishFeature: (body: { id: number; published?: boolean; featured?: boolean }) => Promise<Course>;
@@ -55,6 +59,7 @@ export const COURSE_KIND: CourseKind = {
   listPageKey: courseKeys.list,
   oneKey: (c) => courseKeys.one(c.id),
   fetchList: fetchCourses,
+  fetchById: fetchCourse,
   create: createCourse,
   update: updateCourse,
   setPublishFeature: setCoursePublishFeature,

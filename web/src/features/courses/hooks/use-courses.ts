@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  fetchBatchCertificates,
   fetchBatches,
   fetchCourse,
   fetchEnrolments,
@@ -19,6 +20,7 @@ export const courseKeys = {
   syllabus: (id: number) => ['courses', 'syllabus', id] as const,
   batches: (id: number) => ['courses', 'batches', id] as const,
   enrolments: (batchId: number) => ['courses', 'enrolments', batchId] as const,
+  certificates: (batchId: number) => ['courses', 'certificates', batchId] as const,
   templates: ['courses', 'templates'] as const,
 };
 
@@ -49,6 +51,11 @@ export function useEnrolments(batchId: number | null, page: number, field: Enrol
     enabled: !!batchId,
     placeholderData: keepPreviousData,
   });
+}
+
+/** A batch's certificates (none asked for without a batch). */
+export function useBatchCertificates(batchId: number | null) {
+  return useQuery({ queryKey: courseKeys.certificates(batchId ?? 0), queryFn: () => fetchBatchCertificates(batchId!), enabled: !!batchId });
 }
 
 export function useTemplates() {

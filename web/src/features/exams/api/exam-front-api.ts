@@ -50,6 +50,8 @@ export interface PaperQuestion {
   question_type: QuestionType;
   text: string;
   text_bn: string;
+  /** The question's picture (`/question-media/<name>`, a redirect to it); '' for none. */
+  image: string;
   marks: number;
   negative_marks: number;
   options: PaperOption[];
@@ -92,6 +94,8 @@ export interface ReviewQuestion {
   question_type: QuestionType;
   text: string;
   text_bn: string;
+  /** As on the paper; '' for none. */
+  image: string;
   marks: number;
   options: { id: number; text: string; text_bn: string; correct: boolean | null }[];
   gaps: number;

@@ -227,6 +227,8 @@ export interface BankQuestion {
   text: string;
   text_bn: string;
   marks: number;
+  /** On questions shared with the author: whose it is. */
+  owner_name?: string;
 }
 
 export interface BankFolder {
@@ -237,8 +239,25 @@ export interface BankFolder {
   folder_count: number;
 }
 
-export function fetchBankQuestions(params: { page: number; limit?: number; search?: string; type?: QuestionType; folder_id?: number }) {
+export interface BankQuestionParams {
+  page: number;
+  limit?: number;
+  search?: string;
+  type?: QuestionType;
+}
+
+export function fetchBankQuestions(params: BankQuestionParams & { folder_id?: number }) {
   return api<Page<BankQuestion>>('/question-bank/view', { query: { ...params } });
+}
+
+/** A question a colleague shared with the author, and whose it is. */
+export interface SharedBankQuestion extends BankQuestion {
+  owner_name: string;
+}
+
+/** Questions colleagues shared with the author: they may go on the paper as fixed questions. */
+export function fetchSharedBankQuestions(params: BankQuestionParams) {
+  return api<Page<SharedBankQuestion>>('/my-account/sharing/shared-with-me', { query: { table: 'questions', module: 'question-bank', ...params } });
 }
 
 /** Every folder at every level in one page. */

@@ -12,7 +12,7 @@ import type { AttemptResult, ReviewQuestion } from '../api/exam-front-api';
 import { CHOICE_TYPES, shownDigits } from '../hooks/answer-logic';
 import { formatMarks, formatPercent, localText } from '../hooks/exam-format';
 import { AnswerView, OptionsReview } from './answer-view';
-import { PassedChip, ReturnToCourse } from './exam-parts';
+import { PaperPicture, PassedChip, ReturnToCourse } from './exam-parts';
 
 export function ExamResultView({
   result,
@@ -129,6 +129,7 @@ function ReviewCard({ n, q }: { n: number; q: ReviewQuestion }) {
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }} data-user-content>
           {localText(q, lang)}
         </Typography>
+        <PaperPicture src={q.image} n={n} />
         <Typography variant="overline" color="text.secondary" component="p">
           {t('exams:review.your_answer')}
         </Typography>

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { noop, render, text } from '../../../lib/test-render';
-import type { AttemptResult, PaperQuestion } from '../api/exam-front-api';
+import { noop, render, tag, text } from '../../../lib/test-render';
+import type { AttemptPaper, AttemptResult, PaperQuestion } from '../api/exam-front-api';
 import { emptyAnswer } from '../hooks/answer-logic';
 import { AnswerInput } from './answer-input';
 import { ExamClock } from './exam-clock';
+import { PaperPicture } from './exam-parts';
 import { ExamResultView } from './exam-result';
+import { ExamTaking } from './exam-taking';
 import { QuestionNavigator } from './question-navigator';
 
 const question = (over: Partial<PaperQuestion>): PaperQuestion => ({
@@ -12,6 +14,7 @@ const question = (over: Partial<PaperQuestion>): PaperQuestion => ({
   question_type: 'multiple_choice',
   text: 'Q',
   text_bn: 'প্র',
+  image: '',
   marks: 1,
   negative_marks: 0,
   options: [],
@@ -141,6 +144,7 @@ describe('result screen', () => {
               question_type: 'essay',
               text: 'Write about rivers',
               text_bn: '',
+              image: '',
               marks: 5,
               options: [],
               gaps: 0,
@@ -157,6 +161,7 @@ describe('result screen', () => {
               question_type: 'multiple_choice',
               text: 'Capital?',
               text_bn: '',
+              image: '/question-media/0123456789abcdef0123456789abcdef.png',
               marks: 1,
               options: [
                 { id: 0, text: 'Dhaka', text_bn: '', correct: true },
@@ -184,5 +189,48 @@ describe('result screen', () => {
     expect(html).toMatch(/data-chosen="true" data-correct="false"/);
     expect(html).toMatch(/data-chosen="false" data-correct="true"/);
     expect(body).toContain('Dhaka has been the capital since 1971.');
+    // The second question's picture, under its text; the first has none.
+    expect(html.match(/data-testid="question-picture"/g)).toHaveLength(1);
+    const img = tag(html, 'question-picture');
+    expect(img).toContain('src="/question-media/0123456789abcdef0123456789abcdef.png"');
+    expect(img).toContain('alt="Picture for question 2"');
+    expect(img).toContain('loading="lazy"');
+  });
+});
+
+describe('pictures on the paper', () => {
+  const paper = (questions: PaperQuestion[]): AttemptPaper => ({
+    uuid: 'a1',
+    exam_uuid: 'e1',
+    title: 'Geography',
+    title_bn: 'ভূগোল',
+    state: 'in_progress',
+    attempt_no: 1,
+    started_at: '2026-03-01T10:00:00Z',
+    deadline: null,
+    server_now: '2026-03-01T10:00:00Z',
+    grace_seconds: 30,
+    questions,
+    answers: [],
+  });
+
+  it('shows the question’s picture under its text, lazily, named by the question’s number in Bangla', async () => {
+    const map = question({ slot: 4, text_bn: 'মানচিত্রে নদীটি কোনটি?', image: '/question-media/0123456789abcdef0123456789abcdef.jpg' });
+    const html = await render('bn', <ExamTaking paper={paper([question({ slot: 3 }), map])} onFinished={noop} clockSlot={null} />, { at: '/exam/journey/e1?q=2' });
+    const img = tag(html, 'question-picture');
+    expect(img).toContain('src="/question-media/0123456789abcdef0123456789abcdef.jpg"');
+    expect(img).toContain('alt="প্রশ্ন ২-এর ছবি"');
+    expect(img).toContain('loading="lazy"');
+    // Never wider than its column (a 360 px screen).
+    expect(html).toMatch(/max-width:\s*100%/);
+    expect(html.indexOf('data-testid="question-text"')).toBeLessThan(html.indexOf('data-testid="question-picture"'));
+    // A question without one shows none.
+    const plain = await render('en', <ExamTaking paper={paper([question({ slot: 3 })])} onFinished={noop} clockSlot={null} />);
+    expect(plain).not.toContain('data-testid="question-picture"');
+  });
+
+  it('draws nothing for a question without a picture', async () => {
+    expect(await render('en', <PaperPicture src="" n={1} />)).toBe('');
+    expect(await render('en', <PaperPicture src={null} n={1} />)).toBe('');
   });
 });

@@ -20,6 +20,7 @@ import { useAnswerSync } from '../hooks/use-answer-sync';
 import { useCountdown } from '../hooks/use-countdown';
 import { AnswerInput } from './answer-input';
 import { ExamClock } from './exam-clock';
+import { PaperPicture } from './exam-parts';
 import { QuestionNavigator } from './question-navigator';
 import { SaveStatus } from './save-status';
 
@@ -271,6 +272,7 @@ function QuestionHead({ question, index, total, headingRef }: { question: PaperQ
       <Typography id={`question-text-${question.slot}`} sx={{ fontSize: 18, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-user-content data-testid="question-text">
         {question.question_type === 'fill_blanks' ? <GapText text={text} /> : text}
       </Typography>
+      <PaperPicture src={question.image} n={index + 1} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-// Picks questions of the bank for the paper: search, type filter, a page of questions with
-// checkboxes (those already on the paper ticked and locked), and the ticked ones added at once.
-// Ticks are kept across pages and searches until the dialog closes.
+// Picks questions of the bank for the paper: my own or those colleagues shared with me (tabs),
+// search, type filter, a page of questions with checkboxes (those already on the paper ticked and
+// locked), and the ticked ones added at once. Ticks are kept across tabs, pages and searches until
+// the dialog closes.
 import {
   Box,
   Button,
@@ -18,6 +19,8 @@ import {
   MenuItem,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
   useMediaQuery,
@@ -32,12 +35,21 @@ import { Pager } from '../../../components/ui/pager';
 import { formatNumber } from '../../../lib/lang';
 import { QUESTION_TYPES, type BankQuestion, type QuestionType } from '../api/exams-api';
 import { formatMarks, localText } from '../hooks/exam-format';
-import { useBankQuestions } from '../hooks/use-exams';
+import { useBankQuestions, type BankSource } from '../hooks/use-exams';
 import { TypeChip } from './exam-parts';
 
 const SEARCH_DELAY_MS = 350;
 
-export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open: boolean; existing: ReadonlySet<number>; onClose: () => void; onAdd: (questions: BankQuestion[]) => void }) {
+export interface QuestionPickerDialogProps {
+  open: boolean;
+  existing: ReadonlySet<number>;
+  onClose: () => void;
+  onAdd: (questions: BankQuestion[]) => void;
+  /** The tab it opens on (my questions unless said). */
+  initialSource?: BankSource;
+}
+
+export function QuestionPickerDialog({ open, existing, onClose, onAdd, initialSource = 'mine' }: QuestionPickerDialogProps) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
   const theme = useTheme();
@@ -46,8 +58,9 @@ export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open:
   const [search, setSearch] = useState('');
   const [type, setType] = useState<QuestionType | ''>('');
   const [page, setPage] = useState(1);
+  const [source, setSource] = useState<BankSource>(initialSource);
   const [picked, setPicked] = useState<Map<number, BankQuestion>>(new Map());
-  const query = useBankQuestions({ page, search: search || undefined, type: type || undefined }, open);
+  const query = useBankQuestions(source, { page, search: search || undefined, type: type || undefined }, open);
 
   useEffect(() => {
     if (text.trim() === search) return;
@@ -66,7 +79,8 @@ export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open:
     setSearch('');
     setType('');
     setPage(1);
-  }, [open]);
+    setSource(initialSource);
+  }, [open, initialSource]);
 
   const toggle = (q: BankQuestion) =>
     setPicked((prev) => {
@@ -80,7 +94,20 @@ export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open:
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="picker-title" data-testid="question-picker">
       <DialogTitle id="picker-title">{t('exams:picker.title')}</DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
+      <Tabs
+        value={source}
+        onChange={(_, v: BankSource) => {
+          setSource(v);
+          setPage(1);
+        }}
+        variant="fullWidth"
+        aria-label={t('exams:picker.sources')}
+        data-testid="picker-sources"
+      >
+        <Tab value="mine" label={t('exams:picker.mine')} data-testid="picker-tab-mine" />
+        <Tab value="shared" label={t('exams:picker.shared')} data-testid="picker-tab-shared" />
+      </Tabs>
+      <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }} data-source={source}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} role="search">
           <TextField
             value={text}
@@ -139,7 +166,7 @@ export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open:
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : questions.length === 0 ? (
-          <EmptyState message={search || type ? t('exams:picker.no_match') : t('exams:picker.empty')} />
+          <EmptyState message={search || type ? t('exams:picker.no_match') : source === 'shared' ? t('exams:picker.empty_shared') : t('exams:picker.empty')} />
         ) : (
           <Box sx={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
             <List dense disablePadding>
@@ -160,6 +187,11 @@ export function QuestionPickerDialog({ open, existing, onClose, onAdd }: { open:
                           <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                             <TypeChip type={q.question_type} />
                             <span>{t('exams:paper.marks', { n: formatMarks(q.marks, lang) })}</span>
+                            {q.owner_name && (
+                              <span data-testid="picker-owner" data-user-content>
+                                {t('exams:picker.by', { name: q.owner_name })}
+                              </span>
+                            )}
                             {already && <span>{t('exams:picker.already')}</span>}
                           </Box>
                         }

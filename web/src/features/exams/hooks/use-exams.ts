@@ -8,8 +8,9 @@ import {
   fetchExamStats,
   fetchMarking,
   fetchQuestionStats,
+  fetchSharedBankQuestions,
+  type BankQuestionParams,
   type ExamListParams,
-  type QuestionType,
 } from '../api/exams-api';
 
 export const EXAM_PAGE_SIZE = 15;
@@ -62,11 +63,14 @@ export function useQuestionStats(id: number) {
   return useQuery({ queryKey: examKeys.questionStats(id), queryFn: () => fetchQuestionStats(id), enabled: id > 0 });
 }
 
+/** Whose questions the picker lists: the author's own (the bank), or those colleagues shared with them. */
+export type BankSource = 'mine' | 'shared';
+
 /** One page of the bank for the question picker. */
-export function useBankQuestions(params: { page: number; search?: string; type?: QuestionType }, enabled: boolean) {
+export function useBankQuestions(source: BankSource, params: Omit<BankQuestionParams, 'limit'>, enabled: boolean) {
   return useQuery({
-    queryKey: examKeys.bank(params),
-    queryFn: () => fetchBankQuestions({ limit: PICKER_PAGE_SIZE, ...params }),
+    queryKey: examKeys.bank({ source, ...params }),
+    queryFn: () => (source === 'shared' ? fetchSharedBankQuestions : fetchBankQuestions)({ limit: PICKER_PAGE_SIZE, ...params }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -2,6 +2,7 @@
 // site, the files colleagues share with them, and sharing their own.
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import type { SharedPerson } from '../../../lib/share-people';
 import type { DataEnvelope, Page } from '../../../lib/types';
 import { uploadBytes, uploadForm, type UploadHandle } from '../../../lib/upload';
 
@@ -23,17 +24,6 @@ export interface FmFolder {
   kind: FolderKind;
   files_count: number;
   updated_at: string;
-}
-
-/**
- * Someone a file is shared with. The contract gives `id` and `name`; `email` / `phone` are read
- * when the server sends them, as sharing again needs each person's e-mail or mobile number.
- */
-export interface SharedPerson {
-  id: number;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
 }
 
 export interface FmFile {

@@ -15,12 +15,14 @@ import FolderSharedOutlinedIcon from '@mui/icons-material/FolderSharedOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import SortIcon from '@mui/icons-material/Sort';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ShareDialog } from '../../../components/ui/share-dialog';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
@@ -28,14 +30,13 @@ import { withParam } from '../../../lib/list-params';
 import { useErrorText } from '../../../lib/use-error-text';
 import { downloadStoredFile, type FileSource, type FmFile, type FmFolder } from '../api/files-api';
 import { folderParam, isCropperFolder, tabParam, tabType, withFolder, withTab } from '../hooks/file-manager';
-import { useMyFiles, useOtherFiles, type DeleteTarget } from '../hooks/use-files';
+import { shareFileSaved, useMyFiles, useOtherFiles, type DeleteTarget } from '../hooks/use-files';
 import { AddUrlDialog } from './add-url-dialog';
 import { CropperNote, CropPictureButton, useCropPicture } from './crop-picture';
 import { FileGrid, FileGridSkeleton, folderName, type FileAction, type FolderAction } from './file-grid';
 import { SourceNav, TypeTabs } from './file-manager-nav';
 import { DeleteDialog, RenameDialog, type RenameTarget } from './item-dialogs';
 import { NewFolderInput } from './new-folder-input';
-import { ShareDialog } from './share-dialog';
 import { StorageBar } from './storage-bar';
 import { UploadDialog } from './upload-dialog';
 
@@ -49,6 +50,7 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const navigate = useNavigate();
   const toast = useToast();
+  const qc = useQueryClient();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const tab = tabParam(params.get('type'));
@@ -252,7 +254,14 @@ export default function FileManagerPage({ source }: { source: FileSource }) {
           {cropping.dialog}
           <AddUrlDialog open={addingUrl} folderId={folderId} type={type} onClose={() => setAddingUrl(false)} />
           <RenameDialog target={renaming} onClose={() => setRenaming(null)} />
-          <ShareDialog file={sharing} onClose={() => setSharing(null)} />
+          <ShareDialog
+            open={!!sharing}
+            title={t('files:share.title')}
+            name={sharing?.title ?? ''}
+            people={sharing?.shared_with}
+            save={(users) => shareFileSaved(qc, sharing?.id ?? 0, users)}
+            onClose={() => setSharing(null)}
+          />
           <DeleteDialog
             target={deleting}
             onClose={() => setDeleting(null)}

@@ -14,10 +14,10 @@ import { CropperNote } from './crop-picture';
 import FileManagerPages from './file-manager-pages';
 import { DeleteDialog } from './item-dialogs';
 import { NewFolderField, useFolderErrorText } from './new-folder-input';
-import { ShareForm } from './share-dialog';
 import { StorageBar } from './storage-bar';
 import { UploadForm, type UploadFormProps } from './upload-dialog';
 import { stubXhr } from '../../../lib/test-xhr';
+import { ShareForm } from '../../../components/ui/share-dialog';
 
 afterEach(() => {
   vi.unstubAllGlobals();

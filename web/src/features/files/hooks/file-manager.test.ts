@@ -9,9 +9,7 @@ import {
   isVideoLink,
   newFolderBody,
   previewsBeforeUpload,
-  shareList,
   sourceParam,
-  splitLogins,
   tabParam,
   tabType,
   uploadErrorCode,
@@ -153,15 +151,3 @@ describe('cards and menus', () => {
   });
 });
 
-describe('sharing', () => {
-  it('splits what is typed and sends the people kept (by e-mail or mobile) and added, once each', () => {
-    expect(splitLogins(' a@example.com, 01711000000;b@example.com\nc@example.com ')).toEqual(['a@example.com', '01711000000', 'b@example.com', 'c@example.com']);
-    const kept = [
-      { id: 4, name: 'Mahbub Alam', email: 'dhaka-admin@example.com' },
-      { id: 5, name: 'Rokeya', phone: '+8801700000005' },
-      { id: 6, name: 'Unknown login' },
-    ];
-    expect(shareList(kept, ['DHAKA-ADMIN@example.com', 'teacher@example.com', 'teacher@example.com'])).toEqual(['dhaka-admin@example.com', '+8801700000005', 'teacher@example.com']);
-    expect(shareList([], [])).toEqual([]);
-  });
-});

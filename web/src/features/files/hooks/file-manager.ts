@@ -1,9 +1,10 @@
 // The file manager's rules, apart from React: page slugs and query parameters, what each type tab
-// accepts, the add-URL check, the new folder's name, sizes in KB/MB/GB, previews and share lists.
+// accepts, the add-URL check, the new folder's name, sizes in KB/MB/GB and previews. Share lists
+// are lib/share-people.ts' (questions and content are shared too).
 import { ApiError } from '../../../lib/api-client';
 import { fieldProblem } from '../../../lib/field-error-text';
 import { idParam } from '../../../lib/list-params';
-import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type FolderKind, type SharedPerson } from '../api/files-api';
+import { FILE_SOURCES, FILE_TYPES, type FileSource, type FileType, type FmFile, type FmFolder, type FolderKind } from '../api/files-api';
 
 /** The type tabs: every type first, then one per type (SPEC 2 "File manager popup"). */
 export const FILE_TABS = ['all', ...FILE_TYPES] as const;
@@ -138,32 +139,6 @@ export function fileActionsFor(file: Pick<FmFile, 'is_url'>, source: FileSource)
   const out: FileMenuAction[] = ['open'];
   if (!file.is_url) out.push('download');
   if (source === 'my') out.push('rename', 'share', 'delete');
-  return out;
-}
-
-/** E-mail addresses or mobile numbers typed in one go, split at commas, semicolons, spaces and new lines. */
-export function splitLogins(text: string): string[] {
-  return text
-    .split(/[\s,;，؛]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** What identifies a person already shared with when sharing again: their e-mail or mobile, if known. */
-export function personLogin(p: SharedPerson): string | null {
-  return p.email?.trim() || p.phone?.trim() || null;
-}
-
-/** The whole list sent when sharing: the people kept (by e-mail or mobile) and those added, once each. */
-export function shareList(kept: readonly SharedPerson[], added: readonly string[]): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const login of [...kept.map(personLogin), ...added]) {
-    const v = login?.trim();
-    if (!v || seen.has(v.toLowerCase())) continue;
-    seen.add(v.toLowerCase());
-    out.push(v);
-  }
   return out;
 }
 

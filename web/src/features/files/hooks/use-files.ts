@@ -87,8 +87,15 @@ export function createUrlMutation(qc: QueryClient): UseMutationOptions<FmFile, E
   return { mutationFn: createUrl, onSuccess: () => filesChanged(qc) };
 }
 
+/** Replaces whom a file is shared with (the share dialog's save); the lists are read again. */
+export async function shareFileSaved(qc: QueryClient, id: number, users: string[]): Promise<FmFile> {
+  const file = await shareFile(id, users);
+  filesChanged(qc);
+  return file;
+}
+
 export function shareMutation(qc: QueryClient): UseMutationOptions<FmFile, Error, { id: number; users: string[] }> {
-  return { mutationFn: ({ id, users }) => shareFile(id, users), onSuccess: () => filesChanged(qc) };
+  return { mutationFn: ({ id, users }) => shareFileSaved(qc, id, users) };
 }
 
 /** A file just uploaded: the lists are read again. */

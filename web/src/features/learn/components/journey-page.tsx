@@ -4,7 +4,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,16 +23,25 @@ import { useCompleteLesson, useEnrolledCourse, useJourneyStatus, useLesson } fro
 import { CompletionPanel } from './completion-panel';
 import { LessonContent } from './lesson-content';
 import { LessonList } from './lesson-list';
+import { LessonTypeIcon } from './lesson-type-icon';
 import { QuizPanel } from './quiz-panel';
 
 const BAR_HEIGHT = 56;
 const NAV_WIDTH = 320;
 
+export interface JourneyPageProps {
+  /**
+   * A certificate exam's discussions (`?view=discussions`), given by the page that knows them
+   * (features/certificate-exams, loaded lazily there); shown for a certificate exam only.
+   */
+  discussions?: ComponentType<{ courseId: number; heading?: 'h1' | 'h2' }>;
+}
+
 /**
  * /course/journey/:uuid, and /exam/journey/:uuid for a certificate exam: lesson list, the current
- * lesson, progress and the certificate at the end.
+ * lesson, progress and the certificate at the end (and a certificate exam's discussions).
  */
-export default function JourneyPage() {
+export default function JourneyPage({ discussions: Discussions }: JourneyPageProps = {}) {
   const { t, i18n } = useTranslation(['learn', 'common']);
   const lang = i18n.language;
   const { uuid = '' } = useParams();
@@ -58,30 +67,33 @@ export default function JourneyPage() {
   const lessonParam = Number.parseInt(params.get('lesson') ?? '', 10);
   const current = Number.isFinite(lessonParam) && orderedIds.includes(lessonParam) ? lessonParam : null;
   const showingDone = params.get('view') === 'done';
+  const hasDiscussions = !!Discussions && course?.course_type === 'exam';
+  const showingDiscussions = hasDiscussions && params.get('view') === 'discussions';
   const finished = status?.status === 'completed';
 
   // Resume where the learner left off (or show the certificate of a finished course).
   useEffect(() => {
-    if (!course || !status || current != null || showingDone) return;
+    if (!course || !status || current != null || showingDone || showingDiscussions) return;
     if (finished) setParams({ view: 'done' }, { replace: true });
     else {
       const id = resumeLessonId(status, orderedIds);
       if (id != null) setParams({ lesson: String(id) }, { replace: true });
     }
-  }, [course, status, current, showingDone, finished, orderedIds, setParams]);
+  }, [course, status, current, showingDone, showingDiscussions, finished, orderedIds, setParams]);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
-  }, [current, showingDone]);
+  }, [current, showingDone, showingDiscussions]);
 
   const open = (id: number) => {
     setParams({ lesson: String(id) });
     setDrawer(false);
   };
-  const openDone = () => {
-    setParams({ view: 'done' });
+  const openView = (view: 'done' | 'discussions') => {
+    setParams({ view });
     setDrawer(false);
   };
+  const openDone = () => openView('done');
 
   const error = courseQ.error ?? statusQ.error;
   const percent = progressPercent(status);
@@ -100,6 +112,8 @@ export default function JourneyPage() {
       showingDone={showingDone}
       onOpen={open}
       onDone={openDone}
+      onDiscussions={hasDiscussions ? () => openView('discussions') : undefined}
+      showingDiscussions={showingDiscussions}
     />
   );
 
@@ -140,6 +154,13 @@ export default function JourneyPage() {
           <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
             <LanguageToggle compact />
           </Box>
+          {hasDiscussions && (
+            <Tooltip title={t('learn:lesson_type.discussion')}>
+              <IconButton onClick={() => openView('discussions')} aria-label={t('learn:lesson_type.discussion')} sx={{ display: { md: 'none' } }} data-testid="discussions-button">
+                <LessonTypeIcon type="discussion" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('learn:journey.lessons')}>
             <IconButton onClick={() => setDrawer(true)} aria-label={t('learn:journey.lessons')} sx={{ display: { md: 'none' } }} data-testid="lessons-button">
               <ListAltIcon />
@@ -176,6 +197,12 @@ export default function JourneyPage() {
           <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2.5, md: 4 } }}>
             {!course || !status ? (
               <LessonSkeleton />
+            ) : showingDiscussions && Discussions ? (
+              <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+                <Suspense fallback={<LessonSkeleton inline />}>
+                  <Discussions courseId={course.id} heading="h1" />
+                </Suspense>
+              </Box>
             ) : orderedIds.length === 0 ? (
               <EmptyState message={t('learn:journey.no_lessons')} />
             ) : showingDone ? (

@@ -21,9 +21,15 @@ export interface LessonListProps {
   showingDone: boolean;
   onOpen: (id: number) => void;
   onDone: () => void;
+  /** A certificate exam's discussions: their entry, above the lessons (absent: none). */
+  onDiscussions?: () => void;
+  showingDiscussions?: boolean;
 }
 
-/** Lessons by section with completion ticks and locks; a certificate entry once finished. */
+/**
+ * Lessons by section with completion ticks and locks; a certificate entry once finished; a
+ * certificate exam's discussions entry first.
+ */
 export function LessonList(p: LessonListProps) {
   const { t, i18n } = useTranslation('learn');
   const lang = i18n.language;
@@ -37,6 +43,16 @@ export function LessonList(p: LessonListProps) {
         </Typography>
         <LinearProgress variant="determinate" value={p.percent} sx={{ mt: 1, height: 6, borderRadius: 3 }} />
       </Box>
+      {p.onDiscussions && (
+        <List dense disablePadding sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <ListItemButton selected={p.showingDiscussions} aria-current={p.showingDiscussions ? 'page' : undefined} onClick={p.onDiscussions} data-testid="lesson-list-discussions">
+            <ListItemIcon sx={{ minWidth: 34 }}>
+              <LessonTypeIcon type="discussion" fontSize="small" color={p.showingDiscussions ? 'primary' : 'action'} />
+            </ListItemIcon>
+            <ListItemText primary={t('lesson_type.discussion')} />
+          </ListItemButton>
+        </List>
+      )}
       {p.sections.map((s) => (
         <List
           key={s.id}

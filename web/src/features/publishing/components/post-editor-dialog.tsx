@@ -51,7 +51,7 @@ import {
 } from '../hooks/post-form';
 import { myPostQuery, savePostMutation, usePostCategories } from '../hooks/use-posts';
 import { MediaPickerDialog, useMediaPicker } from './media-picker';
-import { PictureField } from './picture-field';
+import { PictureField } from '../../../components/ui/picture-field';
 
 // Only when the dialog is open: TipTap and ProseMirror stay out of every other download.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

@@ -31,7 +31,7 @@ import type { Slider } from '../api/site-extras-api';
 import { SLIDE_LINK_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TITLE_MAX, SLIDER_FIELDS, sliderProblems, sliderValues, type SliderField, type SliderFormValues } from '../hooks/slider-form';
 import { saveSliderMutation } from '../hooks/use-site-extras';
 import { MediaPickerDialog, useMediaPicker } from './media-picker';
-import { PictureField } from './picture-field';
+import { PictureField } from '../../../components/ui/picture-field';
 
 const TITLE_ID = 'slider-form-title';
 

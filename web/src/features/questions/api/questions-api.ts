@@ -1,6 +1,7 @@
 // Question bank calls (partner admins and teachers of the site, super admins): questions of the
 // 11 types and the folders that hold them.
 import { api } from '../../../lib/api-client';
+import type { SharedPerson } from '../../../lib/share-people';
 import type { DataEnvelope, Page } from '../../../lib/types';
 
 export const QUESTION_TYPES = [
@@ -35,9 +36,16 @@ export interface QuestionSummary {
   text_bn: string;
   marks: number;
   updated_at: string;
+  /**
+   * Whom the author shared it with. Not in the list's contract (only a question read alone has
+   * it): shown when the server sends it.
+   */
+  shared_with?: SharedPerson[];
 }
 
 export interface Question extends QuestionSummary {
+  /** The question's picture, `/question-media/<name>` (a redirect to the picture itself); '' for none. */
+  image: string;
   negative_marks: number;
   explanation: string;
   explanation_bn: string;
@@ -45,6 +53,8 @@ export interface Question extends QuestionSummary {
   blanks: string[][];
   accepted: string[];
   answer: string;
+  /** Whom the author shared it with; [] when a colleague reads it. */
+  shared_with: SharedPerson[];
   created_at: string;
 }
 
@@ -54,6 +64,8 @@ export interface QuestionInput {
   category_id: number | null;
   text: string;
   text_bn: string;
+  /** '' for none, or an address POST /question-bank/media gave (422 `errors.image` invalid_choice otherwise). */
+  image: string;
   marks: number;
   negative_marks: number;
   explanation: string;
@@ -70,6 +82,8 @@ export interface Folder {
   name: string;
   question_count: number;
   folder_count: number;
+  /** Whom the author shared it with (and so every question in it, at any depth); [] on the picker list. */
+  shared_with: SharedPerson[];
 }
 
 export interface QuestionListParams {
@@ -95,6 +109,31 @@ export function createQuestion(body: QuestionInput) {
 
 export function updateQuestion(id: number, body: QuestionInput) {
   return api<DataEnvelope<Question>>(`/question-bank/update/${id}`, { method: 'PUT', body }).then((r) => r.data);
+}
+
+/** A question to add as one's own: the one read (a colleague's, shared), in no folder. */
+export function copyInput(q: Question): QuestionInput {
+  return {
+    question_type: q.question_type,
+    folder_id: null,
+    category_id: q.category_id,
+    text: q.text,
+    text_bn: q.text_bn,
+    image: q.image ?? '',
+    marks: q.marks,
+    negative_marks: q.negative_marks,
+    explanation: q.explanation,
+    explanation_bn: q.explanation_bn,
+    options: q.options.map((o) => ({ text: o.text, text_bn: o.text_bn, correct: o.correct })),
+    blanks: q.blanks.map((b) => [...b]),
+    accepted: [...q.accepted],
+    answer: q.answer,
+  };
+}
+
+/** Copies a question shared with the caller into their own bank: read it, then create it as theirs. */
+export async function copyQuestion(id: number) {
+  return createQuestion(copyInput(await fetchQuestion(id)));
 }
 
 export function deleteQuestion(id: number) {
@@ -132,4 +171,47 @@ export function deleteFolder(id: number, withQuestions: boolean) {
     method: 'DELETE',
     query: withQuestions ? { withfolder: 1 } : undefined,
   }).then((r) => r.data);
+}
+
+/**
+ * POST /question-bank/media: a picture of the caller's file manager (own or shared with them)
+ * copied for questions; its address goes in the question's `image`. 422 `errors.file_id`:
+ * invalid_choice (not a file of theirs), invalid_file (not a stored picture: links are refused).
+ */
+export function attachQuestionMedia(fileId: number) {
+  return api<DataEnvelope<{ url: string }>>('/question-bank/media', { method: 'POST', body: { file_id: fileId } }).then((r) => r.data.url);
+}
+
+/** Replaces whom the caller's question is shared with (the whole list; [] unshares). 422 `errors.users` not_a_colleague, too_many. */
+export function shareQuestion(id: number, users: string[]) {
+  return api<DataEnvelope<Question>>('/my-account/sharing/share', { method: 'POST', body: { table: 'questions', id, users } }).then((r) => r.data);
+}
+
+/** The same for a folder: every question in it and in its subfolders is shared. */
+export function shareFolder(id: number, users: string[]) {
+  return api<DataEnvelope<Folder>>('/my-account/sharing/share', { method: 'POST', body: { table: 'question_folders', id, users } }).then((r) => r.data);
+}
+
+/** A question a colleague shared with the caller (one by one or through a folder), and whose it is. */
+export interface SharedQuestion extends QuestionSummary {
+  owner_name: string;
+}
+
+export type SharedQuestionParams = Omit<QuestionListParams, 'folder_id'>;
+
+export function fetchSharedQuestions(params: SharedQuestionParams) {
+  return api<Page<SharedQuestion>>('/my-account/sharing/shared-with-me', { query: { table: 'questions', module: 'question-bank', ...params } });
+}
+
+/**
+ * Whom a folder is shared with, for its own page: the every-folder list the pickers read leaves
+ * that out, so the folder is looked up by name among its parent's subfolders. Not found there (it
+ * was renamed or moved meanwhile), it is an error rather than "nobody": sharing again from an
+ * empty list would stop sharing it with everyone.
+ */
+export async function fetchFolderShares(folder: Pick<Folder, 'id' | 'name' | 'parent_id'>) {
+  const page = await fetchFolders({ parent_id: folder.parent_id ?? undefined, search: folder.name, limit: 100 });
+  const found = (page.data ?? []).find((f) => f.id === folder.id);
+  if (!found) throw new Error('folder not in its parent\'s list');
+  return found.shared_with ?? [];
 }

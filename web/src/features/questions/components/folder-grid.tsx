@@ -1,5 +1,5 @@
 // A page of folders (the top level, or a folder's subfolders) as cards that open the folder, each
-// with rename, move and delete.
+// with rename, move, share and delete, and whom it is shared with.
 import { Box, Card, CardActionArea, CardContent, Grid, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
@@ -14,8 +14,10 @@ import { parsePage, withPage } from '../../../lib/pager';
 import type { Folder } from '../api/questions-api';
 import { useFolderPage } from '../hooks/use-questions';
 import { FolderDeleteDialog, FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
+import { FolderShareDialog, SharedCount, ShareIcon } from './question-parts';
 
-type Action = { kind: 'rename' | 'move' | 'delete'; folder: Folder } | null;
+type ActionKind = 'rename' | 'move' | 'share' | 'delete';
+type Action = { kind: ActionKind; folder: Folder } | null;
 
 /** `pageParam`: the query parameter of this grid's pager ("page" unless the page has another list). */
 export function FolderGrid({ parentId, pageParam = 'page', empty }: { parentId: number | null; pageParam?: string; empty: ReactNode }) {
@@ -64,14 +66,15 @@ export function FolderGrid({ parentId, pageParam = 'page', empty }: { parentId: 
       <Pager page={page} lastPage={query.data?.last_page ?? 1} onChange={setPage} />
       <FolderNameDialog open={action?.kind === 'rename'} folder={action?.kind === 'rename' ? action.folder : null} onClose={close} />
       <FolderMoveDialog open={action?.kind === 'move'} folder={action?.kind === 'move' ? action.folder : null} onClose={close} />
+      <FolderShareDialog folder={action?.kind === 'share' ? action.folder : null} people={action?.kind === 'share' ? (action.folder.shared_with ?? []) : undefined} onClose={close} />
       <FolderDeleteDialog open={action?.kind === 'delete'} folder={action?.kind === 'delete' ? action.folder : null} onClose={close} />
     </Box>
   );
 }
 
-function FolderCard({ folder: f, onAction }: { folder: Folder; onAction: (kind: 'rename' | 'move' | 'delete') => void }) {
+function FolderCard({ folder: f, onAction }: { folder: Folder; onAction: (kind: ActionKind) => void }) {
   const { t } = useTranslation('questions');
-  const button = (kind: 'rename' | 'move' | 'delete', icon: ReactNode) => (
+  const button = (kind: ActionKind, icon: ReactNode) => (
     <Tooltip title={t(`folders.${kind}`)}>
       <IconButton
         size="small"
@@ -97,11 +100,13 @@ function FolderCard({ folder: f, onAction }: { folder: Folder; onAction: (kind: 
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="folder-counts">
             {t('folders.questions', { count: f.question_count ?? 0 })} · {t('folders.folders', { count: f.folder_count ?? 0 })}
           </Typography>
+          <SharedCount people={f.shared_with} />
         </CardContent>
       </CardActionArea>
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', px: 1, pb: 1 }}>
         {button('rename', <DriveFileRenameOutlineIcon fontSize="small" />)}
         {button('move', <DriveFileMoveOutlinedIcon fontSize="small" />)}
+        {button('share', <ShareIcon fontSize="small" />)}
         {button('delete', <DeleteOutlineIcon fontSize="small" />)}
       </Stack>
     </Card>

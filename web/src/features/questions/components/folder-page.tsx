@@ -1,5 +1,6 @@
 // /question-bank/folders/:slug (slug = the folder id): the way up (breadcrumb), the folder's
-// subfolders and its questions, "create question here", and importing into / exporting the folder.
+// subfolders and its questions, "create question here", importing into / exporting the folder, and
+// sharing it (with every question in it) with colleagues.
 import { Box, Breadcrumbs, Button, Card, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
@@ -13,8 +14,9 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { folderPath } from '../../../lib/folder-tree';
-import { useAllFolders } from '../hooks/use-questions';
+import { useAllFolders, useFolderShares } from '../hooks/use-questions';
 import { FolderDeleteDialog, FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
+import { FolderShareDialog, SharedCount, ShareIcon } from './question-parts';
 import { FolderGrid } from './folder-grid';
 import { QuestionFileActions } from './question-file-actions';
 import { QuestionList } from './question-list';
@@ -25,9 +27,13 @@ export default function FolderPage() {
   const { t } = useTranslation(['questions', 'common']);
   const navigate = useNavigate();
   const folders = useAllFolders();
-  const [dialog, setDialog] = useState<'create' | 'rename' | 'move' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'rename' | 'move' | 'share' | 'delete' | null>(null);
+  const valid = Number.isInteger(id) && id > 0;
+  const path = valid ? folderPath(folders.data ?? [], id) : [];
+  const folder = path.at(-1);
+  const shares = useFolderShares(folder ?? null);
 
-  if (!(Number.isInteger(id) && id > 0)) return <Navigate to="/question-bank/folders" replace />;
+  if (!valid) return <Navigate to="/question-bank/folders" replace />;
   if (folders.isLoading) {
     return (
       <Box>
@@ -38,8 +44,6 @@ export default function FolderPage() {
     );
   }
   if (folders.isError) return <ErrorState error={folders.error} onRetry={() => folders.refetch()} />;
-  const path = folderPath(folders.data ?? [], id);
-  const folder = path[path.length - 1];
   if (!folder) {
     return (
       <Card>
@@ -56,7 +60,7 @@ export default function FolderPage() {
     );
   }
 
-  const iconAction = (kind: 'rename' | 'move' | 'delete', icon: React.ReactNode) => (
+  const iconAction = (kind: 'rename' | 'move' | 'share' | 'delete', icon: React.ReactNode) => (
     <Tooltip title={t(`questions:folders.${kind}`)}>
       <IconButton aria-label={`${t(`questions:folders.${kind}`)}: ${folder.name}`} color={kind === 'delete' ? 'error' : 'default'} onClick={() => setDialog(kind)} data-testid={`this-folder-${kind}`}>
         {icon}
@@ -81,13 +85,15 @@ export default function FolderPage() {
       </Breadcrumbs>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap' }}>
           <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="folder-heading" data-user-content>
             {folder.name}
           </Typography>
           {iconAction('rename', <DriveFileRenameOutlineIcon fontSize="small" />)}
           {iconAction('move', <DriveFileMoveOutlinedIcon fontSize="small" />)}
+          {iconAction('share', <ShareIcon fontSize="small" />)}
           {iconAction('delete', <DeleteOutlineIcon fontSize="small" />)}
+          <SharedCount people={shares.data} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
           <Button variant="outlined" startIcon={<CreateNewFolderOutlinedIcon />} onClick={() => setDialog('create')} data-testid="create-subfolder">
@@ -128,6 +134,7 @@ export default function FolderPage() {
       <FolderNameDialog open={dialog === 'create'} folder={null} parent={folder} onClose={() => setDialog(null)} />
       <FolderNameDialog open={dialog === 'rename'} folder={folder} onClose={() => setDialog(null)} />
       <FolderMoveDialog open={dialog === 'move'} folder={folder} onClose={() => setDialog(null)} />
+      <FolderShareDialog folder={dialog === 'share' ? folder : null} people={shares.data} loadError={shares.error} onRetry={() => shares.refetch()} onClose={() => setDialog(null)} />
       <FolderDeleteDialog
         open={dialog === 'delete'}
         folder={folder}

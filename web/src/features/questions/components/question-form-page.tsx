@@ -56,6 +56,7 @@ import {
 import { questionKeys, useAllFolders, useQuestion } from '../hooks/use-questions';
 import { AnswerFields, revalidate } from './answer-fields';
 import { FolderSelect } from './question-parts';
+import { QuestionPictureField } from './question-picture-field';
 
 export default function QuestionFormPage() {
   const { id: idParam } = useParams();
@@ -277,6 +278,15 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>{bothTexts('text', t('questions:form.text'), 'en', !question)}</Grid>
               <Grid size={{ xs: 12, md: 6 }}>{bothTexts('text_bn', t('questions:form.text_bn'), 'bn', false)}</Grid>
+              <Grid size={12}>
+                <Controller
+                  name="image"
+                  control={control}
+                  render={({ field, fieldState }) => (
+                    <QuestionPictureField value={field.value} onChange={field.onChange} error={fieldState.error?.message} disabled={save.isPending} />
+                  )}
+                />
+              </Grid>
               {type === 'fill_blanks' && (
                 <Grid size={12}>
                   <Typography variant="body2" color={gaps ? 'text.secondary' : 'warning.main'} role="status" aria-live="polite" data-testid="gap-count" data-gaps={gaps}>

@@ -1,18 +1,28 @@
 // /question-bank/list: every question of the bank with search, type and folder filters; import a
-// question file, export the bank as one.
+// question file, export the bank as one. /question-bank/shared (the questions colleagues share with
+// me) is loaded from here: a route of its own would add its chunks to the entry's preload list.
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QuestionFileActions } from './question-file-actions';
 import { QuestionList } from './question-list';
 
+const SharedQuestionListPage = lazy(() => import('./shared-question-list-page'));
+
 /** On phones the four actions take two rows of two. */
 const twoPerRow = { flex: { xs: '1 1 calc(50% - 8px)', sm: 'none' } } as const;
 
-export default function QuestionListPage() {
+/** `shared`: the questions shared with me (/question-bank/shared) in place of the bank. */
+export default function QuestionListPage({ shared = false }: { shared?: boolean }) {
+  if (shared) return <SharedQuestionListPage />;
+  return <BankPage />;
+}
+
+function BankPage() {
   const { t } = useTranslation(['questions', 'common']);
   const [params] = useSearchParams();
   const folder = Number(params.get('folder_id'));

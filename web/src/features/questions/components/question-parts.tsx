@@ -1,9 +1,17 @@
-// Small pieces shared by the question bank screens.
-import { Chip, MenuItem, TextField, type TextFieldProps } from '@mui/material';
-import { useMemo } from 'react';
+// Small pieces shared by the question bank screens, and sharing them with colleagues: a question,
+// or a folder with every question in it at any depth. The share dialog is the file manager's
+// (components/ui/share-dialog.tsx), fetched when first opened; whom a question is shared with is
+// read with the question.
+import { Chip, MenuItem, TextField, Typography, type TextFieldProps } from '@mui/material';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SharedPerson } from '../../../lib/share-people';
 import type { Folder, QuestionSummary, QuestionType } from '../api/questions-api';
 import { buildFolderTree, flattenTree } from '../../../lib/folder-tree';
+import { shareFolderSaved, shareQuestionSaved, useQuestion } from '../hooks/use-questions';
 
 /** The question's text in the interface language, else in the other one. */
 export function questionText(q: Pick<QuestionSummary, 'text' | 'text_bn'>, lang: string): string {
@@ -57,5 +65,74 @@ export function FolderSelect({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * The Share action's icon ("add people"). The bank's screens take it from here, so that it comes
+ * with this module's chunk rather than in a chunk of its own.
+ */
+export const ShareIcon = PersonAddAlt1OutlinedIcon;
+
+const LazyShareDialog = lazy(() => import('../../../components/ui/share-dialog').then((m) => ({ default: m.ShareDialog })));
+
+/** The share dialog once it has been opened (it stays drawn while it closes). */
+function ShareDialog(props: ComponentProps<typeof LazyShareDialog>) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyShareDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** "Shared with 2 people" on an item shared; nothing on one that is not. */
+export function SharedCount({ people }: { people: readonly SharedPerson[] | undefined }) {
+  const { t } = useTranslation('questions');
+  if (!people?.length) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} data-testid="shared-count" data-count={people.length}>
+      <GroupOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
+      {t('questions:share.shared_with', { count: people.length })}
+    </Typography>
+  );
+}
+
+/** Shares one of my questions (`question`: its id and the name the dialog shows; null: closed). */
+export function QuestionShareDialog({ question, onClose }: { question: { id: number; name: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('questions');
+  const qc = useQueryClient();
+  const query = useQuestion(question?.id ?? 0);
+  return (
+    <ShareDialog
+      open={!!question}
+      title={t('questions:share.question_title')}
+      name={question?.name ?? ''}
+      people={query.data?.shared_with}
+      loadError={query.error}
+      onRetry={() => query.refetch()}
+      save={(users) => shareQuestionSaved(qc, question?.id ?? 0, users)}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Shares one of my folders; `people`: whom it is shared with now (undefined while that loads). */
+export function FolderShareDialog({ folder, people, loadError, onRetry, onClose }: { folder: Folder | null; people: readonly SharedPerson[] | undefined; loadError?: unknown; onRetry?: () => void; onClose: () => void }) {
+  const { t } = useTranslation('questions');
+  const qc = useQueryClient();
+  return (
+    <ShareDialog
+      open={!!folder}
+      title={t('questions:share.folder_title')}
+      name={folder?.name ?? ''}
+      people={people}
+      loadError={loadError}
+      onRetry={onRetry}
+      save={(users) => shareFolderSaved(qc, folder?.id ?? 0, users)}
+      onClose={onClose}
+    />
   );
 }

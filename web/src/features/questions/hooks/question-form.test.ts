@@ -139,6 +139,7 @@ describe('question body', () => {
       category_id: null,
       text: 'The ___ sat',
       text_bn: '',
+      image: '',
       marks: 2,
       negative_marks: 0.5,
       explanation: 'because',
@@ -162,6 +163,11 @@ describe('question body', () => {
     expect([essay.options, essay.blanks, essay.accepted, essay.answer]).toEqual([[], [], [], '']);
   });
 
+  it('sends the picture chosen, or none', () => {
+    expect(questionBody({ ...filled, image: ' /question-media/0123456789abcdef0123456789abcdef.png ' }).image).toBe('/question-media/0123456789abcdef0123456789abcdef.png');
+    expect(questionBody({ ...filled, image: '' }).image).toBe('');
+  });
+
   it('sends no negative marks when the switch is off, and no folder when none is picked', () => {
     const b = questionBody({ ...filled, negative: false, folder_id: '' });
     expect(b.negative_marks).toBe(0);
@@ -178,6 +184,7 @@ describe('question body', () => {
       owner_id: 1,
       text: 'Pick',
       text_bn: 'বাছুন',
+      image: '/question-media/0123456789abcdef0123456789abcdef.png',
       marks: 1.5,
       negative_marks: 0,
       explanation: '',
@@ -186,6 +193,7 @@ describe('question body', () => {
       blanks: [],
       accepted: [],
       answer: '',
+      shared_with: [],
       created_at: '',
       updated_at: '',
     };
@@ -194,8 +202,8 @@ describe('question body', () => {
     expect(questionValues({ ...q, negative_marks: 0.25 }, 'bn')).toMatchObject({ marks: '১.৫', negative: true, negative_marks: '০.২৫' });
     expect(emptyQuestionValues(null, 'bn').marks).toBe('১');
     expect(questionBody(questionValues(q, 'bn')).marks).toBe(1.5);
-    const { question_type, folder_id, category_id, text, text_bn, marks, negative_marks, options } = q;
-    expect(questionBody(values)).toMatchObject({ question_type, folder_id, category_id, text, text_bn, marks, negative_marks, options });
+    const { question_type, folder_id, category_id, text, text_bn, image, marks, negative_marks, options } = q;
+    expect(questionBody(values)).toMatchObject({ question_type, folder_id, category_id, text, text_bn, image, marks, negative_marks, options });
   });
 });
 

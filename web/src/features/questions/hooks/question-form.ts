@@ -11,6 +11,8 @@ export interface QuestionFormValues {
   category_id: string;
   text: string;
   text_bn: string;
+  /** The picture's address (POST /question-bank/media); '' for none. */
+  image: string;
   /** Typed text (Bangla digits allowed); sent as a number. */
   marks: string;
   negative: boolean;
@@ -47,6 +49,7 @@ export function emptyQuestionValues(folderId: string | number | null = null, lan
     category_id: '',
     text: '',
     text_bn: '',
+    image: '',
     marks: localDigits('1', lang),
     negative: false,
     negative_marks: '',
@@ -68,6 +71,7 @@ export function questionValues(q: Question, lang = 'en'): QuestionFormValues {
     category_id: q.category_id == null ? '' : String(q.category_id),
     text: q.text ?? '',
     text_bn: q.text_bn ?? '',
+    image: q.image ?? '',
     marks: localDigits(String(q.marks ?? 1), lang),
     negative: (q.negative_marks ?? 0) > 0,
     negative_marks: (q.negative_marks ?? 0) > 0 ? localDigits(String(q.negative_marks), lang) : '',
@@ -205,6 +209,7 @@ export function questionBody(v: QuestionFormValues): QuestionInput {
     category_id: v.category_id ? Number(v.category_id) : null,
     text: v.text.trim(),
     text_bn: v.text_bn.trim(),
+    image: v.image.trim(),
     marks,
     negative_marks: neg,
     explanation: v.explanation.trim(),
@@ -223,6 +228,7 @@ export const QUESTION_FIELDS = [
   'category_id',
   'text',
   'text_bn',
+  'image',
   'marks',
   'negative_marks',
   'explanation',

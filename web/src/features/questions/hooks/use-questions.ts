@@ -1,5 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchAllFolders, fetchFolders, fetchQuestion, fetchQuestions, type QuestionListParams } from '../api/questions-api';
+import { keepPreviousData, useQuery, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  copyQuestion,
+  fetchAllFolders,
+  fetchFolders,
+  fetchFolderShares,
+  fetchQuestion,
+  fetchQuestions,
+  fetchSharedQuestions,
+  shareFolder,
+  shareQuestion,
+  type Folder,
+  type Question,
+  type QuestionListParams,
+  type SharedQuestionParams,
+} from '../api/questions-api';
 
 export const QUESTION_PAGE_SIZE = 15;
 export const FOLDER_PAGE_SIZE = 24;
@@ -7,16 +21,27 @@ export const FOLDER_PAGE_SIZE = 24;
 export const questionKeys = {
   all: ['question-bank'] as const,
   list: (params: QuestionListParams) => ['question-bank', 'list', params] as const,
+  shared: (params: SharedQuestionParams) => ['question-bank', 'shared', params] as const,
   one: (id: number) => ['question-bank', 'one', id] as const,
   folders: ['question-bank', 'folders'] as const,
   folderPage: (parentId: number | null, page: number) => ['question-bank', 'folders', 'page', parentId, page] as const,
   allFolders: ['question-bank', 'folders', 'all'] as const,
+  folderShares: (id: number) => ['question-bank', 'folders', 'shares', id] as const,
 };
 
 export function useQuestionList(params: QuestionListParams) {
   return useQuery({
     queryKey: questionKeys.list(params),
     queryFn: () => fetchQuestions({ limit: QUESTION_PAGE_SIZE, ...params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the questions colleagues shared with the caller. */
+export function useSharedQuestions(params: SharedQuestionParams) {
+  return useQuery({
+    queryKey: questionKeys.shared(params),
+    queryFn: () => fetchSharedQuestions({ limit: QUESTION_PAGE_SIZE, ...params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,4 +62,32 @@ export function useFolderPage(parentId: number | null, page: number) {
 /** Every folder at every level (pickers, breadcrumbs, folder filter). */
 export function useAllFolders() {
   return useQuery({ queryKey: questionKeys.allFolders, queryFn: fetchAllFolders, staleTime: 30_000 });
+}
+
+/** Whom a folder is shared with, for its own page (the every-folder list leaves it out). */
+export function useFolderShares(folder: Pick<Folder, 'id' | 'name' | 'parent_id'> | null) {
+  return useQuery({ queryKey: questionKeys.folderShares(folder?.id ?? 0), queryFn: () => fetchFolderShares(folder!), enabled: !!folder });
+}
+
+/** Shares a question (the share dialog's save); the lists and the question are read again. */
+export async function shareQuestionSaved(qc: QueryClient, id: number, users: string[]): Promise<Question> {
+  const saved = await shareQuestion(id, users);
+  qc.setQueryData(questionKeys.one(id), saved);
+  void qc.invalidateQueries({ queryKey: questionKeys.all });
+  return saved;
+}
+
+/** Shares a folder (and every question in it); the folder lists are read again. */
+export async function shareFolderSaved(qc: QueryClient, id: number, users: string[]): Promise<Folder> {
+  const saved = await shareFolder(id, users);
+  void qc.invalidateQueries({ queryKey: questionKeys.folders });
+  return saved;
+}
+
+/** "Copy to my bank": the shared question becomes the caller's own (no folder). */
+export function copyQuestionMutation(qc: QueryClient): UseMutationOptions<Question, Error, number> {
+  return {
+    mutationFn: copyQuestion,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['question-bank', 'list'] }),
+  };
 }

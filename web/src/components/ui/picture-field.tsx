@@ -1,5 +1,6 @@
-// A picture chosen from the file manager: a post's cover, a home slide's image. Its 16:9 preview
-// (or a placeholder), the button that opens the file manager, and Remove where it may be left out.
+// A picture chosen from the file manager: a post's cover, a home slide's image, a content item's
+// cover, a question's figure. Its 16:9 preview (or a placeholder), the button that opens the file
+// manager, and Remove where it may be left out.
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
@@ -19,17 +20,19 @@ export interface PictureFieldProps {
   hint?: string;
   error?: string;
   disabled: boolean;
-  /** The picture chosen is being copied into the site's post media. */
+  /** The picture chosen is being copied where the form keeps its pictures (post media, question media). */
   attaching: boolean;
   /** The preview's largest width, in pixels. */
   maxWidth: number;
+  /** How the picture fills the 16:9 preview: cut to fill it (a cover), or whole (a figure). */
+  fit?: 'cover' | 'contain';
   onPick: () => void;
   /** With its label: the picture may be removed (the button shows while there is one). */
   remove?: { label: string; onRemove: () => void; testId: string };
   testIds: { preview: string; pick: string; error: string };
 }
 
-export function PictureField({ src, label, alt, emptyText, pickLabel, hint, error, disabled, attaching, maxWidth, onPick, remove, testIds }: PictureFieldProps) {
+export function PictureField({ src, label, alt, emptyText, pickLabel, hint, error, disabled, attaching, maxWidth, fit = 'cover', onPick, remove, testIds }: PictureFieldProps) {
   return (
     <Box>
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
@@ -52,7 +55,7 @@ export function PictureField({ src, label, alt, emptyText, pickLabel, hint, erro
         }}
       >
         {src ? (
-          <Box component="img" src={src} alt={alt} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} data-testid={testIds.preview} />
+          <Box component="img" src={src} alt={alt} sx={{ width: '100%', height: '100%', objectFit: fit }} data-testid={testIds.preview} />
         ) : (
           <Stack sx={{ alignItems: 'center' }} spacing={0.5}>
             <ImageOutlinedIcon />

@@ -1,20 +1,20 @@
-// Share one of my files with colleagues of this site (teachers and admins) by e-mail address or
-// mobile number: the people it is shared with are chips (remove one to stop sharing with them),
-// new ones are typed and added with Enter (or a comma). Saving sends the whole list; someone who
-// is not a colleague here is refused by the server and said so.
-import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+// Share something of mine (a file, a question, a question folder) with colleagues of this site
+// (teachers and admins) by e-mail address or mobile number: the people it is shared with are chips
+// (remove one to stop sharing with them), new ones are typed and added with Enter (or a comma).
+// Saving sends the whole list; someone who is not a colleague here is refused by the server and
+// said so. The form alone serves pages that share as part of a longer form (a content item).
+import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useFieldErrorText } from '../../../lib/field-error-text';
-import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import type { FmFile, SharedPerson } from '../api/files-api';
-import { personLogin, shareList, splitLogins } from '../hooks/file-manager';
-import { shareMutation } from '../hooks/use-files';
+import { useFieldErrorText } from '../../lib/field-error-text';
+import { personLogin, shareList, splitLogins, type SharedPerson } from '../../lib/share-people';
+import { fieldErrorsOf, useErrorText } from '../../lib/use-error-text';
+import { ErrorState } from './error-state';
+import { useToast } from './toast-provider';
 
 export interface ShareFormProps {
   name: string;
@@ -123,26 +123,52 @@ export function ShareForm({ name, kept, added, typed, error, formError, busy, au
   );
 }
 
-export function ShareDialog({ file, onClose }: { file: FmFile | null; onClose: () => void }) {
+export interface ShareDialogProps {
+  open: boolean;
+  /** The dialog's title (its accessible name): "Share file", "Share folder". */
+  title: string;
+  /** What is shared, as the intro names it. */
+  name: string;
+  /** Whom it is shared with now; undefined while that is loading. */
+  people: readonly SharedPerson[] | undefined;
+  /** Whom it is shared with could not be loaded. */
+  loadError?: unknown;
+  onRetry?: () => void;
+  /** Sends the whole new list (e-mail addresses or mobile numbers; [] stops sharing). */
+  save: (users: string[]) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function ShareDialog({ open, title, name, people, loadError, onRetry, save, onClose }: ShareDialogProps) {
   const { t } = useTranslation(['files', 'common']);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const qc = useQueryClient();
+  const titleId = useId();
   const toast = useToast();
   const fieldText = useFieldErrorText();
   const errorText = useErrorText();
-  const share = useMutation(shareMutation(qc));
+  const share = useMutation({ mutationFn: save });
   const [kept, setKept] = useState<SharedPerson[]>([]);
   const [added, setAdded] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
-
-  useEffect(() => {
-    if (!file) return;
-    setKept(file.shared_with);
+  // The people are taken once per opening, when they have loaded (a later refetch keeps the edits).
+  // While it closes, what it showed stays.
+  const [started, setStarted] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setStarted(false);
+  } else if (open && people && !started) {
+    setStarted(true);
+    setKept([...people]);
     setAdded([]);
     setTyped('');
+  }
+  const close = () => {
+    // The next opening starts without this one's refusal.
     share.reset();
-  }, [file]);
+    onClose();
+  };
 
   const changed = () => {
     if (share.error) share.reset();
@@ -155,25 +181,21 @@ export function ShareDialog({ file, onClose }: { file: FmFile | null; onClose: (
     changed();
   };
   const submit = () => {
-    if (!file) return;
+    if (!started) return;
     // What is still typed counts too.
-    const users = shareList(kept, [...added, ...splitLogins(typed)]);
-    share.mutate(
-      { id: file.id, users },
-      {
-        onSuccess: () => {
-          toast.show(t('files:share.done'));
-          onClose();
-        },
+    share.mutate(shareList(kept, [...added, ...splitLogins(typed)]), {
+      onSuccess: () => {
+        toast.show(t('files:share.done'));
+        close();
       },
-    );
+    });
   };
 
   const usersError = fieldText(share.error, 'users');
   const fields = fieldErrorsOf(share.error);
   const formError = share.error && !usersError && !fields.users ? errorText(share.error) : null;
   return (
-    <Dialog open={!!file} onClose={() => !share.isPending && onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="share-title" data-testid="share-dialog">
+    <Dialog open={open} onClose={() => !share.isPending && close()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId} data-testid="share-dialog">
       <form
         noValidate
         onSubmit={(e) => {
@@ -181,39 +203,49 @@ export function ShareDialog({ file, onClose }: { file: FmFile | null; onClose: (
           submit();
         }}
       >
-        <DialogTitle id="share-title">{t('files:share.title')}</DialogTitle>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <ShareForm
-            name={file?.title ?? ''}
-            kept={kept}
-            added={added}
-            typed={typed}
-            error={usersError}
-            formError={formError}
-            busy={share.isPending}
-            onTyped={(v) => {
-              setTyped(v);
-              changed();
-            }}
-            onAdd={add}
-            onRemoveKept={(p) => {
-              setKept((k) => k.filter((x) => x.id !== p.id));
-              changed();
-            }}
-            onRemoveAdded={(login) => {
-              setAdded((a) => a.filter((x) => x !== login));
-              changed();
-            }}
-          />
+          {started ? (
+            <ShareForm
+              name={name}
+              kept={kept}
+              added={added}
+              typed={typed}
+              error={usersError}
+              formError={formError}
+              busy={share.isPending}
+              onTyped={(v) => {
+                setTyped(v);
+                changed();
+              }}
+              onAdd={add}
+              onRemoveKept={(p) => {
+                setKept((k) => k.filter((x) => x.id !== p.id));
+                changed();
+              }}
+              onRemoveAdded={(login) => {
+                setAdded((a) => a.filter((x) => x !== login));
+                changed();
+              }}
+            />
+          ) : loadError ? (
+            <ErrorState error={loadError} onRetry={onRetry} />
+          ) : (
+            <Stack spacing={1.5} sx={{ pt: 1 }} aria-busy data-testid="share-loading">
+              <Skeleton width="80%" />
+              <Skeleton variant="rounded" height={32} width={200} />
+              <Skeleton variant="rounded" height={56} />
+            </Stack>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={share.isPending}>
+          <Button onClick={close} disabled={share.isPending}>
             {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
             variant="contained"
-            disabled={share.isPending}
+            disabled={share.isPending || !started}
             startIcon={share.isPending ? <CircularProgress size={16} color="inherit" /> : <ShareOutlinedIcon />}
             data-testid="share-save"
           >
