@@ -52,6 +52,8 @@ pub struct MarkingItem {
     pub question_type: String,
     pub text: String,
     pub text_bn: String,
+    /// The question's picture, or empty.
+    pub image: String,
     /// The most the answer can get.
     pub marks: f64,
     pub answer: Answer,
@@ -86,6 +88,7 @@ pub async fn marking_queue(
             question_type: v.question_type.clone(),
             text: v.content.text.clone(),
             text_bn: v.content.text_bn.clone(),
+            image: v.content.image.clone(),
             marks: v.content.marks,
             answer: answer.0,
             file_url,

@@ -39,6 +39,8 @@ pub struct Question {
     /// Whom the author shared it with (on the author's and the site admins' reads; empty on a
     /// colleague's).
     pub shared_with: Vec<Person>,
+    /// The author's name.
+    pub owner_name: String,
     pub created_at: DateTime<Utc>,
 }
 
@@ -51,8 +53,9 @@ pub async fn question_of(app: &AppState, db: &PgPool, id: i64, user: &BankUser, 
     } else {
         Vec::new()
     };
+    let owner_name = sharing::people(app, &[summary.owner_id]).await?.pop().map(|p| p.name).unwrap_or_default();
     let Content { image, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, .. } = c;
-    Ok(Question { summary, image, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, shared_with, created_at })
+    Ok(Question { summary, image, negative_marks, explanation, explanation_bn, options, blanks, accepted, answer, shared_with, owner_name, created_at })
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -51,6 +51,7 @@ pub async fn view_folders(
     let filter = FolderFilter { owner: user.owner, search: q.search.as_deref(), parent: (!all).then_some(q.parent_id) };
     if all {
         let (data, total) = store::folders(&db, &filter, ALL_FOLDERS, 0).await?;
+        let data = super::sharing::with_shares(&app, &db, data).await?;
         return Ok(Json(Page { data, current_page: 1, last_page: 1, per_page: total.max(1), total }));
     }
     let request = PageRequest::new(q.page, q.limit, 20);

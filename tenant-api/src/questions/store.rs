@@ -18,11 +18,14 @@ pub struct QuestionSummary {
     pub text: String,
     pub text_bn: String,
     pub marks: f64,
+    /// How many colleagues it is shared with one by one (its folder's shares not counted).
+    pub shared_count: i64,
     pub updated_at: DateTime<Utc>,
 }
 
 const SUMMARY: &str = "SELECT q.id, q.version, q.question_type, q.folder_id, q.category_id, q.owner_id, q.text, q.text_bn,
-        q.marks::float8 AS marks, q.updated_at FROM questions q";
+        q.marks::float8 AS marks, (SELECT count(*) FROM question_shares s WHERE s.question_id = q.id) AS shared_count, q.updated_at
+   FROM questions q";
 
 /// Whose questions a read reaches.
 #[derive(Debug, Clone, Copy, PartialEq)]

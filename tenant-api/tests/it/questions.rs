@@ -314,6 +314,7 @@ async fn colleagues_read_and_use_what_is_shared_with_them_and_questions_show_pic
     let r = t.get(DHAKA, &format!("/question-bank/view/{}", ids[0]), Some(&colleague)).await;
     assert_eq!((r.status, r.body["data"]["options"][0]["correct"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
     assert_eq!(r.body["data"]["shared_with"], json!([]), "whom else it is shared with is the owner's business");
+    assert!(r.body["data"]["owner_name"].as_str().is_some_and(|n| !n.is_empty()), "whose it is: {}", r.text);
     assert_eq!(t.get(DHAKA, &format!("/question-bank/view/{}", ids[2]), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.put(DHAKA, &format!("/question-bank/update/{}", ids[1]), &colleague, one_of_each_type()[1].clone()).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(DHAKA, &format!("/question-bank/delete/{}", ids[1]), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
