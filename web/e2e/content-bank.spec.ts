@@ -33,7 +33,7 @@ test('a teacher publishes a content item and a learner enrols, finishes and revi
   await chooseLanguage(page, 'bn');
 
   // The sidebar's Content opens the content bank on the teacher's own tab.
-  await page.getByRole('link', { name: say('common:nav.contents'), exact: true }).first().click();
+  await page.getByRole('link', { name: say('nav:contents'), exact: true }).first().click();
   await page.waitForURL('**/contents/my');
   await expect(page.getByRole('heading', { level: 1, name: say('contents:title') })).toBeVisible();
   await page.getByRole('link', { name: say('contents:new'), exact: true }).click();
@@ -78,7 +78,7 @@ test('a teacher publishes a content item and a learner enrols, finishes and revi
   const learner = await context.newPage();
   await signInOn(learner, site(), LEARNER);
   await chooseLanguage(learner, 'bn');
-  await learner.getByRole('link', { name: say('common:nav.contents'), exact: true }).first().click();
+  await learner.getByRole('link', { name: say('nav:contents'), exact: true }).first().click();
   await learner.getByRole('tab', { name: say('contents:tabs.other'), exact: true }).click();
   await learner.getByTestId('content-open').filter({ hasText: TITLE_BN }).click();
   await learner.waitForURL(`**/contents/${item.id}`);

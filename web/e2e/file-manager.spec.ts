@@ -95,7 +95,7 @@ test('the teacher keeps, shares and deletes files in Bangla on a phone', async (
   // The side navigation (a drawer on phones) has the File manager, which opens My Files.
   await page.getByTestId('bottom-more').click();
   const drawer = page.getByTestId('mobile-drawer');
-  await drawer.getByRole('link', { name: bn['common:nav.file_manager'], exact: true }).click();
+  await drawer.getByRole('link', { name: bn['nav:file_manager'], exact: true }).click();
   await page.waitForURL('**/filemanager/my');
   const manager = page.getByTestId('file-manager-page');
   await expect(manager).toHaveAttribute('data-source', 'my');

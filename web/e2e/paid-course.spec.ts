@@ -220,9 +220,9 @@ test.describe.serial('a paid course on dhaka', () => {
 
     // Accounts -> learner payments, from the side menu.
     const nav = page.getByTestId('side-nav');
-    await nav.getByRole('button', { name: text('common:nav.accounts') }).click();
-    await expect(nav.getByRole('button', { name: text('common:nav.accounts') })).toHaveAttribute('aria-expanded', 'true');
-    await nav.getByRole('link', { name: text('common:nav.learner_payments'), exact: true }).click();
+    await nav.getByRole('button', { name: text('nav:accounts') }).click();
+    await expect(nav.getByRole('button', { name: text('nav:accounts') })).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: text('nav:learner_payments'), exact: true }).click();
     await page.waitForURL('**/accounts/learner-payment');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('payments:accounts.learner_title'));
 
@@ -252,11 +252,11 @@ test.describe.serial('a paid course on dhaka', () => {
 
     // Overall transactions: the ledger's gross covers the two demo purchases and this one.
     // (After the reload the Accounts group of the menu may be closed again.)
-    const accounts = nav.getByRole('button', { name: text('common:nav.accounts') });
+    const accounts = nav.getByRole('button', { name: text('nav:accounts') });
     if ((await accounts.getAttribute('aria-expanded')) !== 'true') await accounts.click();
     await expect(nav.locator('.MuiCollapse-entered')).toHaveCount(1);
     const totalsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/course/accounts/overall_transactions' && r.status() === 200);
-    await nav.getByRole('link', { name: text('common:nav.overall_transactions'), exact: true }).click();
+    await nav.getByRole('link', { name: text('nav:overall_transactions'), exact: true }).click();
     await page.waitForURL('**/accounts/overall-transactions');
     const totals = (await (await totalsLoaded).json()).data as { gross_poisha: number; paid_orders: number; partner_share_poisha: number };
     expect(totals.gross_poisha).toBeGreaterThanOrEqual(3 * PRICE_POISHA);
@@ -283,7 +283,7 @@ test.describe.serial('a paid course on dhaka', () => {
     await expect(nav).toBeVisible();
     // The teacher's menu is there (the course pages), only Accounts is missing.
     await expect(nav.getByText(text('common:nav.course'), { exact: true }).first()).toBeVisible();
-    await expect(nav.getByText(text('common:nav.accounts'), { exact: true })).toHaveCount(0);
+    await expect(nav.getByText(text('nav:accounts'), { exact: true })).toHaveCount(0);
     await expect(nav.locator('a[href^="/accounts"], a[href^="/course/accounts"]')).toHaveCount(0);
     // Nor can the teacher read the site's money from the API.
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -62,7 +62,7 @@ test('a teacher’s blog post is approved and published, and a tutorial takes a 
   await chooseLanguage(page, 'bn');
 
   // The side navigation has Blogs.
-  await page.getByRole('link', { name: say('common:nav.blogs'), exact: true }).first().click();
+  await page.getByRole('link', { name: say('nav:blogs'), exact: true }).first().click();
   await page.waitForURL('**/blogs/list');
   await expect(page.getByRole('heading', { level: 1, name: say('publishing:types.blog') })).toBeVisible();
 
@@ -135,7 +135,7 @@ test('a teacher’s blog post is approved and published, and a tutorial takes a 
   await chooseLanguage(page, 'en');
   await becomeRole(page, 'Blog and tutorial approver');
   await chooseLanguage(page, 'bn');
-  await page.getByRole('link', { name: say('common:nav.blogs'), exact: true }).first().click();
+  await page.getByRole('link', { name: say('nav:blogs'), exact: true }).first().click();
   await page.waitForURL('**/blogs/list');
   const waiting = page.getByTestId('post-row').filter({ hasText: BLOG_TITLE_BN });
   await responseOf(page, 'PUT', '/my-account/blogs/publish', () => waiting.getByRole('button', { name: say('publishing:actions.publish'), exact: true }).click());
@@ -191,7 +191,7 @@ test('a visitor’s feedback shows on the home page once the site’s admin appr
   const admin = await context.newPage();
   await signInOn(admin, site(), DHAKA_ADMIN);
   await chooseLanguage(admin, 'bn');
-  await admin.getByRole('link', { name: say('common:nav.feedbacks'), exact: true }).first().click();
+  await admin.getByRole('link', { name: say('nav:feedbacks'), exact: true }).first().click();
   await admin.waitForURL('**/feedbacks/list');
   const row = admin.getByTestId('feedback-row').filter({ hasText: MESSAGE });
   await responseOf(admin, 'PUT', `/my-account/feedback/approve/${feedback.id}`, () => row.getByTestId('approve-feedback').click());

@@ -82,7 +82,7 @@ test('the teacher builds a question bank in Bangla', async ({ page }) => {
   await chooseLanguage(page, 'bn');
 
   // The sidebar has the Question Bank item for a partner-site role.
-  await page.getByTestId('side-nav').getByRole('link', { name: bn['common:nav.question_bank'], exact: true }).click();
+  await page.getByTestId('side-nav').getByRole('link', { name: bn['nav:question_bank'], exact: true }).click();
   await page.waitForURL('**/question-bank/list');
   await expect(page.getByTestId('question-list-page')).toBeVisible();
   await shot(page, 'question-bank-list-start');
@@ -365,7 +365,7 @@ test('a learner has no Question Bank', async ({ page }) => {
   await chooseLanguage(page, 'bn');
   const nav = page.getByTestId('side-nav');
   await expect(nav).toBeVisible();
-  await expect(nav.getByRole('link', { name: bn['common:nav.question_bank'] })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: bn['nav:question_bank'] })).toHaveCount(0);
   await page.goto(`${site()}/question-bank/list`);
   await expect(page.getByTestId('forbidden-to-dashboard')).toBeVisible();
   await expect(page.getByTestId('question-list-page')).toHaveCount(0);

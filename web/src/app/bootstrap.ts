@@ -32,7 +32,7 @@ export function appQueryClient(): QueryClient {
   return (queryClient ??= createQueryClient());
 }
 
-interface FirstRoute {
+export interface FirstRoute {
   /** Catalogue namespaces the page renders with (besides common). */
   namespaces: string[];
   /** The page's lazy chunk (landing-pages.tsx), fetched alongside the rest. */
@@ -93,6 +93,17 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
 export function firstRoute(pathname: string): FirstRoute {
   // Another path is the not-found page.
   return FIRST_ROUTES.find(([re]) => re.test(pathname))?.[1] ?? { namespaces: ['errors'] };
+}
+
+/**
+ * The namespaces the first render waits for (besides common): the page's, and for a signed-in
+ * user the side navigation's labels (`nav`), which the dashboard layout shows at once and the
+ * drawer of the others holds. Not on the landing pages (their first paint is kept small; the
+ * layout fetches them once the page has loaded) nor in a course's or exam's journey (no side nav).
+ */
+export function firstNamespaces(pathname: string, route: FirstRoute, signedIn: boolean): string[] {
+  const sideNav = signedIn && !route.load && !/^\/(?:course|exam)\/journey\//.test(pathname);
+  return sideNav ? [...route.namespaces, 'nav'] : route.namespaces;
 }
 
 /**

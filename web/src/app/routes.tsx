@@ -44,7 +44,7 @@ const ExamListPage = lazy(() => import('../features/exams/components/exam-list-p
 const ExamCreatePage = lazy(() => import('../features/exams/components/exam-create-page'));
 // /exam, /exam/create, /exam/edit/...: certificate exams (courses of type exam), one chunk, which
 // also opens a single exam's editor for a numeric id, and the certificates pages of courses and
-// certificate exams (/:kind/certificate/...); the page is told by the address.
+// certificate exams (/course/certificate/..., /exam/certificate/...); the page is told by the address.
 const CertificateExamPages = lazy(() => import('../features/certificate-exams/components/certificate-exam-pages'));
 // /exam/journey/:uuid: a single exam's journey or a certificate exam's (and its invitation links).
 const ExamJourneyRoute = lazy(() => import('../features/certificate-exams/components/exam-journey-route'));
@@ -229,9 +229,10 @@ export const routes: RouteObject[] = [
               { path: 'course/edit', element: <Navigate to="/course" replace /> },
               { path: 'course/edit/:id', element: <CourseEditPage /> },
               { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
-              // /course/template/certificate and /exam/template/certificate: the site's templates, shared by
-              // courses and certificate exams (another :kind is not found).
-              { path: ':kind/template/certificate', element: <CertificateTemplatesPage /> },
+              // /course/template/certificate and /exam/template/certificate: the site's certificate
+              // templates, shared by courses and certificate exams.
+              { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
+              { path: 'exam/template/certificate', element: <CertificateTemplatesPage /> },
               { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
               {
                 path: 'question-bank',
@@ -259,8 +260,12 @@ export const routes: RouteObject[] = [
               { path: 'exam/edit', element: <Navigate to="/exam/single" replace /> },
               { path: 'exam/edit/:id', element: <CertificateExamPages /> },
               { path: 'exam/edit/:id/:slug', element: <CertificateExamPages /> },
-              // /course/certificate(/list|/:id) and /exam/certificate(/list|/:id); another :kind is not found.
-              { path: ':kind/certificate/:id?', element: <CertificateExamPages /> },
+              // /course/certificate(/:id) and /exam/certificate(/:id): the certificates of courses and of
+              // certificate exams (/list is the list, as the bare path).
+              { path: 'course/certificate', element: <CertificateExamPages /> },
+              { path: 'course/certificate/:id', element: <CertificateExamPages /> },
+              { path: 'exam/certificate', element: <CertificateExamPages /> },
+              { path: 'exam/certificate/:id', element: <CertificateExamPages /> },
             ],
           },
         ],

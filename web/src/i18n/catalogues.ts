@@ -24,6 +24,10 @@ export const NAMESPACES = [
   'contents',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
+  // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
+  // menu, not on a visitor's first paint. The header, bottom bar and account menu keep theirs in
+  // common (common:nav.*).
+  'nav',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -14,6 +14,7 @@ import { RouteLoading } from '../ui/top-loading-bar';
 import { BackToTop } from './back-to-top';
 import { Brand } from './brand';
 import { MobileBottomBar } from './mobile-bottom-bar';
+import { useNavTexts } from './nav-texts';
 import { OfflineBanner } from './offline-banner';
 import { useShell } from './shell-context';
 import { SideNav } from './side-nav';
@@ -28,6 +29,8 @@ export function DashboardLayout() {
   const shell = useShell();
   const location = useLocation();
   const [nav, setNav] = useState(false);
+  // The side nav's labels: already there when the first page was one of this layout (bootstrap.ts).
+  useNavTexts(isSignedIn, 'now');
   if (!isSignedIn) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   if (menuClass === 'approver' && !approverMayOpen(location.pathname)) return <Navigate to="/dashboard" replace />;
   return (

@@ -60,14 +60,14 @@ describe('sidebar menu', () => {
     }
     expect(accounts.children?.map((c) => c.to)).toEqual(['/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request']);
     // The super admin's Accounts holds the payout requests alone, and lights on them only.
-    const superAccounts = menuFor('super', 'super').find((i) => i.labelKey === 'common:nav.accounts')!;
-    expect(superAccounts.children?.map((c) => [c.to, c.labelKey])).toEqual([['/accounts/payment-request', 'common:nav.payout_requests']]);
+    const superAccounts = menuFor('super', 'super').find((i) => i.labelKey === 'nav:accounts')!;
+    expect(superAccounts.children?.map((c) => [c.to, c.labelKey])).toEqual([['/accounts/payment-request', 'nav:payout_requests']]);
     const superCourse = menuFor('super', 'super').find((i) => i.key === 'course')!;
     for (const path of ['/accounts/payment-request', '/course/accounts/payment-request?state=all']) {
       expect(isItemActive(superAccounts, path), path).toBe(true);
       expect(isItemActive(superCourse, path), path).toBe(false);
     }
-    expect(menuFor('super', 'sys-admin').some((i) => i.labelKey === 'common:nav.accounts')).toBe(true);
+    expect(menuFor('super', 'sys-admin').some((i) => i.labelKey === 'nav:accounts')).toBe(true);
     expect(canOpen('/accounts/payment-request', 'super')).toBe(true);
     expect(canOpen('/accounts/learner-payment', 'super')).toBe(false);
     for (const cls of ['learner', 'approver'] as const) {
@@ -80,11 +80,11 @@ describe('sidebar menu', () => {
   it('lists Coupons under Settings for partner admins and the super admin, and lights Settings on the coupon pages', () => {
     const settings = menuFor('partner', 'partner-admin').find((i) => i.key === 'settings')!;
     expect(settings.children?.map((c) => [c.to, c.labelKey])).toEqual([
-      ['/settings/profile', 'common:nav.site_profile'],
-      ['/settings/coupons', 'common:nav.coupons'],
-      ['/settings/sliders', 'common:nav.sliders'],
+      ['/settings/profile', 'nav:site_profile'],
+      ['/settings/coupons', 'nav:coupons'],
+      ['/settings/sliders', 'nav:sliders'],
     ]);
-    const superSettings = menuFor('super', 'sys-admin').find((i) => i.labelKey === 'common:nav.settings')!;
+    const superSettings = menuFor('super', 'sys-admin').find((i) => i.labelKey === 'nav:settings')!;
     expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons', '/settings/sliders']);
     for (const path of ['/settings/coupons', '/settings/coupons/new', '/settings/coupons/7', '/settings/coupons?search=EID']) {
       expect(isItemActive(settings, path), path).toBe(true);
@@ -96,11 +96,11 @@ describe('sidebar menu', () => {
   it('lists Home sliders under Settings and Feedback beside Articles for partner admins and the super admin, and lights each on its page', () => {
     for (const [cls, role] of [['partner', 'partner-admin'], ['super', 'super'], ['super', 'sys-admin']] as const) {
       const items = menuFor(cls, role);
-      const settings = items.find((i) => i.labelKey === 'common:nav.settings')!;
-      expect(settings.children?.some((c) => c.to === '/settings/sliders' && c.labelKey === 'common:nav.sliders'), `${cls} ${role}`).toBe(true);
+      const settings = items.find((i) => i.labelKey === 'nav:settings')!;
+      expect(settings.children?.some((c) => c.to === '/settings/sliders' && c.labelKey === 'nav:sliders'), `${cls} ${role}`).toBe(true);
       for (const path of ['/settings/sliders', '/settings/sliders?edit=new', '/settings/sliders?page=2&edit=4']) expect(isItemActive(settings, path), path).toBe(true);
       const feedbacks = items.find((i) => i.key === 'feedbacks')!;
-      expect([feedbacks.to, feedbacks.labelKey]).toEqual(['/feedbacks/list', 'common:nav.feedbacks']);
+      expect([feedbacks.to, feedbacks.labelKey]).toEqual(['/feedbacks/list', 'nav:feedbacks']);
       expect(items.indexOf(feedbacks)).toBe(items.findIndex((i) => i.key === 'articles') + 1);
       for (const path of ['/feedbacks/list', '/feedbacks/list?status=pending&page=2']) expect(isItemActive(feedbacks, path), path).toBe(true);
       for (const other of items.filter((i) => i.key !== 'feedbacks')) expect(isItemActive(other, '/feedbacks/list'), other.key).toBe(false);
@@ -119,8 +119,8 @@ describe('sidebar menu', () => {
     const types = ['ads', 'internal-course', 'external-course', 'jobs'];
     for (const [cls, role] of [['partner', 'partner-admin'], ['super', 'super'], ['super', 'sys-admin']] as const) {
       const group = menuFor(cls, role).find((i) => i.key === 'promotions')!;
-      expect(group.labelKey, `${cls} ${role}`).toBe('common:nav.promotion_manager');
-      expect(group.children?.map((c) => [c.to, c.labelKey])).toEqual(types.map((type) => [`/promotion-manager/${type}`, `common:nav.promotions.${type}`]));
+      expect(group.labelKey, `${cls} ${role}`).toBe('nav:promotion_manager');
+      expect(group.children?.map((c) => [c.to, c.labelKey])).toEqual(types.map((type) => [`/promotion-manager/${type}`, `nav:promotions.${type}`]));
       for (const path of ['/promotion-manager', '/promotion-manager/ads', '/promotion-manager/jobs?status=pending&page=2', '/promotion-manager/internal-course?edit=new']) {
         expect(isItemActive(group, path), path).toBe(true);
       }
@@ -138,9 +138,9 @@ describe('sidebar menu', () => {
   it('lists Blogs and Tutorials for writers and approvers, Articles for partner admins and the super admin, and lights each on its list', () => {
     const labels = (cls: MenuClass, role: string | null) => menuFor(cls, role).filter((i) => ['blogs', 'tutorials', 'articles'].includes(i.key)).map((i) => [i.to, i.labelKey]);
     const all = [
-      ['/blogs/list', 'common:nav.blogs'],
-      ['/tutorials/list', 'common:nav.tutorials'],
-      ['/articles/list', 'common:nav.articles'],
+      ['/blogs/list', 'nav:blogs'],
+      ['/tutorials/list', 'nav:tutorials'],
+      ['/articles/list', 'nav:articles'],
     ];
     expect(labels('super', 'super')).toEqual(all);
     expect(labels('partner', 'partner-admin')).toEqual(all);
@@ -177,7 +177,7 @@ describe('sidebar menu', () => {
     for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const files = items.find((i) => i.key === 'filemanager')!;
-      expect([files.labelKey, files.to], `${cls} ${role}`).toEqual(['common:nav.file_manager', '/filemanager/my']);
+      expect([files.labelKey, files.to], `${cls} ${role}`).toEqual(['nav:file_manager', '/filemanager/my']);
       const bank = items.findIndex((i) => i.key === 'question-bank');
       if (bank >= 0) expect(items.indexOf(files), cls).toBe(bank + 1);
       for (const path of ['/filemanager', '/filemanager/my', '/filemanager/my?folder=4&type=image', '/filemanager/purchase', '/filemanager/shared?page=2']) {
@@ -193,7 +193,7 @@ describe('sidebar menu', () => {
     for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const contents = items.find((i) => i.key === 'contents')!;
-      expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['common:nav.contents', '/contents/my']);
+      expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['nav:contents', '/contents/my']);
       const course = items.findIndex((i) => i.key === 'course');
       if (course >= 0) expect(items.indexOf(contents), cls).toBe(course + 1);
       for (const path of ['/contents', '/contents/my', '/contents/my?type=other&page=2', '/contents/12', '/contents/edit/new']) {
@@ -219,9 +219,9 @@ describe('sidebar menu', () => {
   it('reaches single and certificate exams under Exam Centre, lighting the one the screen belongs to', () => {
     const exams = menuFor('partner', 'teacher').find((i) => i.key === 'exam')!;
     expect(exams.children?.map((c) => [c.labelKey, c.to])).toEqual([
-      ['common:nav.single_exams', '/exam/single'],
-      ['common:nav.certificate_exams', '/exam'],
-      ['common:nav.certificates', '/exam/certificate'],
+      ['nav:single_exams', '/exam/single'],
+      ['nav:certificate_exams', '/exam'],
+      ['nav:exam_certificates', '/exam/certificate'],
     ]);
     const uuid = '0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e';
     for (const path of ['/exam/single', '/exam/single/create', '/exam/edit/3', '/exam/edit/3/marking']) expect(activeChild(exams, path), path).toBe('exam-single');
@@ -236,7 +236,7 @@ describe('sidebar menu', () => {
     const templates = menuFor('partner', 'teacher').find((i) => i.key === 'templates')!;
     expect(course.children?.map((c) => [c.labelKey, c.to])).toEqual([
       ['common:nav.course', '/course'],
-      ['common:nav.certificates', '/course/certificate'],
+      ['nav:course_certificates', '/course/certificate'],
     ]);
     for (const path of ['/course', '/course/create', '/course/edit/4/people']) expect(activeChild(course, path), path).toBe('course-list');
     for (const path of ['/course/certificate', '/course/certificate/list', '/course/certificate/4?batch=7']) {

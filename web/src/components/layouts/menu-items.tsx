@@ -24,6 +24,11 @@ import { firstSegment } from '../../lib/path-segment';
 
 export interface MenuItem {
   key: string;
+  /**
+   * The side navigation's own labels are in the `nav` namespace (`nav:exam_centre`), loaded with the
+   * side nav; the labels the header, the bottom bar and the account menu also show stay in common
+   * (`common:nav.dashboard`), which every first paint has.
+   */
   labelKey: string;
   icon?: ReactNode;
   to?: string;
@@ -49,39 +54,39 @@ export const MENU: MenuItem[] = [
     children: [
       // The courses: /course, /course/create, /course/edit/<id>.
       { key: 'course-list', labelKey: 'common:nav.course', to: '/course', classes: [...PAGE_ACCESS.authoring] },
-      { key: 'course-certificates', labelKey: 'common:nav.certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'course-certificates', labelKey: 'nav:course_certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring] },
     ],
   },
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
-  { key: 'contents', labelKey: 'common:nav.contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
+  { key: 'contents', labelKey: 'nav:contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
   {
     key: 'exam',
-    labelKey: 'common:nav.exam_centre',
+    labelKey: 'nav:exam_centre',
     icon: <AssignmentOutlinedIcon />,
     classes: [...PAGE_ACCESS.exams],
     children: [
-      { key: 'exam-single', labelKey: 'common:nav.single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-single', labelKey: 'nav:single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams] },
       // Certificate exams: /exam, /exam/create, /exam/edit/<uuid>.
-      { key: 'exam-certificate', labelKey: 'common:nav.certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-certificate', labelKey: 'nav:certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
       // The certificates of the certificate exams' candidates: /exam/certificate, /exam/certificate/<id>.
-      { key: 'exam-certificates', labelKey: 'common:nav.certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-certificates', labelKey: 'nav:exam_certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams] },
     ],
   },
   {
     key: 'question-bank',
-    labelKey: 'common:nav.question_bank',
+    labelKey: 'nav:question_bank',
     icon: <QuizOutlinedIcon />,
     classes: [...PAGE_ACCESS.authoring],
     children: [
       // Every question bank screen but the shared list: the list, the form, the folders.
-      { key: 'question-list', labelKey: 'common:nav.questions', to: '/question-bank/list', covers: /^\/question-bank(?!\/shared)(?:\/|$)/, classes: [...PAGE_ACCESS.authoring] },
-      { key: 'question-shared', labelKey: 'common:nav.shared_questions', to: '/question-bank/shared', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'question-list', labelKey: 'nav:questions', to: '/question-bank/list', covers: /^\/question-bank(?!\/shared)(?:\/|$)/, classes: [...PAGE_ACCESS.authoring] },
+      { key: 'question-shared', labelKey: 'nav:shared_questions', to: '/question-bank/shared', classes: [...PAGE_ACCESS.authoring] },
     ],
   },
   // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the
   // page); the approver reaches theirs from a post's file picker only.
-  { key: 'filemanager', labelKey: 'common:nav.file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'] },
+  { key: 'filemanager', labelKey: 'nav:file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'] },
   { key: 'payments', labelKey: 'common:nav.payments', icon: <PaymentsOutlinedIcon />, to: '/payments', classes: ['learner'] },
   {
     key: 'profile',
@@ -90,89 +95,89 @@ export const MENU: MenuItem[] = [
     classes: ['learner'],
     children: [
       { key: 'myprofile', labelKey: 'common:nav.my_profile', to: '/profile/myprofile', classes: ['learner'] },
-      { key: 'account-setting', labelKey: 'common:nav.account_setting', to: '/profile/account-setting', classes: ['learner'] },
+      { key: 'account-setting', labelKey: 'nav:account_setting', to: '/profile/account-setting', classes: ['learner'] },
     ],
   },
   { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon />, to: '/certificate/list', classes: ['learner'] },
   {
     key: 'partners',
-    labelKey: 'common:nav.partners',
+    labelKey: 'nav:partners',
     icon: <HandshakeOutlinedIcon />,
     classes: [...PAGE_ACCESS.partners],
     children: [
-      { key: 'partners-list', labelKey: 'common:nav.partner_list', to: '/partners/list', classes: [...PAGE_ACCESS.partners] },
-      { key: 'partners-requests', labelKey: 'common:nav.partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners] },
+      { key: 'partners-list', labelKey: 'nav:partner_list', to: '/partners/list', classes: [...PAGE_ACCESS.partners] },
+      { key: 'partners-requests', labelKey: 'nav:partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners] },
     ],
   },
   // Blogs and tutorials: their writers and the approvers (SPEC: super, approver; partner roles write
   // them too). Articles are the site's pages: its admin's.
-  { key: 'blogs', labelKey: 'common:nav.blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts] },
-  { key: 'tutorials', labelKey: 'common:nav.tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts] },
-  { key: 'articles', labelKey: 'common:nav.articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], roles: ['partner-admin'] },
+  { key: 'blogs', labelKey: 'nav:blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts] },
+  { key: 'tutorials', labelKey: 'nav:tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts] },
+  { key: 'articles', labelKey: 'nav:articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], roles: ['partner-admin'] },
   // SPEC lists Feedbacks for super; a partner admin runs their own site, so they approve its feedback too.
-  { key: 'feedbacks', labelKey: 'common:nav.feedbacks', icon: <RateReviewOutlinedIcon />, to: '/feedbacks/list', classes: [...PAGE_ACCESS.feedbacks], roles: ['partner-admin'] },
+  { key: 'feedbacks', labelKey: 'nav:feedbacks', icon: <RateReviewOutlinedIcon />, to: '/feedbacks/list', classes: [...PAGE_ACCESS.feedbacks], roles: ['partner-admin'] },
   {
     key: 'settings',
-    labelKey: 'common:nav.settings',
+    labelKey: 'nav:settings',
     icon: <SettingsOutlinedIcon />,
     classes: [...PAGE_ACCESS.siteSettings],
     children: [
-      { key: 'settings-profile', labelKey: 'common:nav.site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] },
-      { key: 'settings-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['partner'], roles: ['partner-admin'] },
-      { key: 'settings-sliders', labelKey: 'common:nav.sliders', to: '/settings/sliders', classes: ['partner'], roles: ['partner-admin'] },
+      { key: 'settings-profile', labelKey: 'nav:site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] },
+      { key: 'settings-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['partner'], roles: ['partner-admin'] },
+      { key: 'settings-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['partner'], roles: ['partner-admin'] },
     ],
   },
   // The super admin's settings: the main site's coupons and home slides.
   {
     key: 'super-settings',
-    labelKey: 'common:nav.settings',
+    labelKey: 'nav:settings',
     icon: <SettingsOutlinedIcon />,
     classes: ['super'],
     children: [
-      { key: 'super-coupons', labelKey: 'common:nav.coupons', to: '/settings/coupons', classes: ['super'] },
-      { key: 'super-sliders', labelKey: 'common:nav.sliders', to: '/settings/sliders', classes: ['super'] },
+      { key: 'super-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['super'] },
+      { key: 'super-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['super'] },
     ],
   },
   {
     key: 'accounts',
-    labelKey: 'common:nav.accounts',
+    labelKey: 'nav:accounts',
     icon: <AccountBalanceOutlinedIcon />,
     classes: [...PAGE_ACCESS.accounts],
     roles: ['partner-admin'],
     children: [
-      { key: 'learner-payment', labelKey: 'common:nav.learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts] },
-      { key: 'overall-transactions', labelKey: 'common:nav.overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts] },
-      { key: 'payment-request', labelKey: 'common:nav.payout_requests', to: '/accounts/payment-request', classes: ['partner'] },
+      { key: 'learner-payment', labelKey: 'nav:learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts] },
+      { key: 'overall-transactions', labelKey: 'nav:overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts] },
+      { key: 'payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['partner'] },
     ],
   },
   // The super admin's accounts: every partner's payout requests.
   {
     key: 'super-accounts',
-    labelKey: 'common:nav.accounts',
+    labelKey: 'nav:accounts',
     icon: <AccountBalanceOutlinedIcon />,
     classes: ['super'],
-    children: [{ key: 'super-payment-request', labelKey: 'common:nav.payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
+    children: [{ key: 'super-payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
   },
   {
     key: 'promotions',
-    labelKey: 'common:nav.promotion_manager',
+    labelKey: 'nav:promotion_manager',
     icon: <CampaignOutlinedIcon />,
     classes: [...PAGE_ACCESS.promotions],
     roles: ['partner-admin'],
     children: (['ads', 'internal-course', 'external-course', 'jobs'] as const).map((type) => ({
       key: `promotions-${type}`,
-      labelKey: `common:nav.promotions.${type}`,
+      labelKey: `nav:promotions.${type}`,
       to: `/promotion-manager/${type}`,
       classes: [...PAGE_ACCESS.promotions],
     })),
   },
   {
     key: 'templates',
-    labelKey: 'common:nav.templates',
+    labelKey: 'nav:templates',
     icon: <ArticleOutlinedIcon />,
     classes: [...PAGE_ACCESS.authoring],
     children: [
-      { key: 'template-certificate', labelKey: 'common:nav.certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'template-certificate', labelKey: 'nav:certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring] },
     ],
   },
 ];

@@ -7,27 +7,28 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
+  Skeleton,
   Typography,
 } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
-import { activeChild, isItemActive, menuFor } from './menu-items';
+import { activeChild, isItemActive, menuFor, type MenuItem } from './menu-items';
 
-/** Menu of the current menu class. `mobile` adds the profile link on top and a logout link. */
+/**
+ * Menu of the current menu class. `mobile` adds the profile link on top and a logout link. The
+ * menu's labels (the `nav` namespace) may still be loading when it is first drawn: its entries
+ * stand as placeholders until then, never as keys.
+ */
 export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
   const { user, menuClass } = useCurrentUser();
   const items = menuFor(menuClass, user?.currentrole?.role);
-  // A group stays as the reader left it; until then it is open when the page is one of its own
-  // (also once the signed-in user, and with them the menu, has loaded after the first render).
-  const [open, setOpen] = useState<Record<string, boolean>>({});
   const name = localName(user, i18n.language);
 
   return (
@@ -50,50 +51,9 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
           <Divider sx={{ mb: 1 }} />
         </>
       )}
-      <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
-        {items.map((item) => {
-          const active = isItemActive(item, pathname);
-          if (item.children?.length) {
-            const isOpen = open[item.key] ?? active;
-            const current = active ? activeChild(item, pathname) : null;
-            return (
-              <Box key={item.key}>
-                <ListItemButton
-                  selected={active && !isOpen}
-                  onClick={() => setOpen((o) => ({ ...o, [item.key]: !isOpen }))}
-                  aria-expanded={isOpen}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-                  <ListItemText primary={t(item.labelKey)} />
-                  {isOpen ? <ExpandLess /> : <ExpandMore />}
-                </ListItemButton>
-                <Collapse in={isOpen} unmountOnExit>
-                  <List disablePadding sx={{ display: 'grid', gap: 0.25, mt: 0.25 }}>
-                    {item.children.map((c) => (
-                      <ListItemButton
-                        key={c.key}
-                        component={RouterLink}
-                        to={c.to!}
-                        onClick={onNavigate}
-                        selected={c.key === current}
-                        sx={{ pl: 7, py: 0.75 }}
-                      >
-                        <ListItemText primary={t(c.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />
-                      </ListItemButton>
-                    ))}
-                  </List>
-                </Collapse>
-              </Box>
-            );
-          }
-          return (
-            <ListItemButton key={item.key} component={RouterLink} to={item.to!} selected={active} onClick={onNavigate}>
-              <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={t(item.labelKey)} />
-            </ListItemButton>
-          );
-        })}
-      </List>
+      <Suspense fallback={<MenuPlaceholder count={items.length} />}>
+        <MenuList items={items} onNavigate={onNavigate} />
+      </Suspense>
       {mobile && (
         <>
           <Divider sx={{ my: 1 }} />
@@ -106,5 +66,74 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
         </>
       )}
     </Box>
+  );
+}
+
+/** As many rows as the menu has entries, each of an entry's height, while its labels load. */
+function MenuPlaceholder({ count }: { count: number }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }} aria-busy data-testid="side-nav-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <Box key={i} sx={{ display: 'flex', alignItems: 'center', height: 48, px: 2 }}>
+          <Skeleton variant="circular" width={24} height={24} sx={{ mr: 2, flexShrink: 0 }} />
+          <Skeleton width={`${50 + ((i * 17) % 35)}%`} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The entries, drawn once their labels (the `nav` namespace) are there: until then this suspends. */
+function MenuList({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+  const { t } = useTranslation('nav');
+  const { pathname } = useLocation();
+  // A group stays as the reader left it; until then it is open when the page is one of its own
+  // (also once the signed-in user, and with them the menu, has loaded after the first render).
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  return (
+    <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+      {items.map((item) => {
+        const active = isItemActive(item, pathname);
+        if (item.children?.length) {
+          const isOpen = open[item.key] ?? active;
+          const current = active ? activeChild(item, pathname) : null;
+          return (
+            <Box key={item.key}>
+              <ListItemButton
+                selected={active && !isOpen}
+                onClick={() => setOpen((o) => ({ ...o, [item.key]: !isOpen }))}
+                aria-expanded={isOpen}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+                {isOpen ? <ExpandLess /> : <ExpandMore />}
+              </ListItemButton>
+              <Collapse in={isOpen} unmountOnExit>
+                <List disablePadding sx={{ display: 'grid', gap: 0.25, mt: 0.25 }}>
+                  {item.children.map((c) => (
+                    <ListItemButton
+                      key={c.key}
+                      component={RouterLink}
+                      to={c.to!}
+                      onClick={onNavigate}
+                      selected={c.key === current}
+                      sx={{ pl: 7, py: 0.75 }}
+                    >
+                      <ListItemText primary={t(c.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />
+                    </ListItemButton>
+                  ))}
+                </List>
+              </Collapse>
+            </Box>
+          );
+        }
+        return (
+          <ListItemButton key={item.key} component={RouterLink} to={item.to!} selected={active} onClick={onNavigate}>
+            <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+            <ListItemText primary={t(item.labelKey)} />
+          </ListItemButton>
+        );
+      })}
+    </List>
   );
 }

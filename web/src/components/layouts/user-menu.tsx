@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useRoleLabel } from '../../lib/use-role-label';
 import { Divider, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '../ui/deferred-mui';
 import { userMenuFor } from './menu-items';
+import { useNavTexts } from './nav-texts';
 
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -17,6 +18,9 @@ export function UserMenu() {
   const roleLabel = useRoleLabel()(user?.currentrole?.role);
   const items = userMenuFor(menuClass);
   const close = () => setAnchor(null);
+  // Drawn for signed-in users only, in either layout: the drawer's side navigation will have its
+  // labels (the dashboard layout fetches them at once for its side nav).
+  useNavTexts(true, 'idle');
   return (
     <>
       <Tooltip title={t('common:nav.account_menu')}>

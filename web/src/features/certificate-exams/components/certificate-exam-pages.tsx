@@ -1,9 +1,9 @@
 // /exam, /exam/create and /exam/edit/:uuid(/:slug): the course's list, create form and editor for
 // certificate exams (one chunk). The editor's tabs: the course's details, syllabus and batches,
 // then the restricted batches' candidates, the batches' results and attendance, and the exam's
-// discussions. A numeric /exam/edit/:id is a single exam's editor, and /:kind/certificate/... the
-// certificates pages of courses and certificate exams, both loaded from here so that the app
-// shell carries one lazy page, not three.
+// discussions. A numeric /exam/edit/:id is a single exam's editor, and /course/certificate/... and
+// /exam/certificate/... the certificates pages of courses and certificate exams, both loaded from
+// here so that the app shell carries one lazy page, not three.
 import { Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -32,7 +32,8 @@ export type CertificateExamPage = 'list' | 'create' | 'edit' | 'certificates';
 
 /**
  * The page an address is (the route table gives no prop, which keeps it small): /exam the list,
- * /exam/create, /exam/edit/..., and /:kind/certificate/... the certificates pages (see there).
+ * /exam/create, /exam/edit/..., and /course/certificate/..., /exam/certificate/... the certificates
+ * pages (see there).
  */
 export function certificateExamPage(pathname: string): CertificateExamPage {
   const second = pathname.split('/')[2];

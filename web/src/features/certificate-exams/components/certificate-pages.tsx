@@ -1,14 +1,12 @@
-// /:kind/certificate(/list|/:id): the certificates of courses (/course/certificate/...) or of
-// certificate exams (/exam/certificate/...), one route for the two; another kind is not found.
-import { useParams } from 'react-router';
-import { NotFoundPage } from '../../../components/errors/not-found-page';
+// /course/certificate(/list|/:id) and /exam/certificate(/list|/:id): the certificates of courses or
+// of certificate exams, the kind told by the address (the route table lists the two, nothing else).
+import { useLocation } from 'react-router';
 import CourseCertificatesPage from '../../courses/components/course-certificates-page';
 import { COURSE_KIND } from '../../courses/hooks/course-kind';
 import { EXAM_KIND } from '../hooks/exam-kind';
 
 export default function CertificatePages() {
-  const { kind } = useParams();
-  if (kind !== 'course' && kind !== 'exam') return <NotFoundPage />;
+  const exam = useLocation().pathname.startsWith('/exam/');
   // Keyed: going from one kind's pages to the other's starts afresh.
-  return <CourseCertificatesPage key={kind} kind={kind === 'exam' ? EXAM_KIND : COURSE_KIND} />;
+  return <CourseCertificatesPage key={exam ? 'exam' : 'course'} kind={exam ? EXAM_KIND : COURSE_KIND} />;
 }

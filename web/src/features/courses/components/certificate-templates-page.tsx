@@ -31,8 +31,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -73,16 +72,8 @@ function useSampleTexts(language: CourseLanguage): PreviewTexts {
   );
 }
 
-/**
- * /course/template/certificate and /exam/template/certificate (one route, /:kind/...): the site's
- * templates, shared by courses and certificate exams. Another kind is not found.
- */
+/** /course/template/certificate and /exam/template/certificate: the site's templates, shared by courses and certificate exams. */
 export default function CertificateTemplatesPage() {
-  const { kind } = useParams();
-  return kind === 'course' || kind === 'exam' ? <TemplatesPage /> : <NotFoundPage />;
-}
-
-function TemplatesPage() {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit');

@@ -35,12 +35,9 @@ export interface QuestionSummary {
   text: string;
   text_bn: string;
   marks: number;
+  /** How many colleagues it is shared with one by one (its folder's shares not counted). */
+  shared_count: number;
   updated_at: string;
-  /**
-   * Whom the author shared it with. Not in the list's contract (only a question read alone has
-   * it): shown when the server sends it.
-   */
-  shared_with?: SharedPerson[];
 }
 
 export interface Question extends QuestionSummary {
@@ -55,6 +52,8 @@ export interface Question extends QuestionSummary {
   answer: string;
   /** Whom the author shared it with; [] when a colleague reads it. */
   shared_with: SharedPerson[];
+  /** The author's name. */
+  owner_name: string;
   created_at: string;
 }
 
@@ -82,7 +81,7 @@ export interface Folder {
   name: string;
   question_count: number;
   folder_count: number;
-  /** Whom the author shared it with (and so every question in it, at any depth); [] on the picker list. */
+  /** Whom the author shared it with (and so every question in it, at any depth); on every folder list. */
   shared_with: SharedPerson[];
 }
 
@@ -152,7 +151,7 @@ export function fetchFolders(params: FolderListParams) {
   return api<Page<Folder>>('/question-bank/view-folder', { query: { ...params } });
 }
 
-/** Every folder at every level in one page (pickers, breadcrumbs). */
+/** Every folder at every level in one page, each with whom it is shared (pickers, breadcrumbs, a folder's page). */
 export function fetchAllFolders() {
   return api<Page<Folder>>('/question-bank/view-folder', { query: { no_pagination: 1 } }).then((r) => r.data ?? []);
 }
@@ -203,15 +202,3 @@ export function fetchSharedQuestions(params: SharedQuestionParams) {
   return api<Page<SharedQuestion>>('/my-account/sharing/shared-with-me', { query: { table: 'questions', module: 'question-bank', ...params } });
 }
 
-/**
- * Whom a folder is shared with, for its own page: the every-folder list the pickers read leaves
- * that out, so the folder is looked up by name among its parent's subfolders. Not found there (it
- * was renamed or moved meanwhile), it is an error rather than "nobody": sharing again from an
- * empty list would stop sharing it with everyone.
- */
-export async function fetchFolderShares(folder: Pick<Folder, 'id' | 'name' | 'parent_id'>) {
-  const page = await fetchFolders({ parent_id: folder.parent_id ?? undefined, search: folder.name, limit: 100 });
-  const found = (page.data ?? []).find((f) => f.id === folder.id);
-  if (!found) throw new Error('folder not in its parent\'s list');
-  return found.shared_with ?? [];
-}

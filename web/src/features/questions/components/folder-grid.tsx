@@ -100,7 +100,7 @@ function FolderCard({ folder: f, onAction }: { folder: Folder; onAction: (kind: 
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="folder-counts">
             {t('folders.questions', { count: f.question_count ?? 0 })} · {t('folders.folders', { count: f.folder_count ?? 0 })}
           </Typography>
-          <SharedCount people={f.shared_with} />
+          <SharedCount count={f.shared_with?.length} />
         </CardContent>
       </CardActionArea>
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', px: 1, pb: 1 }}>

@@ -14,7 +14,7 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { folderPath } from '../../../lib/folder-tree';
-import { useAllFolders, useFolderShares } from '../hooks/use-questions';
+import { useAllFolders } from '../hooks/use-questions';
 import { FolderDeleteDialog, FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
 import { FolderShareDialog, SharedCount, ShareIcon } from './question-parts';
 import { FolderGrid } from './folder-grid';
@@ -30,8 +30,8 @@ export default function FolderPage() {
   const [dialog, setDialog] = useState<'create' | 'rename' | 'move' | 'share' | 'delete' | null>(null);
   const valid = Number.isInteger(id) && id > 0;
   const path = valid ? folderPath(folders.data ?? [], id) : [];
+  // The every-folder list says whom each folder is shared with.
   const folder = path.at(-1);
-  const shares = useFolderShares(folder ?? null);
 
   if (!valid) return <Navigate to="/question-bank/folders" replace />;
   if (folders.isLoading) {
@@ -93,7 +93,7 @@ export default function FolderPage() {
           {iconAction('move', <DriveFileMoveOutlinedIcon fontSize="small" />)}
           {iconAction('share', <ShareIcon fontSize="small" />)}
           {iconAction('delete', <DeleteOutlineIcon fontSize="small" />)}
-          <SharedCount people={shares.data} />
+          <SharedCount count={folder.shared_with?.length} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
           <Button variant="outlined" startIcon={<CreateNewFolderOutlinedIcon />} onClick={() => setDialog('create')} data-testid="create-subfolder">
@@ -134,7 +134,7 @@ export default function FolderPage() {
       <FolderNameDialog open={dialog === 'create'} folder={null} parent={folder} onClose={() => setDialog(null)} />
       <FolderNameDialog open={dialog === 'rename'} folder={folder} onClose={() => setDialog(null)} />
       <FolderMoveDialog open={dialog === 'move'} folder={folder} onClose={() => setDialog(null)} />
-      <FolderShareDialog folder={dialog === 'share' ? folder : null} people={shares.data} loadError={shares.error} onRetry={() => shares.refetch()} onClose={() => setDialog(null)} />
+      <FolderShareDialog folder={dialog === 'share' ? folder : null} people={folder.shared_with} onClose={() => setDialog(null)} />
       <FolderDeleteDialog
         open={dialog === 'delete'}
         folder={folder}

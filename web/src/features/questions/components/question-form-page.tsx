@@ -1,6 +1,7 @@
 // /question-bank/create (?folder_id= preselects a folder) and /question-bank/edit/:id (also
 // /question-bank/update/:id): one form for the 11 question types. Every save of an existing
-// question makes a new version on the server.
+// question makes a new version on the server. A question shared with me that I may not change
+// (a colleague's) shows read only there, with "Copy to my bank".
 import {
   Alert,
   Box,
@@ -33,6 +34,8 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/session';
+import { useSite } from '../../../lib/site-context';
 import { CategorySelect } from '../../../components/ui/category-select';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -53,10 +56,12 @@ import {
   resizeBlanks,
   type QuestionFormValues,
 } from '../hooks/question-form';
+import { mayChangeQuestion } from '../hooks/question-access';
 import { questionKeys, useAllFolders, useQuestion } from '../hooks/use-questions';
 import { AnswerFields, revalidate } from './answer-fields';
 import { FolderSelect } from './question-parts';
 import { QuestionPictureField } from './question-picture-field';
+import { SharedQuestionPage } from './question-view';
 
 export default function QuestionFormPage() {
   const { id: idParam } = useParams();
@@ -66,15 +71,18 @@ export default function QuestionFormPage() {
   const id = Number(idParam);
   const valid = !editing || (Number.isInteger(id) && id > 0);
   const query = useQuestion(editing && valid ? id : 0);
+  const { user } = useCurrentUser();
+  const { site } = useSite();
   const folderParam = Number(params.get('folder_id'));
   const folderId = Number.isInteger(folderParam) && folderParam > 0 ? folderParam : null;
   const backTo = !editing && folderId ? `/question-bank/folders/${folderId}` : '/question-bank/list';
 
-  const back = (
-    <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+  const backLink = (to: string) => (
+    <Button component={RouterLink} to={to} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
       {t('questions:form.back')}
     </Button>
   );
+  const back = backLink(backTo);
   if (!valid) return <Navigate to="/question-bank/list" replace />;
   if (editing && query.isLoading) {
     return (
@@ -96,6 +104,15 @@ export default function QuestionFormPage() {
         ) : (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         )}
+      </Box>
+    );
+  }
+  // A colleague's question shared with me: it reads; saving a change would be refused.
+  if (query.data && !mayChangeQuestion(query.data, user, site.id)) {
+    return (
+      <Box>
+        {backLink('/question-bank/shared')}
+        <SharedQuestionPage question={query.data} />
       </Box>
     );
   }

@@ -94,7 +94,7 @@ export function QuestionList({ folderId }: { folderId?: number }) {
         page={page}
         onPage={filters.setPage}
         columns={columns}
-        byline={(q) => <SharedCount people={q.shared_with} />}
+        byline={(q) => <SharedCount count={q.shared_count} />}
         actions={actions}
         empty={
           <EmptyState

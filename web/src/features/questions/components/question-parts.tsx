@@ -88,14 +88,14 @@ function ShareDialog(props: ComponentProps<typeof LazyShareDialog>) {
   );
 }
 
-/** "Shared with 2 people" on an item shared; nothing on one that is not. */
-export function SharedCount({ people }: { people: readonly SharedPerson[] | undefined }) {
+/** "Shared with 2 people" on an item shared with `count` colleagues; nothing on one that is not. */
+export function SharedCount({ count }: { count: number | undefined }) {
   const { t } = useTranslation('questions');
-  if (!people?.length) return null;
+  if (!count) return null;
   return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} data-testid="shared-count" data-count={people.length}>
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} data-testid="shared-count" data-count={count}>
       <GroupOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
-      {t('questions:share.shared_with', { count: people.length })}
+      {t('questions:share.shared_with', { count })}
     </Typography>
   );
 }

@@ -3,9 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, href, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
-import { attachQuestionMedia, fetchFolderShares, fetchSharedQuestions, shareFolder, shareQuestion, type Folder, type Question, type SharedQuestion } from '../api/questions-api';
+import { attachQuestionMedia, fetchAllFolders, fetchSharedQuestions, shareFolder, shareQuestion, type Folder, type SharedQuestion } from '../api/questions-api';
 import { copyQuestionMutation, FOLDER_PAGE_SIZE, questionKeys } from '../hooks/use-questions';
 import { FolderGrid } from './folder-grid';
+import FolderPage from './folder-page';
+import { PICTURE, question, sharedQuestion as shared } from './question-fixtures';
+import { QuestionList } from './question-list';
 import { QuestionShareDialog, SharedCount } from './question-parts';
 import { QuestionPictureField, usePictureErrorText } from './question-picture-field';
 import { QuestionView } from './question-view';
@@ -13,41 +16,6 @@ import SharedQuestionListPage from './shared-question-list-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-const PICTURE = '/question-media/0123456789abcdef0123456789abcdef.png';
-
-const shared = (over: Partial<SharedQuestion> = {}): SharedQuestion => ({
-  id: 41,
-  version: 3,
-  question_type: 'multiple_choice',
-  folder_id: 9,
-  category_id: null,
-  owner_id: 7,
-  text: 'Which river flows past Dhaka?',
-  text_bn: 'ঢাকার পাশ দিয়ে কোন নদী বয়ে গেছে?',
-  marks: 2,
-  updated_at: '2026-03-02T04:00:00Z',
-  owner_name: 'Mahbub Alam',
-  ...over,
-});
-
-const question = (over: Partial<Question> = {}): Question => ({
-  ...shared(),
-  image: PICTURE,
-  negative_marks: 0.5,
-  explanation: 'The Buriganga flows past old Dhaka.',
-  explanation_bn: '',
-  options: [
-    { text: 'Buriganga', text_bn: 'বুড়িগঙ্গা', correct: true },
-    { text: 'Karnaphuli', text_bn: 'কর্ণফুলী', correct: false },
-  ],
-  blanks: [],
-  accepted: [],
-  answer: '',
-  shared_with: [],
-  created_at: '2026-03-01T04:00:00Z',
-  ...over,
 });
 
 const page = <T,>(data: T[], over: object = {}) => ({ data, current_page: 1, last_page: 1, per_page: 15, total: data.length, ...over });
@@ -175,23 +143,53 @@ describe('sharing questions and folders', () => {
     expect(JSON.parse(String(fetchCall(fetchMock, 1)[1].body))).toEqual({ table: 'question_folders', id: 9, users: [] });
   });
 
-  it('finds whom a folder is shared with among its parent’s subfolders, and never takes a miss for nobody', async () => {
+  it('reads every folder with whom each is shared in one call', async () => {
     const people = [{ id: 4, name: 'Mahbub Alam', email: 'dhaka-admin@example.com', phone: null }];
     const geography: Folder = { id: 9, parent_id: 3, name: 'Geography', question_count: 12, folder_count: 0, shared_with: people };
     const fetchMock = stubFetch(() => json(page([{ ...geography, id: 8, shared_with: [] }, geography])));
-    expect(await fetchFolderShares(geography)).toEqual(people);
-    expect(fetchCall(fetchMock)[0]).toBe('/question-bank/view-folder?parent_id=3&search=Geography&limit=100');
-    await expect(fetchFolderShares({ ...geography, id: 10 })).rejects.toThrow();
+    expect((await fetchAllFolders()).map((f) => f.shared_with)).toEqual([[], people]);
+    expect(fetchCall(fetchMock)[0]).toBe('/question-bank/view-folder?no_pagination=1');
   });
 
   it('says with how many people an item is shared, in Bangla digits, and nothing when it is not', async () => {
-    const people = [
-      { id: 4, name: 'Mahbub Alam', email: 'dhaka-admin@example.com', phone: null },
-      { id: 5, name: 'Rokeya', email: null, phone: '+8801700000005' },
+    expect(text(await render('en', <SharedCount count={2} />))).toContain('Shared with 2 people');
+    expect(text(await render('en', <SharedCount count={1} />))).toContain('Shared with 1 person');
+    expect(text(await render('bn', <SharedCount count={12} />))).toContain('১২ জনের সঙ্গে শেয়ার করা');
+    expect(await render('en', <SharedCount count={0} />)).toBe('');
+    expect(await render('en', <SharedCount count={undefined} />)).toBe('');
+  });
+
+  it('says on each question of my list with how many colleagues it is shared, from the list itself', async () => {
+    const mine = (id: number, shared_count: number) => shared({ id, text: `Question ${id}`, shared_count });
+    const qc = new QueryClient();
+    qc.setQueryData(questionKeys.list({ page: 1 }), page([mine(41, 3), mine(42, 0), mine(43, 1)]));
+    for (const wide of [true, false]) {
+      const html = await render('en', themed(<QuestionList />, wide), { at: '/question-bank/list', qc });
+      const rows = html.split('data-testid="question-row"').slice(1);
+      expect(rows.map((r) => /data-testid="shared-count" data-count="(\d+)"/.exec(r)?.[1] ?? null)).toEqual(['3', null, '1']);
+      expect(text(html)).toMatch(/Question 41 Shared with 3 people/);
+      expect(text(html)).toMatch(/Question 43 Shared with 1 person/);
+    }
+    const bn = await render('bn', themed(<QuestionList />), { at: '/question-bank/list', qc });
+    expect(text(bn)).toContain('৩ জনের সঙ্গে শেয়ার করা');
+  });
+
+  it('shows on a folder’s page whom it is shared with, from the every-folder list (no lookup by name)', async () => {
+    const people = [{ id: 4, name: 'Mahbub Alam', email: 'dhaka-admin@example.com', phone: null }];
+    const folders: Folder[] = [
+      { id: 3, parent_id: null, name: 'Social science', question_count: 0, folder_count: 1, shared_with: [] },
+      { id: 9, parent_id: 3, name: 'Geography', question_count: 12, folder_count: 0, shared_with: people },
     ];
-    expect(text(await render('en', <SharedCount people={people} />))).toContain('Shared with 2 people');
-    expect(text(await render('bn', <SharedCount people={people} />))).toContain('২ জনের সঙ্গে শেয়ার করা');
-    expect(await render('en', <SharedCount people={[]} />)).toBe('');
+    const fetchMock = stubFetch(() => json(page([])));
+    const qc = new QueryClient();
+    qc.setQueryData(questionKeys.allFolders, folders);
+    const html = await render('en', <FolderPage />, { at: '/question-bank/folders/9', path: '/question-bank/folders/:slug', qc });
+    expect(tag(html, 'folder-page')).toContain('data-folder-id="9"');
+    expect(tag(html, 'shared-count')).toContain('data-count="1"');
+    expect(text(html)).toContain('Shared with 1 person');
+    const parent = await render('en', <FolderPage />, { at: '/question-bank/folders/3', path: '/question-bank/folders/:slug', qc });
+    expect(tag(parent, 'shared-count')).toBe('');
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.includes('search='))).toEqual([]);
   });
 
   it('shows a folder’s share action and whom it is shared with on its card', async () => {

@@ -1,16 +1,22 @@
 // A question read, not edited (one a colleague shared with me): its texts, picture, marks, the
 // options with the correct ones marked, each gap's answers, the accepted answers or the key, and
-// the explanation. In a dialog with "Copy to my bank".
-import { alpha, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
+// the explanation. In a dialog with "Copy to my bank", and as the page of its edit address
+// (/question-bank/edit/:id), where only its author and the site's admins get the form.
+import { alpha, Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import LibraryAddOutlinedIcon from '@mui/icons-material/LibraryAddOutlined';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useToast } from '../../../components/ui/toast-provider';
 import { localDigits } from '../../../lib/digits';
 import { formatNumber } from '../../../lib/lang';
+import { useErrorText } from '../../../lib/use-error-text';
 import type { Question } from '../api/questions-api';
-import { useQuestion } from '../hooks/use-questions';
+import { copyQuestionMutation, useQuestion } from '../hooks/use-questions';
 import { questionText, TypeChip } from './question-parts';
 
 /** A titled part of the view. */
@@ -180,16 +186,58 @@ export function QuestionViewDialog({ target, copying, onCopy, onClose }: Questio
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>{t('common:actions.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={copying || !target}
-          onClick={() => target && onCopy(target.id)}
-          startIcon={copying ? <CircularProgress size={16} color="inherit" /> : <LibraryAddOutlinedIcon />}
-          data-testid="view-copy"
-        >
-          {t('questions:shared.copy')}
-        </Button>
+        <CopyToBankButton copying={copying} disabled={!target} onClick={() => target && onCopy(target.id)} />
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** "Copy to my bank": the shared question becomes the caller's own. */
+function CopyToBankButton({ copying, disabled, onClick }: { copying: boolean; disabled?: boolean; onClick: () => void }) {
+  const { t } = useTranslation('questions');
+  return (
+    <Button
+      variant="contained"
+      disabled={copying || disabled}
+      onClick={onClick}
+      startIcon={copying ? <CircularProgress size={16} color="inherit" /> : <LibraryAddOutlinedIcon />}
+      aria-busy={copying}
+      data-testid="view-copy"
+    >
+      {t('questions:shared.copy')}
+    </Button>
+  );
+}
+
+/**
+ * A question shared with me, opened at its edit address (an old link, a colleague's): read only,
+ * saying whose it is, with "Copy to my bank", whose copy then opens in the form.
+ */
+export function SharedQuestionPage({ question }: { question: Question }) {
+  const { t } = useTranslation(['questions', 'common']);
+  const qc = useQueryClient();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const copy = useMutation({ ...copyQuestionMutation(qc), onError: (err) => toast.show(errorText(err), { severity: 'error' }) });
+  const copyIt = () =>
+    copy.mutate(question.id, {
+      onSuccess: (saved) => {
+        toast.show(t('questions:shared.copied'));
+        navigate(`/question-bank/edit/${saved.id}`);
+      },
+    });
+  return (
+    <Box data-testid="shared-question-read-only" data-question-id={question.id}>
+      <PageHeader title={t('questions:shared.read_only_title')} actions={<CopyToBankButton copying={copy.isPending} onClick={copyIt} />} />
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="shared-question-note">
+        {t('questions:shared.read_only_note', { name: question.owner_name || t('questions:shared.colleague') })}
+      </Alert>
+      <Card>
+        <CardContent>
+          <QuestionView question={question} />
+        </CardContent>
+      </Card>
+    </Box>
   );
 }

@@ -3,7 +3,6 @@ import {
   copyQuestion,
   fetchAllFolders,
   fetchFolders,
-  fetchFolderShares,
   fetchQuestion,
   fetchQuestions,
   fetchSharedQuestions,
@@ -26,7 +25,6 @@ export const questionKeys = {
   folders: ['question-bank', 'folders'] as const,
   folderPage: (parentId: number | null, page: number) => ['question-bank', 'folders', 'page', parentId, page] as const,
   allFolders: ['question-bank', 'folders', 'all'] as const,
-  folderShares: (id: number) => ['question-bank', 'folders', 'shares', id] as const,
 };
 
 export function useQuestionList(params: QuestionListParams) {
@@ -59,14 +57,9 @@ export function useFolderPage(parentId: number | null, page: number) {
   });
 }
 
-/** Every folder at every level (pickers, breadcrumbs, folder filter). */
+/** Every folder at every level, each with whom it is shared (pickers, breadcrumbs, folder filter, a folder's page). */
 export function useAllFolders() {
   return useQuery({ queryKey: questionKeys.allFolders, queryFn: fetchAllFolders, staleTime: 30_000 });
-}
-
-/** Whom a folder is shared with, for its own page (the every-folder list leaves it out). */
-export function useFolderShares(folder: Pick<Folder, 'id' | 'name' | 'parent_id'> | null) {
-  return useQuery({ queryKey: questionKeys.folderShares(folder?.id ?? 0), queryFn: () => fetchFolderShares(folder!), enabled: !!folder });
 }
 
 /** Shares a question (the share dialog's save); the lists and the question are read again. */

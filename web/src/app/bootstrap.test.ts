@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { firstNamespaces, firstRoute } from './bootstrap';
+
+const first = (pathname: string, signedIn: boolean) => firstNamespaces(pathname, firstRoute(pathname), signedIn);
+
+describe('the texts the first render waits for', () => {
+  it('adds the side navigation’s labels for a signed-in user on a page with the side nav or its drawer', () => {
+    expect(first('/dashboard', true)).toEqual(['dashboard', 'nav']);
+    expect(first('/profile/myprofile', true)).toEqual(['profile', 'nav']);
+    expect(first('/course/certificate', true)).toEqual(['courses', 'nav']);
+    expect(first('/exam/single', true)).toContain('nav');
+    expect(first('/blogs/lists', true)).toContain('nav');
+  });
+
+  it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {
+    for (const path of ['/dashboard', '/course/certificate', '/blogs/lists']) expect(first(path, false), path).not.toContain('nav');
+    expect(first('/', true)).toEqual(['home']);
+    expect(first('/course/details/0b6f3e0c', true)).toEqual(['learn']);
+    expect(first('/exam/details/0b6f3e0c', true)).toEqual(['learn']);
+    expect(first('/course/journey/0b6f3e0c', true)).toEqual(['learn']);
+    expect(first('/exam/journey/0b6f3e0c', true)).not.toContain('nav');
+  });
+});

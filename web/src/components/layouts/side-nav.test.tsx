@@ -1,0 +1,175 @@
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_NAMESPACES, NAMESPACES } from '../../i18n/catalogues';
+import { resources } from '../../i18n/resources';
+import type { Lang } from '../../lib/lang';
+import type { MenuClass } from '../../lib/menu-class';
+import { DEFAULT_SITE } from '../../lib/site';
+import { SiteProvider } from '../../lib/site-context';
+import { tag, text } from '../../lib/test-render';
+import { signedInUser, testSession } from '../../lib/test-session';
+import { MENU, menuFor, USER_MENU, type MenuItem } from './menu-items';
+import { MobileDrawer } from './mobile-drawer';
+import { NAV_NAMESPACE } from './nav-texts';
+import { SideNav } from './side-nav';
+
+vi.mock('../../lib/session', () => import('../../lib/test-session'));
+
+const partnerAdmin = signedInUser(3, { id: 8, role: 'partner-admin', owner_id: DEFAULT_SITE.id });
+
+beforeEach(() => {
+  testSession.user = partnerAdmin;
+});
+
+/**
+ * An i18next as the app starts one: the start-up catalogue (common) there, the others read by a
+ * backend when first asked for; `nav` only once `release()` is called.
+ */
+async function startedI18n(lang: Lang) {
+  let release = () => {};
+  const navArrives = new Promise<void>((resolve) => (release = resolve));
+  const backend: BackendModule = {
+    type: 'backend',
+    init() {},
+    read(lng, ns, done) {
+      const catalogue = resources[lng as Lang][ns];
+      if (ns === NAV_NAMESPACE) void navArrives.then(() => done(null, catalogue));
+      else done(null, catalogue);
+    },
+  };
+  const i18n = i18next.createInstance();
+  await i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({ lng: lang, fallbackLng: false, ns: [...BOOT_NAMESPACES], defaultNS: 'common', interpolation: { escapeValue: false }, react: { useSuspense: true } });
+  return { i18n, release };
+}
+
+/** Drawers drawn in place (a static render has no portal). */
+const inPlace = createTheme({ components: { MuiModal: { defaultProps: { disablePortal: true } } } });
+
+function draw(i18n: I18n, node: ReactNode, at = '/dashboard') {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SiteProvider initial={DEFAULT_SITE}>
+          <ThemeProvider theme={inPlace}>
+            <MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>
+          </ThemeProvider>
+        </SiteProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const count = (html: string, id: string) => html.match(new RegExp(`data-testid="${id}"`, 'g'))?.length ?? 0;
+
+/** Every label key of the side navigation, for every class and role. */
+function sideNavKeys(): string[] {
+  const all = (items: MenuItem[]): string[] => items.flatMap((i) => [i.labelKey, ...all(i.children ?? [])]);
+  return [...new Set(all(MENU))];
+}
+
+/** What a page shows instead of a text it does not have: its key. */
+const RAW_KEY = /\bnav:|\b(exam_centre|question_bank|single_exams|file_manager|promotion_manager|exam_certificates|course_certificates)\b/;
+
+describe('the side navigation’s labels', () => {
+  it('are a namespace of their own, not in the start-up catalogue; common keeps only what the header, bottom bar and account menu show too', () => {
+    expect(NAMESPACES).toContain(NAV_NAMESPACE);
+    expect(BOOT_NAMESPACES).not.toContain(NAV_NAMESPACE);
+    const shared = new Set([...USER_MENU.map((i) => i.labelKey), 'common:nav.home', 'common:nav.payments']);
+    for (const key of sideNavKeys()) {
+      if (!key.startsWith('nav:')) expect(shared.has(key), key).toBe(true);
+    }
+    // No label in both places.
+    const common = resources.en.common.nav as Record<string, unknown>;
+    for (const key of Object.keys(resources.en.nav)) expect(common[key], key).toBeUndefined();
+  });
+
+  it('has every label in both languages, the certificates of courses and of exams under their own', async () => {
+    for (const lang of ['en', 'bn'] as const) {
+      const { i18n, release } = await startedI18n(lang);
+      release();
+      await i18n.loadNamespaces(NAV_NAMESPACE);
+      for (const key of sideNavKeys()) expect(i18n.exists(key), `${lang} ${key}`).toBe(true);
+    }
+    expect([resources.en.nav.course_certificates, resources.en.nav.exam_certificates]).toEqual(['Certificates', 'Certificates']);
+    expect([resources.bn.nav.course_certificates, resources.bn.nav.exam_certificates]).toEqual(['সনদ', 'সনদ']);
+  });
+});
+
+describe('the side navigation', () => {
+  it('draws its entries with their labels once the nav namespace is there', async () => {
+    const { i18n, release } = await startedI18n('bn');
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const exam = draw(i18n, <SideNav />, '/exam/certificate/9');
+    expect(count(exam, 'side-nav-loading')).toBe(0);
+    // Exam Centre is open on its certificates: the group, its three entries.
+    expect(text(exam)).toMatch(/পরীক্ষা কেন্দ্র একক পরীক্ষা সার্টিফিকেট পরীক্ষা সনদ/);
+    expect(exam).toMatch(/<a[^>]*Mui-selected[^>]*href="\/exam\/certificate"/);
+    expect(text(exam)).not.toMatch(RAW_KEY);
+    const course = draw(i18n, <SideNav />, '/course/certificate');
+    expect(text(course)).toMatch(/কোর্স কোর্স সনদ/);
+
+    const en = await startedI18n('en');
+    en.release();
+    await en.i18n.loadNamespaces(NAV_NAMESPACE);
+    expect(text(draw(en.i18n, <SideNav />, '/course/certificate'))).toMatch(/Course Course Certificates/);
+  });
+
+  it('stands placeholders in for its entries while their labels load, never keys', async () => {
+    const { i18n, release } = await startedI18n('bn');
+    const loading = draw(i18n, <SideNav mobile />, '/exam/single');
+    expect(tag(loading, 'side-nav')).toContain('aria-label="প্রধান নেভিগেশন"');
+    expect(tag(loading, 'side-nav-loading')).toContain('aria-busy="true"');
+    // A row per entry, so that nothing moves when they come.
+    expect(loading.match(/MuiSkeleton-circular/g)).toHaveLength(menuFor('partner', 'partner-admin').length);
+    expect(text(loading)).not.toMatch(RAW_KEY);
+    // The parts from the start-up catalogue are there at once: the profile link, log out.
+    expect(text(loading)).toContain('আমার প্রোফাইল');
+    expect(text(loading)).toContain('লগআউট');
+
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const loaded = draw(i18n, <SideNav mobile />, '/exam/single');
+    expect(count(loaded, 'side-nav-loading')).toBe(0);
+    expect(text(loaded)).toContain('পরীক্ষা কেন্দ্র');
+    expect(text(loaded)).toContain('প্রশ্ন ব্যাংক');
+  });
+
+  it('as a learner: the learner’s entries, their placeholders counted the same way', async () => {
+    testSession.user = signedInUser(5, null);
+    const cls: MenuClass = 'learner';
+    const { i18n, release } = await startedI18n('en');
+    expect(draw(i18n, <SideNav />).match(/MuiSkeleton-circular/g)).toHaveLength(menuFor(cls).length);
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const html = draw(i18n, <SideNav />, '/profile/account-setting');
+    expect(text(html)).toMatch(/Home Content File manager Payments My profile My profile Account settings Certificates/);
+  });
+});
+
+describe('the drawer of a signed-in user', () => {
+  it('opens on the menu: placeholders while its labels load, then the labels', async () => {
+    const { i18n, release } = await startedI18n('bn');
+    const opening = draw(i18n, <MobileDrawer open onClose={() => undefined} />, '/');
+    expect(tag(opening, 'mobile-drawer')).not.toBe('');
+    expect(tag(opening, 'side-nav-loading')).not.toBe('');
+    expect(tag(opening, 'drawer-close')).toContain('aria-label="মেনু বন্ধ করুন"');
+    expect(text(opening)).not.toMatch(RAW_KEY);
+
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const open = draw(i18n, <MobileDrawer open onClose={() => undefined} />, '/');
+    expect(count(open, 'side-nav-loading')).toBe(0);
+    expect(text(open)).toContain('ফাইল ম্যানেজার');
+    expect(text(open)).not.toMatch(RAW_KEY);
+  });
+});

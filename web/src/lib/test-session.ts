@@ -1,0 +1,39 @@
+// For component tests (*.test.tsx) of what a signed-in user sees, whose token a static render does
+// not have: stands in for lib/session with the user the test sets. In a test file:
+//   vi.mock('<path to>/lib/session', () => import('<path to>/lib/test-session'));
+//   testSession.user = signedInUser(3, { id: 8, role: 'teacher', owner_id: 1 });
+// The app never imports this module.
+import { currentRoleEntry, menuClass } from './menu-class';
+import type { CurrentRole, UserInfo } from './types';
+
+export const testSession: { user: UserInfo | null } = { user: null };
+
+/** A user signed in with `currentrole` (null: a learner). */
+export function signedInUser(id: number, currentrole: CurrentRole | null): UserInfo {
+  return {
+    id,
+    name: 'Rina Das',
+    email: 'rina@example.com',
+    phone: null,
+    email_verified: true,
+    phone_verified: false,
+    photo: null,
+    roles: currentrole ? [{ id: currentrole.id, role: currentrole.role, owner: null }] : [],
+    currentrole,
+  };
+}
+
+/** lib/session's useCurrentUser, for `testSession.user`. */
+export function useCurrentUser() {
+  const user = testSession.user;
+  return {
+    token: user ? 'token' : null,
+    isSignedIn: !!user,
+    user,
+    menuClass: menuClass(user?.currentrole),
+    roleEntry: currentRoleEntry(user),
+    isLoading: false,
+    error: null,
+    refetch: () => undefined,
+  };
+}
