@@ -72,17 +72,29 @@ mod tests {
     }
 }
 
-/// `%words%` for an ILIKE search, with LIKE's own special characters (`%`, `_`, and the escape
-/// `\\`, which PostgreSQL refuses at the end of a pattern) taken out; `None` for no words.
+/// `%words%` for an ILIKE search, LIKE's own special characters (`%`, `_` and the escape `\\`)
+/// escaped so that they match themselves; `None` for no words.
 pub fn contains_pattern(search: Option<&str>) -> Option<String> {
-    search.map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{}%", s.replace(['%', '_', '\\'], "")))
+    // A fill-in-the-blank question's "___" or a "50%" is searched for as written.
+    search.map(str::trim).filter(|s| !s.is_empty()).map(|s| {
+        let mut pattern = String::with_capacity(s.len() + 2);
+        pattern.push('%');
+        for c in s.chars() {
+            if matches!(c, '%' | '_' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(c);
+        }
+        pattern.push('%');
+        pattern
+    })
 }
 
 #[cfg(test)]
 mod pattern_tests {
     #[test]
     fn search_words_become_a_literal_contains_pattern() {
-        assert_eq!(super::contains_pattern(Some(" 50%_off\\ ")), Some("%50off%".to_owned()));
+        assert_eq!(super::contains_pattern(Some(" 50%_off\\ ")), Some(r"%50\%\_off\\%".to_owned()));
         assert_eq!(super::contains_pattern(Some("  ")), None);
     }
 }

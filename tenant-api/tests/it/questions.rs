@@ -75,6 +75,7 @@ async fn teachers_keep_a_versioned_question_bank_of_every_type() {
     assert_eq!(list("type=essay").await.body["data"][0]["id"].as_i64(), Some(ids[7]));
     assert_eq!(list("search=%E0%A6%B0%E0%A6%9A%E0%A6%A8%E0%A6%BE").await.body["total"], 1, "রচনা finds the Bangla essay");
     assert_eq!(list("search=bangladesh").await.body["total"], 2, "any case");
+    assert_eq!(list("search=the%20___%20of").await.body["total"], 1, "a blank's underscores are searched for as written");
     assert_eq!(list(&format!("folder_id={class8}")).await.body["total"], 0);
     let page = list("limit=5&page=99").await;
     assert_eq!((page.body["current_page"].as_i64(), page.body["last_page"].as_i64(), page.body["data"].as_array().unwrap().len()), (Some(3), Some(3), 1));
