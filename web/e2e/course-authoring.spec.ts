@@ -33,8 +33,10 @@ test('the teacher creates, fills and publishes a course', async ({ page }) => {
   await chooseLanguage(page, 'en');
   await becomeTeacher(page);
 
-  // The sidebar has the Course item for a partner-site role.
-  await page.getByTestId('side-nav').getByRole('link', { name: 'Course', exact: true }).click();
+  // The sidebar's Course group holds the course list for a partner-site role.
+  const nav = page.getByTestId('side-nav');
+  await nav.getByRole('button', { name: 'Course', exact: true }).click();
+  await nav.getByRole('link', { name: 'Course', exact: true }).click();
   await page.waitForURL('**/course');
   await expect(page.getByTestId('course-list-page')).toBeVisible();
 
