@@ -150,8 +150,9 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         tx.commit().await?;
     }
     // Teachers of the partners (granted again on every run: a partner seeded by an earlier
-    // version of this file gets them too).
-    for (slug, teacher) in [("dhaka", teacher), ("sylhet", people[1])] {
+    // version of this file gets them too). Farhana Akter, the main site's teacher, also teaches
+    // at Dhaka College, where colleagues share question banks with her.
+    for (slug, teacher) in [("dhaka", teacher), ("sylhet", people[1]), ("dhaka", people[0])] {
         let id: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(slug).fetch_one(db).await?;
         memberships::grant(db, teacher, id, TEACHER).await?;
     }

@@ -2,7 +2,8 @@
 //! objective paper, then the general knowledge quiz), with a batch open to everyone and a
 //! restricted one for three invited candidates. Rahim enrolled through his link and passed the
 //! first part (the quiz is still his to take) and was marked present; the learner's invitation
-//! is still unused. Made through the API; a
+//! is still unused; he asked about the exam in its discussions and the teacher answered. Made
+//! through the API; a
 //! site that has certificate exams is left as it is.
 
 use super::Api;
@@ -97,6 +98,11 @@ pub async fn seed(api: &mut Api, teacher: &'static str, candidate: &'static str)
     // The teacher marked him present on the exam day.
     let marks = json!({ "rows": [{ "enrollment_id": enrolled["enrollment_id"], "present": true }] });
     api.call(site, Method::POST, &format!("/assessment/attendance/store/{}", invited["id"]), Some(&token), marks).await?;
+    // He asked about the exam day in the discussions, and the teacher answered.
+    let say = |parent: Option<&Value>, body: &str| json!({ "course_id": exam["id"], "parent_id": parent.map(|p| p["id"].clone()), "body": body });
+    let asked = api.call(site, Method::POST, "/assessment/discussions-store", Some(&rahim), say(None, "দ্বিতীয় অংশের কুইজ কি ঘরে বসে দেওয়া যাবে, নাকি কলেজে আসতে হবে?")).await?;
+    api.call(site, Method::POST, "/assessment/discussions-store", Some(&token), say(Some(&asked), "ঘরে বসেই দিতে পারবে। সময় ৩০ মিনিট, শুরু করলে ঘড়ি থামে না, তাই ভালো নেটওয়ার্কে বসে শুরু কোরো।")).await?;
+    api.call(site, Method::POST, "/assessment/discussions-store", Some(&rahim), say(None, "ক্যালকুলেটর ব্যবহার করা যাবে?")).await?;
     tracing::info!(site = api.host(site), "demo certificate exam seeded");
     Ok(())
 }

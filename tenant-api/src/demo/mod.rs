@@ -173,6 +173,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let calculus = seeded.get("Higher Mathematics: Foundations of Calculus").context("the calculus course is Dhaka's")?.id;
         dhaka_promotions(&mut api, calculus).await?;
         files::seed(&mut api).await?;
+        questions::picture_and_sharing(&mut api).await?;
         contents::seed(&mut api).await?;
         posts::seed(&mut api).await?;
     }

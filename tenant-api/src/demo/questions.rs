@@ -1,6 +1,8 @@
 //! The demo question banks: Dhaka College's teacher keeps SSC physics and general-knowledge
 //! questions of every type in folders, Sylhet Polytechnic's instructor a few on electrical
-//! basics. Made through the question bank API; a bank that has questions is left as it is.
+//! basics. Made through the question bank API; a bank that has questions is left as it is. Once
+//! the file manager's demo is there, Dhaka's teacher adds a question showing one of his figures
+//! and shares his general-knowledge folder with his colleague Farhana Akter.
 
 use super::Api;
 use super::catalogue::Site;
@@ -67,5 +69,33 @@ pub async fn seed(api: &mut Api, site: Site, email: &'static str) -> anyhow::Res
         api.call(site, Method::POST, "/question-bank/create", Some(&token), question).await?;
     }
     tracing::info!(site = api.host(site), "demo question bank seeded");
+    Ok(())
+}
+
+/// A question with the velocity-time figure of the teacher's file manager, and the general
+/// knowledge folder shared with a colleague (done once: a bank with the figure's question is left).
+pub async fn picture_and_sharing(api: &mut Api) -> anyhow::Result<()> {
+    let site = Site::Dhaka;
+    let token = api.token(site, "teacher@example.com").await?;
+    let get = async |path: &str| api.send(site, Method::GET, path, Some(&token), Body::empty(), "application/json").await.map(|(_, body)| body);
+    if get("/question-bank/view?search=velocity-time%20graph&limit=1").await?["total"].as_i64() != Some(0) {
+        return Ok(());
+    }
+    let files = get("/file-manager/user/get-files?search=velocity-time-graph&type=images").await?;
+    let figure = files["data"].as_array().and_then(|f| f.first()).context("the velocity-time figure of the file manager's demo")?["id"].clone();
+    let folders = get("/question-bank/view-folder?no_pagination=1").await?;
+    let folder = |name: &str| folders["data"].as_array().and_then(|f| f.iter().find(|x| x["name"] == name)).map(|x| x["id"].clone());
+    let media = api.call(site, Method::POST, "/question-bank/media", Some(&token), json!({ "file_id": figure })).await?;
+    let question = json!({
+        "question_type": "multiple_choice", "folder_id": folder("গতি (Motion)"), "image": media["url"],
+        "text": "The velocity-time graph in the picture is a straight line. What does its slope give?",
+        "text_bn": "ছবির বেগ-সময় লেখচিত্রটি একটি সরলরেখা। এর ঢাল কী নির্দেশ করে?", "marks": 1,
+        "options": [opt("Acceleration", "ত্বরণ", true), opt("Displacement", "সরণ", false), opt("Speed", "দ্রুতি", false), opt("Force", "বল", false)],
+        "explanation": "Slope = change of velocity / time = acceleration.", "explanation_bn": "ঢাল = বেগের পরিবর্তন / সময় = ত্বরণ।",
+    });
+    api.call(site, Method::POST, "/question-bank/create", Some(&token), question).await?;
+    let shared = json!({ "table": "question_folders", "id": folder("সাধারণ জ্ঞান"), "users": ["farhana.akter@example.com"] });
+    api.call(site, Method::POST, "/my-account/sharing/share", Some(&token), shared).await?;
+    tracing::info!(site = api.host(site), "demo question with a picture, and a shared folder");
     Ok(())
 }
