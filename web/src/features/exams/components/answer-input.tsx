@@ -30,6 +30,7 @@ import { asciiDigits } from '../../../lib/digits';
 import { formatBytes, localText } from '../hooks/exam-format';
 import type { AnswerSync } from '../hooks/answer-sync';
 import { fileName } from './answer-view';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 
 export interface AnswerInputProps {
   question: PaperQuestion;
@@ -59,7 +60,7 @@ export function AnswerInput({ question, answer, onChange, labelledBy, disabled, 
     const value = type === 'true_false' ? a.text : a.choices.length ? String(a.choices[0]) : '';
     return (
       <FormControl component="fieldset" disabled={disabled} fullWidth>
-        <FormLabel component="legend" sx={visuallyHiddenLegend}>
+        <FormLabel component="legend" sx={visuallyHidden}>
           {t('take.pick_one_answer')}
         </FormLabel>
         <RadioGroup
@@ -270,16 +271,4 @@ const optionSx = {
   borderColor: 'divider',
   alignItems: 'flex-start',
   '& .MuiFormControlLabel-label': { pt: 1.1, overflowWrap: 'anywhere', minWidth: 0 },
-} as const;
-
-const visuallyHiddenLegend = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
 } as const;

@@ -5,7 +5,7 @@ import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crossedWarning, formatClock, timerLevel } from '../hooks/exam-timer';
-import { visuallyHidden } from './exam-parts';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 
 export function ExamClock({ left }: { left: number | null }) {
   const { t, i18n } = useTranslation('exams');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatNumber } from '../../../lib/lang';
 import type { QuestionType } from '../api/exams-api';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 
 export function TypeChip({ type }: { type: QuestionType }) {
   const { t } = useTranslation('exams');
@@ -84,15 +85,3 @@ export function ReturnToCourse({ to, variant = 'outlined', sx }: { to: string; v
     </Button>
   );
 }
-
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

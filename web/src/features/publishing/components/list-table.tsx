@@ -3,6 +3,7 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 
 export interface ListTableProps {
   /** The column titles (TableCells) before the buttons' column. */
@@ -32,5 +33,3 @@ export function ListTable({ head, children, testId }: ListTableProps) {
     </TableContainer>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;

@@ -12,6 +12,7 @@ import type { Page } from '../../../lib/types';
 import type { QuestionSummary } from '../api/questions-api';
 import { QUESTION_PAGE_SIZE } from '../hooks/use-questions';
 import { questionText, TypeChip } from './question-parts';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 
 /** A column after the question and its type: its cell in the table, its piece on a card. */
 export interface QuestionColumn<Q> {
@@ -154,15 +155,3 @@ export function QuestionRows<Q extends QuestionSummary>({ query, page, onPage, e
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
