@@ -6,8 +6,11 @@ use crate::config::Config;
 use sqlx::PgPool;
 use std::sync::Arc;
 
+/// Cloned for every request: one reference count, not one per pool, cache and limiter inside.
 #[derive(Clone)]
-pub struct ControlState {
+pub struct ControlState(Arc<ControlShared>);
+
+pub struct ControlShared {
     pub db: PgPool,
     pub config: Arc<Config>,
     pub sessions: SessionCache,
@@ -16,14 +19,22 @@ pub struct ControlState {
     pub reset_limiter: LoginLimiter,
 }
 
+impl std::ops::Deref for ControlState {
+    type Target = ControlShared;
+
+    fn deref(&self) -> &ControlShared {
+        &self.0
+    }
+}
+
 impl ControlState {
     pub fn new(db: PgPool, config: Arc<Config>) -> Self {
-        Self {
+        Self(Arc::new(ControlShared {
             db,
             config,
             sessions: SessionCache::default(),
             login_limiter: LoginLimiter::default(),
             reset_limiter: LoginLimiter::with_limits(std::time::Duration::from_secs(3600), 5, 20),
-        }
+        }))
     }
 }

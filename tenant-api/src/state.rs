@@ -11,8 +11,12 @@ use axum::extract::FromRef;
 use control_plane::ControlState;
 use std::sync::Arc;
 
+/// Cloned for every request (axum's `State`, each middleware layer): one reference count, not one
+/// per cache and pool inside.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
     pub ctl: ControlState,
     pub edge: Arc<EdgeConfig>,
     pub hosts: HostResolver,
@@ -22,6 +26,14 @@ pub struct AppState {
     pub pages: CoursePages,
     pub exams: Exams,
     pub payments: Payments,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl FromRef<AppState> for ControlState {
@@ -45,7 +57,7 @@ impl AppState {
         let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
         let s3 = control_plane::storage::client(&config.storage);
         let payments = Payments::new(&edge.payments, &config.tenant_db_secret)?;
-        Ok(Self {
+        Ok(Self(Arc::new(Shared {
             ctl: ControlState::new(db, config),
             edge: Arc::new(edge),
             hosts,
@@ -55,6 +67,6 @@ impl AppState {
             pages: CoursePages::new(10_000),
             exams: Exams::default(),
             payments,
-        })
+        })))
     }
 }

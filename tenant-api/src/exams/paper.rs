@@ -14,6 +14,7 @@ use control_plane::{AppError, AppResult};
 use moka::future::Cache;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use sqlx::PgPool;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -22,11 +23,55 @@ use utoipa::ToSchema;
 
 pub const RECIPE_TTL: Duration = Duration::from_secs(60);
 
-/// A question as one version of it says.
+/// A question as one version of it says, with its part of a learner's paper written once.
 #[derive(Debug)]
 pub struct Versioned {
     pub question_type: String,
     pub content: Content,
+    learner: LearnerJson,
+}
+
+impl Versioned {
+    pub fn new(question_type: String, content: Content) -> Self {
+        let learner = LearnerJson::of(&question_type, &content);
+        Self { question_type, content, learner }
+    }
+}
+
+/// A version's part of a learner's paper, serialised from the learner-side types once, when the
+/// (immutable) version is first read: what a class starting at once costs the edge is mostly
+/// writing papers, so a paper is put together by copying these bytes.
+#[derive(Debug)]
+struct LearnerJson {
+    /// The members of a [`LearnerQuestion`] before `options`: `"question_type":…,…,"negative_marks":…`.
+    head: String,
+    /// Each option's [`LearnerOption`] object, by its original index.
+    options: Vec<String>,
+    gaps: usize,
+}
+
+impl LearnerJson {
+    fn of(question_type: &str, c: &Content) -> Self {
+        #[derive(Serialize)]
+        struct Head<'a> {
+            question_type: &'a str,
+            text: &'a str,
+            text_bn: &'a str,
+            image: &'a str,
+            marks: f64,
+            negative_marks: f64,
+        }
+        let head = serde_json::to_string(&Head { question_type, text: &c.text, text_bn: &c.text_bn, image: &c.image, marks: c.marks, negative_marks: c.negative_marks })
+            .expect("a question serialises");
+        let options = c
+            .options
+            .iter()
+            .enumerate()
+            .map(|(id, o)| serde_json::to_string(&LearnerOption { id, text: o.text.clone(), text_bn: o.text_bn.clone() }).expect("an option serialises"))
+            .collect();
+        // The object's members, without its braces.
+        Self { head: head[1..head.len() - 1].to_owned(), options, gaps: gaps_of(question_type, c) }
+    }
 }
 
 pub enum RecipePart {
@@ -110,7 +155,7 @@ impl Papers {
             .fetch_all(db)
             .await?;
             for (q, n, question_type, content) in rows {
-                let v = Arc::new(Versioned { question_type, content: content.0 });
+                let v = Arc::new(Versioned::new(question_type, content.0));
                 self.versions.insert((tenant, q, n), v.clone()).await;
                 found.insert((q, n), v);
             }
@@ -200,10 +245,66 @@ pub fn learner_question(index: usize, slot: &Slot, v: &Versioned) -> LearnerQues
         marks: c.marks,
         negative_marks: c.negative_marks,
         options: learner_options(slot, c),
-        gaps: if v.question_type == "fill_blanks" { c.blanks.len().max(gaps(&c.text)) } else { 0 },
+        gaps: gaps_of(&v.question_type, c),
     }
+}
+
+fn gaps_of(question_type: &str, c: &Content) -> usize {
+    if question_type == "fill_blanks" { c.blanks.len().max(gaps(&c.text)) } else { 0 }
+}
+
+/// The questions of a paper as a learner sees them: the JSON of `[LearnerQuestion]`, put together
+/// from each version's [`LearnerJson`] in the slots' order and option order.
+pub fn learner_questions(slots: &[Slot], versions: &[Arc<Versioned>]) -> Box<RawValue> {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(versions.iter().map(|v| v.learner.head.len() + v.learner.options.iter().map(String::len).sum::<usize>() + 48).sum::<usize>() + 2);
+    out.push('[');
+    for (i, (slot, v)) in slots.iter().zip(versions).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"slot\":{i},{},\"options\":[", v.learner.head);
+        for (n, option) in slot.options.iter().filter_map(|&o| v.learner.options.get(o)).enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push_str(option);
+        }
+        let _ = write!(out, "],\"gaps\":{}}}", v.learner.gaps);
+    }
+    out.push(']');
+    RawValue::from_string(out).expect("a paper of serialised questions is JSON")
 }
 
 pub fn max_score(versions: &[Arc<Versioned>]) -> f64 {
     versions.iter().map(|v| v.content.marks).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::questions::content::QuestionOption;
+
+    #[test]
+    fn a_paper_put_together_from_its_parts_is_the_learner_questions_it_stands_for() {
+        let option = |text: &str, correct: bool| QuestionOption { text: text.into(), text_bn: format!("\"{text}\" বাংলায়"), correct };
+        let choice = Content {
+            text: "Which is \"right\"?\n<b>bold</b>".into(),
+            text_bn: "কোনটি ঠিক?".into(),
+            image: "/question-media/0123456789abcdef0123456789abcdef.png".into(),
+            marks: 2.5,
+            negative_marks: 0.5,
+            explanation: "secret".into(),
+            options: vec![option("a", false), option("b", true), option("c", false)],
+            ..Content::default()
+        };
+        let blanks = Content { text: "___ and ___".into(), marks: 1.0, blanks: vec![vec!["x".into()], vec!["y".into()]], ..Content::default() };
+        let versions = [Arc::new(Versioned::new("multiple_choice".into(), choice)), Arc::new(Versioned::new("fill_blanks".into(), blanks))];
+        let slots = [Slot { question_id: 1, version: 1, options: vec![2, 0, 1] }, Slot { question_id: 2, version: 1, options: vec![] }];
+        let spliced: serde_json::Value = serde_json::from_str(learner_questions(&slots, &versions).get()).unwrap();
+        let typed: Vec<LearnerQuestion> = slots.iter().zip(&versions).enumerate().map(|(i, (s, v))| learner_question(i, s, v)).collect();
+        assert_eq!(spliced, serde_json::to_value(&typed).unwrap());
+        assert_eq!(spliced[0]["options"][0]["id"], 2, "in the slot's option order");
+        assert!(!spliced.to_string().contains("secret") && !spliced.to_string().contains("correct"), "no key, no feedback");
+    }
 }

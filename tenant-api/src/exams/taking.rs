@@ -20,6 +20,7 @@ use control_plane::response::Data;
 use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use sqlx::PgPool;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -181,7 +182,9 @@ pub struct AttemptPaper {
     /// The server's clock, so the timer can correct for the device's.
     pub server_now: DateTime<Utc>,
     pub grace_seconds: i32,
-    pub questions: Vec<LearnerQuestion>,
+    /// Put together from each question's learner-side JSON ([`paper::learner_questions`]).
+    #[schema(value_type = Vec<LearnerQuestion>)]
+    pub questions: Box<RawValue>,
     pub answers: Vec<PaperAnswer>,
 }
 
@@ -205,7 +208,7 @@ async fn paper_of(app: &AppState, tenant: &Tenant, db: &PgPool, exam: &ExamRow, 
         deadline: a.deadline,
         server_now: Utc::now(),
         grace_seconds: exam.grace_seconds,
-        questions: a.layout.0.iter().zip(&versions).enumerate().map(|(i, (s, v))| paper::learner_question(i, s, v)).collect(),
+        questions: paper::learner_questions(&a.layout.0, &versions),
         answers: answers.into_iter().map(|x| PaperAnswer { slot: x.slot, client_seq: x.client_seq, answer: x.answer.0 }).collect(),
     })
 }
