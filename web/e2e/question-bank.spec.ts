@@ -3,11 +3,16 @@
 // multiple-choice question without a correct option, edits a question (version 2), deletes one,
 // then deletes the folder with its questions; the teacher imports a CSV file into a folder (first
 // with a bad row: the row report, nothing imported; then fixed: 2 questions) and exports it as CSV;
-// a learner has no Question Bank in the menu and is refused its pages.
+// the teacher shares a question with his colleague Farhana, who finds it on a phone, views it
+// read-only with its picture and copies it to her own bank; a learner has no Question Bank in the
+// menu and is refused its pages.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { becomeTeacher, catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
+import { becomeTeacher, catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot } from './helpers';
 import { LEARNER, signInOn, stampNow, TEACHER } from './seed';
+
+/** Farhana Akter of the demo, who also teaches at dhaka. */
+const COLLEAGUE = { email: 'farhana.akter@example.com', password: 'demo-pass-2026' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -360,6 +365,65 @@ test('the teacher imports questions from a CSV file and exports them', async ({ 
   await page.getByTestId('delete-all').click();
   await responseOf(page, 'DELETE', `/question-bank/delete-folder/${importFolderId}`, () => page.getByTestId('confirm-delete-folder').click(), [200]);
   await page.waitForURL('**/question-bank/folders');
+});
+
+test('the teacher shares a question with a colleague, who views it on a phone and copies it to her bank', async ({ page }) => {
+  // The demo teacher's question with the velocity-time figure (not in his shared folder).
+  const FIGURE = 'ছবির বেগ-সময় লেখচিত্রটি';
+  await signInOn(page, site(), TEACHER);
+  await chooseLanguage(page, 'en');
+  await becomeTeacher(page);
+  await chooseLanguage(page, 'bn');
+  await page.goto(`${site()}/question-bank/list?search=${encodeURIComponent(FIGURE)}`);
+  const row = page.getByTestId('question-row');
+  await expect(row).toHaveCount(1);
+  const questionId = Number(await row.getAttribute('data-question-id'));
+  await expect(row.getByTestId('shared-count')).toHaveCount(0);
+  await row.getByTestId('share-question').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('share-input').fill(COLLEAGUE.email);
+  await dialog.getByTestId('share-add').click();
+  await expect(dialog.getByTestId('share-chip')).toContainText(COLLEAGUE.email);
+  await shot(page, 'question-bank-share-dialog', { settled: true });
+  const shared = await responseOf(page, 'POST', '/my-account/sharing/share', () => dialog.getByTestId('share-save').click(), [200]);
+  expect(shared.request().postDataJSON()).toMatchObject({ table: 'questions', id: questionId });
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByTestId('shared-count')).toHaveAttribute('data-count', '1');
+
+  // Farhana, on a phone in Bangla, finds it among those shared with her, with its author.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInOn(page, site(), COLLEAGUE);
+  await chooseLanguage(page, 'en');
+  // She also teaches on the main site; here her Dhaka College role is the current one.
+  await expect(page.getByTestId('role-option').filter({ hasText: 'Dhaka College' }).getByText('Current')).toBeVisible();
+  await chooseLanguage(page, 'bn');
+  await page.goto(`${site()}/question-bank/shared?search=${encodeURIComponent(FIGURE)}`);
+  const theirs = page.locator(`[data-testid="question-row"][data-question-id="${questionId}"]`);
+  await expect(theirs).toBeVisible();
+  await expect(theirs.getByTestId('question-owner')).toContainText('Shafiqul Islam');
+  await expectFitsWidth(page);
+  await shot(page, 'question-bank-shared-360');
+
+  // Read-only, with its picture; no way to edit another's question.
+  await theirs.getByTestId('view-shared-question').click();
+  const view = page.getByTestId('question-view-dialog');
+  await expect(view.getByTestId('question-view')).toHaveAttribute('data-type', 'multiple_choice');
+  await expect(view.getByTestId('question-picture')).toBeVisible();
+  await expect(view.getByTestId('view-option')).toHaveCount(4);
+  await shot(page, 'question-bank-shared-view-360', { settled: true });
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveCount(0);
+
+  // Her own copy, which she may edit.
+  const copied = await responseOf(page, 'POST', /^\/question-bank\//, () => theirs.getByTestId('copy-shared-question').click(), [201]);
+  const copy = (await copied.json()).data as { id: number };
+  expect(copy.id).not.toBe(questionId);
+  await page.getByTestId('edit-copy').click();
+  await page.waitForURL(`**/question-bank/edit/${copy.id}`);
+  await expect(page.locator('#question-text-bn')).toHaveValue(new RegExp(FIGURE));
 });
 
 test('a learner has no Question Bank', async ({ page }) => {

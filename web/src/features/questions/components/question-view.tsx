@@ -78,7 +78,7 @@ export function QuestionView({ question: q, owner }: { question: Question; owner
         </Typography>
         {owner && (
           <Typography variant="body2" color="text.secondary" data-user-content>
-            · {t('questions:shared.by', { name: owner })}
+            {t('questions:shared.by', { name: owner })}
           </Typography>
         )}
       </Stack>
