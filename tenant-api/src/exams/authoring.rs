@@ -82,7 +82,7 @@ async fn checked(db: &PgPool, user: &BankUser, input: &ExamInput) -> AppResult<S
     let questions: Vec<i64> = s.parts.iter().filter_map(|p| p.question_id).collect();
     let usable = crate::questions::store::usable(db, &questions, user.usable()).await?;
     let folders: Vec<i64> = s.parts.iter().filter_map(|p| p.folder_id).collect();
-    let sizes: HashMap<i64, i64> = store::folder_sizes(db, &folders, user.owner).await?.into_iter().collect();
+    let sizes: HashMap<i64, i64> = crate::questions::store::folder_sizes(db, &folders, user.usable()).await?.into_iter().collect();
     for (i, part) in s.parts.iter().enumerate() {
         if let Some(q) = part.question_id
             && !usable.contains(&q)

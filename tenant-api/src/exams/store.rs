@@ -142,18 +142,6 @@ pub async fn folder_questions(db: &PgPool, folder_id: i64) -> sqlx::Result<Vec<(
         .await
 }
 
-/// How many questions each of these folders holds, for the author's checks.
-pub async fn folder_sizes(db: &PgPool, folders: &[i64], owner: Option<i64>) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT f.id, (SELECT count(*) FROM questions q WHERE q.folder_id = f.id AND q.deleted_at IS NULL)
-           FROM question_folders f WHERE f.id = ANY($1) AND ($2::bigint IS NULL OR f.owner_id = $2)",
-    )
-    .bind(folders)
-    .bind(owner)
-    .fetch_all(db)
-    .await
-}
-
 async fn write_parts(tx: &mut PgConnection, exam_id: i64, parts: &[PartInput]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM exam_parts WHERE exam_id = $1").bind(exam_id).execute(&mut *tx).await?;
     let positions: Vec<i32> = (0..parts.len() as i32).collect();

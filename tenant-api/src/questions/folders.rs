@@ -1,6 +1,6 @@
 //! Folders of the question bank: nested by `parent_id`, owned by their author.
 
-use super::store::{self, Folder, FolderFilter};
+use super::store::{self, Folder, FolderFilter, Reach};
 use super::{BankUser, bank_user};
 use crate::pools::TenantDb;
 use crate::state::AppState;
@@ -34,6 +34,8 @@ pub struct FolderListQuery {
     pub parent_id: Option<i64>,
     /// 1: every folder at every level in one page (for pickers).
     pub no_pagination: Option<u8>,
+    /// 1: the folders colleagues shared with the caller and those inside them, instead of their own.
+    pub shared: Option<u8>,
 }
 
 /// Folders of the question bank, by name.
@@ -48,17 +50,21 @@ pub async fn view_folders(
 ) -> AppResult<Json<Page<Folder>>> {
     let user = bank_user(&caller, &tenant)?;
     let all = q.no_pagination == Some(1);
-    let filter = FolderFilter { owner: user.owner, search: q.search.as_deref(), parent: (!all).then_some(q.parent_id) };
+    let shared = q.shared == Some(1);
+    let reach = if shared { Reach::SharedWith(user.id) } else { user.own() };
+    let filter = FolderFilter { reach, search: q.search.as_deref(), parent: (!all).then_some(q.parent_id) };
+    // Whom a folder is shared with is its owner's to see.
+    let with_shares = async |data: Vec<Folder>| if shared { Ok(data) } else { super::sharing::with_shares(&app, &db, data).await };
     if all {
         let (data, total) = store::folders(&db, &filter, ALL_FOLDERS, 0).await?;
-        let data = super::sharing::with_shares(&app, &db, data).await?;
+        let data = with_shares(data).await?;
         return Ok(Json(Page { data, current_page: 1, last_page: 1, per_page: total.max(1), total }));
     }
     let request = PageRequest::new(q.page, q.limit, 20);
     let (_, total) = store::folders(&db, &filter, 0, 0).await?;
     let (current_page, last_page, offset) = request.clamp(total);
     let (data, _) = store::folders(&db, &filter, request.per_page, offset).await?;
-    let data = super::sharing::with_shares(&app, &db, data).await?;
+    let data = with_shares(data).await?;
     Ok(Json(Page { data, current_page, last_page, per_page: request.per_page, total }))
 }
 

@@ -57,10 +57,26 @@ fn reach_sql(owner: usize, sharee: usize) -> String {
     format!(
         "((${owner}::bigint IS NULL AND ${sharee}::bigint IS NULL) OR q.owner_id = ${owner}
           OR q.id IN (SELECT question_id FROM question_shares WHERE user_id = ${sharee})
-          OR q.folder_id IN (WITH RECURSIVE down(id) AS (
-                SELECT folder_id FROM question_folder_shares WHERE user_id = ${sharee}
-                UNION SELECT f.id FROM question_folders f JOIN down ON f.parent_id = down.id)
-             SELECT id FROM down))"
+          OR q.folder_id IN ({}))",
+        shared_folders_sql(sharee)
+    )
+}
+
+/// The condition on folder `f` of a [`Reach`] bound as `$owner` and `$sharee`.
+fn folder_reach_sql(owner: usize, sharee: usize) -> String {
+    format!(
+        "((${owner}::bigint IS NULL AND ${sharee}::bigint IS NULL) OR f.owner_id = ${owner} OR f.id IN ({}))",
+        shared_folders_sql(sharee)
+    )
+}
+
+/// The folders shared with `$sharee` and every folder inside them, at any depth.
+fn shared_folders_sql(sharee: usize) -> String {
+    format!(
+        "WITH RECURSIVE down(id) AS (
+            SELECT folder_id FROM question_folder_shares WHERE user_id = ${sharee}
+            UNION SELECT c.id FROM question_folders c JOIN down ON c.parent_id = down.id)
+         SELECT id FROM down"
     )
 }
 
@@ -91,6 +107,22 @@ pub async fn usable(db: &PgPool, ids: &[i64], reach: Reach) -> sqlx::Result<Vec<
         .bind(sharee)
         .fetch_all(db)
         .await
+}
+
+/// How many questions each of these folders holds, for those of them within `reach` (an exam's
+/// random picks: the author's own folders and those shared with them).
+pub async fn folder_sizes(db: &PgPool, folders: &[i64], reach: Reach) -> sqlx::Result<Vec<(i64, i64)>> {
+    let (owner, sharee) = reach.binds();
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT f.id, (SELECT count(*) FROM questions q WHERE q.folder_id = f.id AND q.deleted_at IS NULL)
+           FROM question_folders f WHERE f.id = ANY($1) AND {}",
+        folder_reach_sql(2, 3)
+    )))
+    .bind(folders)
+    .bind(owner)
+    .bind(sharee)
+    .fetch_all(db)
+    .await
 }
 
 pub struct Filter<'a> {
@@ -284,25 +316,31 @@ pub async fn folder_owner(db: &PgPool, id: i64, owner: Option<i64>) -> sqlx::Res
 }
 
 pub struct FolderFilter<'a> {
-    pub owner: Option<i64>,
+    /// Own folders, or those colleagues shared with the caller (and the folders inside them).
+    pub reach: Reach,
     pub search: Option<&'a str>,
     /// `None`: every level (pickers); `Some(None)`: the top level; `Some(Some(id))`: inside `id`.
     pub parent: Option<Option<i64>>,
 }
 
 pub async fn folders(db: &PgPool, f: &FolderFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<Folder>, i64)> {
-    const WHERE: &str = "($1::bigint IS NULL OR f.owner_id = $1) AND ($2::text IS NULL OR f.name ILIKE $2)
-        AND (NOT $3 OR f.parent_id IS NOT DISTINCT FROM $4)";
+    let filter = format!(
+        "{} AND ($3::text IS NULL OR f.name ILIKE $3) AND (NOT $4 OR f.parent_id IS NOT DISTINCT FROM $5)",
+        folder_reach_sql(1, 2)
+    );
+    let (owner, sharee) = f.reach.binds();
     let pattern = control_plane::pagination::contains_pattern(f.search);
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM question_folders f WHERE {WHERE}")))
-        .bind(f.owner)
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM question_folders f WHERE {filter}")))
+        .bind(owner)
+        .bind(sharee)
         .bind(&pattern)
         .bind(f.parent.is_some())
         .bind(f.parent.flatten())
         .fetch_one(db)
         .await?;
-    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{FOLDER} WHERE {WHERE} ORDER BY lower(f.name), f.id LIMIT $5 OFFSET $6")))
-        .bind(f.owner)
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{FOLDER} WHERE {filter} ORDER BY lower(f.name), f.id LIMIT $6 OFFSET $7")))
+        .bind(owner)
+        .bind(sharee)
         .bind(&pattern)
         .bind(f.parent.is_some())
         .bind(f.parent.flatten())

@@ -326,12 +326,30 @@ async fn colleagues_read_and_use_what_is_shared_with_them_and_questions_show_pic
     let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper.clone()).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     paper["parts"] = json!([{ "question_id": ids[2] }]);
-    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper).await;
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper.clone()).await;
     assert!(r.body["errors"]["parts.0.question_id"].is_array(), "{}", r.text);
+
+    // The shared folder and the one inside it are hers to pick questions from at random, listed
+    // apart from her own folders and without whom else they are shared with.
+    let r = t.get(DHAKA, "/question-bank/view-folder?no_pagination=1&shared=1", Some(&colleague)).await;
+    let names: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!((names, &r.body["data"][0]["shared_with"]), (vec!["Physics", "SSC"], &json!([])), "{}", r.text);
+    assert_eq!(t.get(DHAKA, "/question-bank/view-folder?no_pagination=1", Some(&colleague)).await.body["total"], 0);
+    assert_eq!(t.get(DHAKA, "/question-bank/view-folder?no_pagination=1&shared=1", Some(&teacher)).await.body["total"], 0);
+    paper["parts"] = json!([{ "folder_id": physics, "pick": 1 }]);
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper.clone()).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    paper["parts"] = json!([{ "folder_id": physics, "pick": 2 }]);
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper.clone()).await;
+    assert!(r.body["errors"]["parts.0.pick"].is_array(), "the folder holds one: {}", r.text);
 
     // Unsharing the folder takes its questions away; learners and other sites see nothing.
     assert_eq!(share(&teacher, "question_folders", ssc, json!([])).await.status, StatusCode::OK);
     assert_eq!(shared(&colleague, DHAKA).await.body["total"], 1);
+    paper["parts"] = json!([{ "folder_id": physics, "pick": 1 }]);
+    let r = t.post(DHAKA, "/course/exam/create-single", Some(&colleague), paper).await;
+    assert!(r.body["errors"]["parts.0.folder_id"].is_array(), "no longer hers to pick from: {}", r.text);
+    assert_eq!(t.get(SYLHET, "/question-bank/view-folder?no_pagination=1&shared=1", Some(&stranger)).await.body["total"], 0);
     assert_eq!(shared(&learner, DHAKA).await.status, StatusCode::FORBIDDEN);
     assert_eq!(shared(&stranger, SYLHET).await.body["total"], 0);
     assert_eq!(t.get(SYLHET, &format!("/question-bank/view/{}", ids[1]), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
