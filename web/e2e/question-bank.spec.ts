@@ -424,6 +424,16 @@ test('the teacher shares a question with a colleague, who views it on a phone an
   await page.getByTestId('edit-copy').click();
   await page.waitForURL(`**/question-bank/edit/${copy.id}`);
   await expect(page.locator('#question-text-bn')).toHaveValue(new RegExp(FIGURE));
+
+  // The general-knowledge folder he shared with her is one to draw random questions from.
+  await page.goto(`${site()}/exam/single/create`);
+  await page.getByTestId('add-random').click();
+  await page.locator('#part-0-folder').click();
+  const sharedFolder = page.locator('[data-testid="folder-option"][data-shared="true"]').filter({ hasText: 'সাধারণ জ্ঞান' });
+  await expect(sharedFolder).toContainText('আমার সঙ্গে শেয়ার করা');
+  await shot(page, 'exam-single-shared-folder-360', { settled: true });
+  await sharedFolder.click();
+  await expect(page.locator('#part-0-folder')).toContainText('সাধারণ জ্ঞান');
 });
 
 test('a learner has no Question Bank', async ({ page }) => {

@@ -237,6 +237,8 @@ export interface BankFolder {
   name: string;
   question_count: number;
   folder_count: number;
+  /** A colleague's folder shared with the author (set here, from the list it came in). */
+  shared?: boolean;
 }
 
 export interface BankQuestionParams {
@@ -260,7 +262,19 @@ export function fetchSharedBankQuestions(params: BankQuestionParams) {
   return api<Page<SharedBankQuestion>>('/my-account/sharing/shared-with-me', { query: { table: 'questions', module: 'question-bank', ...params } });
 }
 
-/** Every folder at every level in one page. */
-export function fetchBankFolders() {
-  return api<Page<BankFolder>>('/question-bank/view-folder', { query: { no_pagination: 1 } }).then((r) => r.data ?? []);
+/**
+ * Every folder a random pick may draw from, at every level: the author's own, then those colleagues
+ * shared with them (and the folders inside those), marked `shared`.
+ */
+export async function fetchBankFolders() {
+  const list = (shared: 0 | 1) =>
+    api<Page<BankFolder>>('/question-bank/view-folder', { query: { no_pagination: 1, ...(shared ? { shared } : {}) } }).then((r) => r.data ?? []);
+  const [own, shared] = await Promise.all([list(0), list(1)]);
+  return withSharedFolders(own, shared);
+}
+
+/** The own folders, then the shared ones not among them (a site's admin owns them all already). */
+export function withSharedFolders(own: BankFolder[], shared: BankFolder[]): BankFolder[] {
+  const ids = new Set(own.map((f) => f.id));
+  return [...own, ...shared.filter((f) => !ids.has(f.id)).map((f) => ({ ...f, shared: true }))];
 }

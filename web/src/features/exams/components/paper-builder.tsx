@@ -136,9 +136,9 @@ export function PaperBuilder({ form, folders, foldersError }: { form: Form; fold
                                 <em>{part.folder_name || t('exams:paper.choose_folder')}</em>
                               </MenuItem>
                               {flat.map(({ folder, depth }) => (
-                                <MenuItem key={folder.id} value={String(folder.id)} sx={{ pl: 2 + depth * 2 }} data-testid="folder-option">
+                                <MenuItem key={folder.id} value={String(folder.id)} sx={{ pl: 2 + depth * 2 }} data-testid="folder-option" data-shared={folder.shared || undefined}>
                                   {depth > 0 ? '└ ' : ''}
-                                  {t('exams:paper.folder_option', { name: folder.name, count: folder.question_count })}
+                                  {t(folder.shared ? 'exams:paper.folder_option_shared' : 'exams:paper.folder_option', { name: folder.name, count: folder.question_count })}
                                 </MenuItem>
                               ))}
                             </TextField>
