@@ -9,6 +9,15 @@
 //! with `w`. The same function normalises both sides, so what is indexed and what is asked
 //! always agree.
 //!
+//! Several common words that few courses have together would make GIN intersect long lists
+//! (every word of a 16-word vocabulary is in a fifth of the catalogue). So a course also carries
+//! rare entries for pairs of its title words: `%^` + the first [`PAIR_KEY`] characters of two
+//! title words (`%^গণি+পদা`), `%~` + the first [`PAIR_KEY`] letters of two title words' sounds,
+//! and `=` + every whole summary word. A query of several words adds, to its conjunction of
+//! words, "all their pairs, or one of them is a summary word": implied by the words themselves,
+//! so the courses found are exactly the same, while GIN drives the intersection by the short
+//! pair lists and only checks the long word lists where they meet.
+//!
 //! The order of results still comes from the title and summary words with their positions and
 //! weights (`rank`, every word a prefix, as before the terms existed).
 
@@ -22,6 +31,9 @@ const MAX_PREFIX: usize = 24;
 const MAX_WORDS: usize = 8;
 /// The words themselves and the four ways of cutting three words into runs.
 pub const MAX_BRANCHES: usize = 5;
+/// Characters of a word, or letters of a sound, that pair entries keep. A typed word shorter
+/// than this is in no pair (its pair with a title word could not be told from the key).
+const PAIR_KEY: usize = 3;
 
 /// A search for what a visitor typed.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,8 +42,13 @@ pub struct Words {
     /// parse): the typed words, or their sounds (one by one, or runs of them joined). At most
     /// [`MAX_BRANCHES`]. They are searched as separate index scans, OR-ed as bitmaps: GIN skips
     /// through the lists of a conjunction, while one query OR-ing them would walk every posting
-    /// of every entry.
+    /// of every entry. Several words long enough to pair are one branch of short lists only
+    /// (see [`Words::exact`]).
     pub branches: Vec<String>,
+    /// When the branch is read from pairs: what a course it finds must have, checked on its
+    /// row. For `to_tsquery('simple', …)` on `rank_doc`: every word starts a title word or is a
+    /// summary word; or, a tsquery on `sound_doc`: the sounds' conjunctions, OR-ed.
+    pub exact: Option<(String, String)>,
     /// For `to_tsquery('simple', …)`: every word a prefix; orders the results.
     pub rank: String,
     /// For several words that no course has together: courses with any of them (each word or
@@ -43,37 +60,116 @@ pub struct Words {
     pub words: Vec<String>,
 }
 
+/// A typed word, or a run of them, matched by sound: its entry, and its sound when it has one.
+struct Sound {
+    entry: String,
+    key: Option<String>,
+    joined: bool,
+}
+
 /// `None` when nothing searchable was typed.
 pub fn parse(input: &str) -> Option<Words> {
     let words: Vec<String> = normalised_words(input).into_iter().take(MAX_WORDS).collect();
-    let rank = prefix_tsquery(input)?;
-    if words.is_empty() {
+    let typed = rank_words(input);
+    if words.is_empty() || typed.is_empty() {
         return None;
     }
-    let mut branches = vec![words.iter().map(|w| entry('^', w)).collect::<Vec<_>>().join(" & ")];
-    for segments in segmentations(&words) {
-        let sounds: Option<Vec<String>> = segments.iter().map(|s| sound_entry(s)).collect();
-        if let Some(sounds) = sounds.map(|s| s.join(" & ")).filter(|b| !branches.contains(b)) {
-            branches.push(sounds);
+    let rank = typed.iter().map(|w| format!("'{w}':*")).collect::<Vec<_>>().join(" & ");
+    let sound_branches: Vec<Vec<Sound>> =
+        segmentations(&words).into_iter().filter_map(|segments| segments.iter().map(|s| sound_entry(s)).collect()).collect();
+    let conjunction = |sounds: &[Sound]| sounds.iter().map(|s| s.entry.as_str()).collect::<Vec<_>>().join(" & ");
+    let (branches, exact) = match paired(&words, &sound_branches) {
+        Some(paired) => {
+            let in_title_or_summary = typed.iter().map(|w| format!("( '{w}':*A | '{w}':C )")).collect::<Vec<_>>().join(" & ");
+            let sounds = sound_branches.iter().map(|b| format!("( {} )", conjunction(b))).collect::<Vec<_>>().join(" | ");
+            (vec![paired], Some((in_title_or_summary, sounds)))
         }
-    }
+        None => {
+            let mut branches = vec![words.iter().map(|w| entry('^', w)).collect::<Vec<_>>().join(" & ")];
+            for branch in sound_branches.iter().map(|b| conjunction(b)) {
+                if !branches.contains(&branch) {
+                    branches.push(branch);
+                }
+            }
+            (branches, None)
+        }
+    };
     let any_word = (words.len() > 1).then(|| {
-        let entries: Vec<String> = words.iter().flat_map(|w| [Some(entry('^', w)), sound_entry(std::slice::from_ref(w))]).flatten().collect();
+        let entries: Vec<String> =
+            words.iter().flat_map(|w| [Some(entry('^', w)), sound_entry(std::slice::from_ref(w)).map(|s| s.entry)]).flatten().collect();
         (entries.join(" | "), rank.replace(" & ", " | "))
     });
-    Some(Words { branches, rank, any_word, raw: input.trim().chars().take(100).collect::<String>().to_lowercase(), words })
+    Some(Words { branches, exact, rank, any_word, raw: input.trim().chars().take(100).collect::<String>().to_lowercase(), words })
+}
+
+/// Several words, each long enough to pair by its letters and by its sound, as one condition of
+/// short lists: every pair of them is a pair of title words, or one of them is a summary word;
+/// or, for each way of matching their sounds, the runs joined and every pair of the sounds.
+/// Whatever matches the words or their sounds matches this (the pairs are implied), so checking
+/// [`Words::exact`] on the rows found gives exactly the courses the words' lists would.
+fn paired(words: &[String], sound_branches: &[Vec<Sound>]) -> Option<String> {
+    let keys: Option<Vec<String>> = words.iter().map(|w| pair_key(w)).collect();
+    let word_pairs = pairs(&keys?, "%^")?;
+    let in_summary = words.iter().map(|w| entry('=', w)).collect::<Vec<_>>().join(" | ");
+    let mut ways = vec![format!("( {word_pairs} ) | {in_summary}")];
+    for branch in sound_branches {
+        let keys: Option<Vec<String>> = branch.iter().map(|s| s.key.as_deref().and_then(pair_key)).collect();
+        let mut parts: Vec<String> = branch.iter().filter(|s| s.joined).map(|s| s.entry.clone()).collect();
+        parts.extend(pairs(&keys?, "%~"));
+        let way = format!("( {} )", parts.join(" & "));
+        if !ways.contains(&way) {
+            ways.push(way);
+        }
+    }
+    Some(ways.join(" | "))
+}
+
+/// The first [`PAIR_KEY`] characters, for words at least that long.
+fn pair_key(word: &str) -> Option<String> {
+    (word.chars().count() >= PAIR_KEY).then(|| word.chars().take(PAIR_KEY).collect())
+}
+
+/// The pair entry of two keys, in a fixed order.
+fn pair_entry(marker: &str, a: &str, b: &str) -> String {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    format!("{marker}{a}+{b}")
+}
+
+/// Every pair of `keys` as a conjunction of entries; `None` for fewer than two keys.
+fn pairs(keys: &[String], marker: &str) -> Option<String> {
+    let mut entries: Vec<String> = (0..keys.len())
+        .flat_map(|i| (i + 1..keys.len()).map(move |j| (i, j)))
+        .map(|(i, j)| entry_text(&pair_entry(marker, &keys[i], &keys[j])))
+        .collect();
+    entries.sort_unstable();
+    entries.dedup();
+    (!entries.is_empty()).then(|| entries.join(" & "))
 }
 
 /// The index entries of a course (see the module's comment).
 pub fn doc_terms(title: &str, title_bn: &str, summary: &str) -> Vec<String> {
     let mut terms = Vec::new();
+    let (mut word_keys, mut sound_keys) = (Vec::new(), Vec::new());
     for word in normalised_words(title).into_iter().chain(normalised_words(title_bn)) {
         let chars: Vec<char> = word.chars().take(MAX_PREFIX).collect();
         terms.extend((1..=chars.len()).map(|n| format!("^{}", chars[..n].iter().collect::<String>())));
         let key: Vec<char> = phonetic::key(&word).chars().take(MAX_PREFIX).collect();
         terms.extend((2..=key.len()).map(|n| format!("~{}", key[..n].iter().collect::<String>())));
+        word_keys.extend(pair_key(&word));
+        sound_keys.extend(pair_key(&key.iter().collect::<String>()));
     }
-    terms.extend(normalised_words(summary).iter().map(|w| format!("^{}", w.chars().take(MAX_PREFIX).collect::<String>())));
+    // Every pair of title words' keys, a key with itself too: two typed words may start the
+    // same title word.
+    for (marker, keys) in [("%^", &mut word_keys), ("%~", &mut sound_keys)] {
+        keys.sort_unstable();
+        keys.dedup();
+        terms.extend((0..keys.len()).flat_map(|i| (i..keys.len()).map(move |j| (i, j))).map(|(i, j)| pair_entry(marker, &keys[i], &keys[j])));
+    }
+    for word in normalised_words(summary) {
+        let word: String = word.chars().take(MAX_PREFIX).collect();
+        terms.push(format!("={word}"));
+        terms.push(format!("^{word}"));
+    }
     terms.sort_unstable();
     terms.dedup();
     terms
@@ -106,18 +202,23 @@ fn normalised_words(text: &str) -> Vec<String> {
 
 fn entry(marker: char, text: &str) -> String {
     let text: String = text.chars().take(MAX_PREFIX).collect();
-    format!("'{marker}{}'", text.replace('\\', "\\\\").replace('\'', "''"))
+    entry_text(&format!("{marker}{text}"))
+}
+
+/// An index entry quoted for a tsquery.
+fn entry_text(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "''"))
 }
 
 /// The sound of a run of typed words written as one (Bangla writes compounds whole that Latin
-/// spellings split: পদার্থবিজ্ঞান, "podartho biggan"). A single word with too short a sound
-/// to be telling is matched as itself; a joined run needs a sound of its own.
-fn sound_entry(segment: &[String]) -> Option<String> {
+/// spellings split: পদার্থবিজ্ঞান, "podartho biggan"). A single word with too short a sound to be
+/// telling is matched as itself; a joined run needs a sound of its own.
+fn sound_entry(segment: &[String]) -> Option<Sound> {
     let joined = segment.concat();
     let key = phonetic::key(&joined);
     match key.chars().count() {
-        2.. => Some(entry('~', &key)),
-        _ if segment.len() == 1 => Some(entry('^', &joined)),
+        2.. => Some(Sound { entry: entry('~', &key), key: Some(key), joined: segment.len() > 1 }),
+        _ if segment.len() == 1 => Some(Sound { entry: entry('^', &joined), key: None, joined: false }),
         _ => None,
     }
 }
@@ -145,16 +246,16 @@ fn segmentations(words: &[String]) -> Vec<Vec<&[String]>> {
         .collect()
 }
 
-/// Every word a prefix (`'ব্যাক':*`), for ranking with `to_tsquery('simple', …)`.
-fn prefix_tsquery(input: &str) -> Option<String> {
-    let words: Vec<String> = input
+/// The typed words as `to_tsquery('simple', …)` lexemes, lower case, without the characters
+/// its syntax gives a meaning.
+fn rank_words(input: &str) -> Vec<String> {
+    input
         .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
         .map(|w| w.chars().filter(|c| !matches!(c, '\'' | '\\' | ':' | '&' | '|' | '!' | '(' | ')' | '<' | '>' | '*')).collect::<String>())
         .filter(|w| !w.is_empty())
         .take(MAX_WORDS)
-        .map(|w| format!("'{}':*", w.to_lowercase()))
-        .collect();
-    (!words.is_empty()).then(|| words.join(" & "))
+        .map(|w| w.to_lowercase())
+        .collect()
 }
 
 #[cfg(test)]
@@ -163,10 +264,11 @@ mod tests {
 
     #[test]
     fn rank_words_become_prefixes_and_operators_are_dropped() {
-        assert_eq!(prefix_tsquery("বাংলা ব্যাক").as_deref(), Some("'বাংলা':* & 'ব্যাক':*"));
-        assert_eq!(prefix_tsquery("Rust's (async) & | !").as_deref(), Some("'rust':* & 's':* & 'async':*"));
-        assert_eq!(prefix_tsquery("  ' : * "), None);
-        assert_eq!(prefix_tsquery("ভাষা। শিক্ষা").as_deref(), Some("'ভাষা':* & 'শিক্ষা':*"));
+        let rank = |input: &str| parse(input).map(|w| w.rank);
+        assert_eq!(rank("বাংলা ব্যাক").as_deref(), Some("'বাংলা':* & 'ব্যাক':*"));
+        assert_eq!(rank("Rust's (async) & | !").as_deref(), Some("'rust':* & 's':* & 'async':*"));
+        assert_eq!(rank("  ' : * "), None);
+        assert_eq!(rank("ভাষা। শিক্ষা").as_deref(), Some("'ভাষা':* & 'শিক্ষা':*"));
     }
 
     #[test]
@@ -174,20 +276,34 @@ mod tests {
         let q = parse("Gonit").unwrap();
         assert_eq!(q.branches, ["'^gonit'", "'~gnt'"]);
         assert_eq!(q.rank, "'gonit':*");
-        // Two words: each by itself, or both as one compound.
+        assert_eq!(q.exact, None, "one word is read from its own lists");
+        // Two words long enough to pair: one condition of short lists (their pair or one a
+        // summary word; their sounds' pair; both as one compound), and the exact check.
         let q = parse("podartho biggan").unwrap();
-        assert_eq!(q.branches, ["'^podartho' & '^biggan'", "'~pdrt' & '~bgn'", "'~pdrtbgn'"]);
+        assert_eq!(
+            q.branches,
+            ["( '%^big+pod' ) | '=podartho' | '=biggan' | ( '%~bgn+pdr' ) | ( '~pdrtbgn' )"]
+        );
+        let (words, sounds) = q.exact.clone().unwrap();
+        assert_eq!(words, "( 'podartho':*A | 'podartho':C ) & ( 'biggan':*A | 'biggan':C )");
+        assert_eq!(sounds, "( '~pdrt' & '~bgn' ) | ( '~pdrtbgn' )");
         let any = q.any_word.unwrap();
         assert_eq!((any.0.as_str(), any.1.as_str()), ("'^podartho' | '~pdrt' | '^biggan' | '~bgn'", "'podartho':* | 'biggan':*"));
         assert_eq!(parse("gonit").unwrap().any_word, None);
-        // A word too short to have a telling sound stays itself.
-        assert_eq!(parse("C programming").unwrap().branches, ["'^c' & '^programming'", "'^c' & '~prgrmn'", "'~kprgrmn'"]);
+        // A word too short to pair, or to have a telling sound (matched as itself): the words'
+        // and sounds' own lists, as before.
+        let q = parse("C programming").unwrap();
+        assert_eq!(q.branches, ["'^c' & '^programming'", "'^c' & '~prgrmn'", "'~kprgrmn'"]);
+        assert_eq!(q.exact, None);
+        // Two typed words may start the same title word: their pair is that word's with itself.
+        assert!(parse("গণিত গণিতজ্ঞ").unwrap().branches[0].starts_with("( '%^গণি+গণি' ) | '=গণিত' | '=গণিতজ্ঞ'"));
         // Bangla digits are ASCII digits; joiners and punctuation go.
         assert_eq!(parse("ক্লাস ৯").unwrap().words, vec!["ক্লাস", "9"]);
         assert_eq!(parse("র\u{200D}্যাব!").unwrap().words, vec!["র্যাব"]);
         assert_eq!(parse(" ' : * "), None);
-        assert_eq!(parse("gonit podartho rosayon bangla").unwrap().branches.len(), 2, "more than three words are not joined");
-        assert!(parse("gonit podartho rosayon").unwrap().branches.len() <= MAX_BRANCHES);
+        assert_eq!(parse("gonit podartho rosayon bangla").unwrap().exact.unwrap().1.matches('|').count(), 0, "more than three words are not joined");
+        assert_eq!(parse("gonit podartho rosayon").unwrap().exact.unwrap().1.matches('|').count(), 3);
+        assert!(parse("c gonit podartho").unwrap().branches.len() <= MAX_BRANCHES);
     }
 
     #[test]
@@ -197,6 +313,10 @@ mod tests {
             assert!(terms.contains(&t.to_owned()), "{t} in {terms:?}");
         }
         assert!(!terms.contains(&"^alg".to_owned()), "summary words are whole words");
+        for t in ["=algebra", "=geometry", "%^mat+ssc", "%^mat+গণি", "%^গণি+গণি", "%^ssc+ssc", "%~gnt+gnt"] {
+            assert!(terms.contains(&t.to_owned()), "{t} in {terms:?}");
+        }
+        assert!(!terms.iter().any(|t| t.starts_with("%~") && t.contains("sk")), "sounds shorter than a key are in no pair: {terms:?}");
         assert!(starts_words("Physics for SSC", &["phy".to_owned(), "ssc".to_owned()]));
         assert!(!starts_words("Physics", &["gonit".to_owned()]));
     }

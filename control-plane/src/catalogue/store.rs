@@ -331,7 +331,7 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         Some(Matching::Words | Matching::AnyWord) => (
             "(c.search_doc @@ $2::tsquery OR c.search_doc @@ $16::tsquery OR c.search_doc @@ $17::tsquery
               OR c.search_doc @@ $18::tsquery OR c.search_doc @@ $19::tsquery)",
-            "ts_rank(c.search_doc, to_tsquery('simple', $15))",
+            "ts_rank(c.rank_doc, to_tsquery('simple', $15))",
         ),
         Some(Matching::Similar) => ("$3 <% c.search_title", "word_similarity($3, c.search_title)"),
         None => ("true", "0::real"),
@@ -366,6 +366,7 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
                 AND NOT (c.uuid = ANY($10::uuid[]))
                 AND ($13::uuid[] IS NULL OR c.uuid = ANY($13))
                 AND ($14::bigint IS NULL OR c.instructor_id = $14)
+                AND ($20::text IS NULL OR c.rank_doc @@ to_tsquery('simple', $20) OR c.sound_doc @@ $21::tsquery)
                 AND ($2::text IS NULL OR $3::text IS NOT NULL OR $15::text IS NOT NULL OR $16::text IS NULL
                      OR $17::text IS NULL OR $18::text IS NULL OR $19::text IS NULL) -- types the unused
               {pre_order} LIMIT {cap}),
@@ -380,10 +381,11 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
     );
     // Each way of matching the words, with the filters: one conjunction per index scan.
     let filters = filter_entries(f);
-    let (words, rank): (Vec<&String>, Option<&String>) = match (how, &f.words) {
-        (Some(Matching::AnyWord), Some(w)) => w.any_word.as_ref().map_or((vec![], None), |(any, rank)| (vec![any], Some(rank))),
-        (_, Some(w)) => (w.branches.iter().collect(), Some(&w.rank)),
-        (_, None) => (vec![], None),
+    let (words, rank, exact): (Vec<&String>, Option<&String>, Option<&(String, String)>) = match (how, &f.words) {
+        (Some(Matching::AnyWord), Some(w)) => w.any_word.as_ref().map_or((vec![], None, None), |(any, rank)| (vec![any], Some(rank), None)),
+        (Some(Matching::Words), Some(w)) => (w.branches.iter().collect(), Some(&w.rank), w.exact.as_ref()),
+        (_, Some(w)) => (w.branches.iter().collect(), Some(&w.rank), None),
+        (_, None) => (vec![], None, None),
     };
     let mut branches: Vec<Option<String>> =
         words.iter().map(|b| Some(if filters.is_empty() { b.to_string() } else { format!("( {b} ) & {filters}") })).collect();
@@ -407,7 +409,9 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         .bind(&branches[1])
         .bind(&branches[2])
         .bind(&branches[3])
-        .bind(&branches[4]);
+        .bind(&branches[4])
+        .bind(exact.map(|e| &e.0))
+        .bind(exact.map(|e| &e.1));
     let rows: Vec<Row> = match how {
         // The words' condition must be read from its GIN index, whatever the estimates: planned
         // for given words PostgreSQL cannot tell how many courses they match, and its bet on a
@@ -416,12 +420,14 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         // cost crosses its threshold, and compiling took 4 s for a query that runs in 1 ms.
         // Most of the time left is reading the candidates' heap pages (up to the cap, one page
         // each, 36-50 µs per page not in shared buffers on the benchmark machine): the bitmap
-        // heap scan prefetches them, which halved that time there.
+        // heap scan prefetches them, which halved that time there. No parallel workers: since
+        // rows are narrow (V16) the planner bets on a parallel append, which starts workers and
+        // reads partitions out of turn, past the cap (40 ms for what takes 16 alone).
         Some(_) => {
             let mut tx = db.begin().await?;
             sqlx::raw_sql(
                 "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off; SET LOCAL jit = off;
-                 SET LOCAL effective_io_concurrency = 64",
+                 SET LOCAL effective_io_concurrency = 64; SET LOCAL max_parallel_workers_per_gather = 0",
             )
                 .execute(&mut *tx)
                 .await?;
