@@ -104,19 +104,24 @@ pub fn parse(input: &str) -> Option<Words> {
 
 /// Several words, each long enough to pair by its letters and by its sound, as one condition of
 /// short lists: every pair of them is a pair of title words, or one of them is a summary word;
-/// or, for each way of matching their sounds, the runs joined and every pair of the sounds.
-/// Whatever matches the words or their sounds matches this (the pairs are implied), so checking
-/// [`Words::exact`] on the rows found gives exactly the courses the words' lists would.
+/// or every pair of their sounds is a pair of title words' sounds; or, for each way of joining
+/// them into runs, the runs' sounds. Whatever matches the words or their sounds matches this
+/// (what it asks is implied), so checking [`Words::exact`] on the rows found gives exactly the
+/// courses the words' own lists would.
 fn paired(words: &[String], sound_branches: &[Vec<Sound>]) -> Option<String> {
     let keys: Option<Vec<String>> = words.iter().map(|w| pair_key(w)).collect();
     let word_pairs = pairs(&keys?, "%^")?;
     let in_summary = words.iter().map(|w| entry('=', w)).collect::<Vec<_>>().join(" | ");
     let mut ways = vec![format!("( {word_pairs} ) | {in_summary}")];
     for branch in sound_branches {
-        let keys: Option<Vec<String>> = branch.iter().map(|s| s.key.as_deref().and_then(pair_key)).collect();
-        let mut parts: Vec<String> = branch.iter().filter(|s| s.joined).map(|s| s.entry.clone()).collect();
-        parts.extend(pairs(&keys?, "%~"));
-        let way = format!("( {} )", parts.join(" & "));
+        // A joined run's sound is rare in itself: pairs beside it would only cost their lists.
+        let joined: Vec<&str> = branch.iter().filter(|s| s.joined).map(|s| s.entry.as_str()).collect();
+        let way = if joined.is_empty() {
+            let keys: Option<Vec<String>> = branch.iter().map(|s| s.key.as_deref().and_then(pair_key)).collect();
+            format!("( {} )", pairs(&keys?, "%~")?)
+        } else {
+            format!("( {} )", joined.join(" & "))
+        };
         if !ways.contains(&way) {
             ways.push(way);
         }
