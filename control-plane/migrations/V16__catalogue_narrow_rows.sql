@@ -5,8 +5,9 @@
 -- words and of their sounds, and its summary words marked apart (`catalogue::query`): a query of
 -- several words is one condition over those short lists, and what it finds is checked exactly
 -- on the row, against two small columns:
--- 1. `rank_doc`: the title (weight A) and summary (C) words with positions: whether every word
---    starts a title word or is a summary word, and what results are ordered by (`ts_rank`).
+-- 1. `rank_doc`: the title (weight A) and summary (C) words with positions, Bangla digits as
+--    ASCII as in the terms: whether every word starts a title word or is a summary word, and
+--    what results are ordered by (`ts_rank`).
 -- 2. `sound_doc`: the sounds of the title words (the `~` terms): whether the typed sounds are
 --    there.
 -- Both stay in the row (MAIN). `search_terms` and `search_doc`, which only the index needs,
@@ -27,8 +28,8 @@ END $$;
 
 ALTER TABLE catalogue_courses
     ADD COLUMN rank_doc tsvector GENERATED ALWAYS AS (
-        setweight(to_tsvector('simple'::regconfig, title || ' ' || title_bn), 'A')
-        || setweight(to_tsvector('simple'::regconfig, summary), 'C')) STORED,
+        setweight(to_tsvector('simple'::regconfig, translate(title || ' ' || title_bn, '০১২৩৪৫৬৭৮৯', '0123456789')), 'A')
+        || setweight(to_tsvector('simple'::regconfig, translate(summary, '০১২৩৪৫৬৭৮৯', '0123456789')), 'C')) STORED,
     ADD COLUMN sound_doc tsvector GENERATED ALWAYS AS (
         array_to_tsvector(catalogue_sound_terms(COALESCE(search_terms, '{}'::text[])))) STORED;
 ALTER TABLE catalogue_courses ALTER COLUMN rank_doc SET STORAGE MAIN, ALTER COLUMN sound_doc SET STORAGE MAIN;

@@ -194,10 +194,7 @@ fn normalised_words(text: &str) -> Vec<String> {
         .nfc()
         .flat_map(char::to_lowercase)
         .filter(|c| !matches!(c, '\u{200C}' | '\u{200D}'))
-        .map(|c| match c {
-            '০'..='৯' => char::from(b'0' + (c as u32 - '০' as u32) as u8),
-            c => c,
-        })
+        .map(ascii_digit)
         .collect();
     text.split(|c: char| !(c.is_alphanumeric() || ('\u{0980}'..='\u{09FF}').contains(&c)))
         .filter(|w| !w.is_empty())
@@ -251,9 +248,10 @@ fn segmentations(words: &[String]) -> Vec<Vec<&[String]>> {
         .collect()
 }
 
-/// The typed words as `to_tsquery('simple', …)` lexemes, lower case, without the characters
-/// its syntax gives a meaning.
+/// The typed words as `to_tsquery('simple', …)` lexemes: NFC, lower case, Bangla digits as ASCII
+/// (as `rank_doc` has them), without the characters its syntax gives a meaning.
 fn rank_words(input: &str) -> Vec<String> {
+    let input: String = input.nfc().map(ascii_digit).collect();
     input
         .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
         .map(|w| w.chars().filter(|c| !matches!(c, '\'' | '\\' | ':' | '&' | '|' | '!' | '(' | ')' | '<' | '>' | '*')).collect::<String>())
@@ -261,6 +259,13 @@ fn rank_words(input: &str) -> Vec<String> {
         .take(MAX_WORDS)
         .map(|w| w.to_lowercase())
         .collect()
+}
+
+fn ascii_digit(c: char) -> char {
+    match c {
+        '০'..='৯' => char::from(b'0' + (c as u32 - '০' as u32) as u8),
+        c => c,
+    }
 }
 
 #[cfg(test)]
@@ -274,6 +279,7 @@ mod tests {
         assert_eq!(rank("Rust's (async) & | !").as_deref(), Some("'rust':* & 's':* & 'async':*"));
         assert_eq!(rank("  ' : * "), None);
         assert_eq!(rank("ভাষা। শিক্ষা").as_deref(), Some("'ভাষা':* & 'শিক্ষা':*"));
+        assert_eq!(rank("ক্লাস ৯").as_deref(), Some("'ক্লাস':* & '9':*"), "digits as rank_doc has them");
     }
 
     #[test]
