@@ -9,14 +9,14 @@
 //! with `w`. The same function normalises both sides, so what is indexed and what is asked
 //! always agree.
 //!
-//! Several common words that few courses have together would make GIN intersect long lists
-//! (every word of a 16-word vocabulary is in a fifth of the catalogue). So a course also carries
-//! rare entries for pairs of its title words: `%^` + the first [`PAIR_KEY`] characters of two
-//! title words (`%^গণি+পদা`), `%~` + the first [`PAIR_KEY`] letters of two title words' sounds,
-//! and `=` + every whole summary word. A query of several words adds, to its conjunction of
-//! words, "all their pairs, or one of them is a summary word": implied by the words themselves,
-//! so the courses found are exactly the same, while GIN drives the intersection by the short
-//! pair lists and only checks the long word lists where they meet.
+//! Several common words that few courses have together would make GIN decode every word's
+//! long list in every partition (every word of a 16-word vocabulary is in a fifth of the
+//! catalogue). So a course also carries rare entries: `%^` + the first [`PAIR_KEY`] characters
+//! of two of its title words (`%^গণি+পদা`), `%~` + the first [`PAIR_KEY`] letters of two title
+//! words' sounds, and `=` + every whole summary word. A query of several words is then one
+//! condition over those short lists only ([`paired`]), implied by the words themselves, and the
+//! rows it finds are checked exactly on two small columns of the row ([`Words::exact`]): the
+//! courses found are the same as the words' own lists would give.
 //!
 //! The order of results still comes from the title and summary words with their positions and
 //! weights (`rank`, every word a prefix, as before the terms existed).
@@ -140,12 +140,15 @@ fn pair_entry(marker: &str, a: &str, b: &str) -> String {
     format!("{marker}{a}+{b}")
 }
 
+/// The pair entries of every two of `keys`, and of each key with itself when `itself`.
+fn pair_entries(marker: &str, keys: &[String], itself: bool) -> Vec<String> {
+    let from = usize::from(!itself);
+    (0..keys.len()).flat_map(|i| (i + from..keys.len()).map(move |j| pair_entry(marker, &keys[i], &keys[j]))).collect()
+}
+
 /// Every pair of `keys` as a conjunction of entries; `None` for fewer than two keys.
 fn pairs(keys: &[String], marker: &str) -> Option<String> {
-    let mut entries: Vec<String> = (0..keys.len())
-        .flat_map(|i| (i + 1..keys.len()).map(move |j| (i, j)))
-        .map(|(i, j)| entry_text(&pair_entry(marker, &keys[i], &keys[j])))
-        .collect();
+    let mut entries: Vec<String> = pair_entries(marker, keys, false).iter().map(|e| entry_text(e)).collect();
     entries.sort_unstable();
     entries.dedup();
     (!entries.is_empty()).then(|| entries.join(" & "))
@@ -168,7 +171,7 @@ pub fn doc_terms(title: &str, title_bn: &str, summary: &str) -> Vec<String> {
     for (marker, keys) in [("%^", &mut word_keys), ("%~", &mut sound_keys)] {
         keys.sort_unstable();
         keys.dedup();
-        terms.extend((0..keys.len()).flat_map(|i| (i..keys.len()).map(move |j| (i, j))).map(|(i, j)| pair_entry(marker, &keys[i], &keys[j])));
+        terms.extend(pair_entries(marker, keys, true));
     }
     for word in normalised_words(summary) {
         let word: String = word.chars().take(MAX_PREFIX).collect();
