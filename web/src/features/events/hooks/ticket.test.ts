@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFreshScan, parseTicket, SAME_TICKET_MS } from './ticket';
+import { ApiError } from '../../../lib/api-client';
+import { checkInProblem, isFreshScan, parseTicket, SAME_TICKET_MS, ticketForEvent } from './ticket';
 
 describe('parseTicket', () => {
   it('reads the event and the code of a ticket, trimmed', () => {
@@ -24,5 +25,30 @@ describe('isFreshScan', () => {
     expect(isFreshScan(last, 'EVT1.1.a', 10_000 + SAME_TICKET_MS - 1)).toBe(false);
     expect(isFreshScan(last, 'EVT1.1.a', 10_000 + SAME_TICKET_MS)).toBe(true);
     expect(isFreshScan(last, 'EVT1.1.b', 10_100)).toBe(true);
+  });
+});
+
+describe('ticketForEvent', () => {
+  it('takes a ticket of the event, or a bare code made into one', () => {
+    expect(ticketForEvent(' EVT1.42.aB3x ', 42)?.text).toBe('EVT1.42.aB3x');
+    expect(ticketForEvent('aB3x-9', 42)).toEqual({ eventId: 42, code: 'aB3x-9', text: 'EVT1.42.aB3x-9' });
+  });
+  it('refuses a ticket of another event and what is no code', () => {
+    expect(ticketForEvent('EVT1.41.aB3x', 42)).toBeNull();
+    for (const raw of ['', 'ab', 'two words', 'https://example.org', 'EVT1.42', 'EVT1']) expect(ticketForEvent(raw, 42), raw).toBeNull();
+  });
+});
+
+describe('checkInProblem', () => {
+  it('reads the refusal from the answer’s code or its ticket field, with the earlier time', () => {
+    expect(checkInProblem(new ApiError(409, 'Used', 'already_checked_in', { checked_in_at: ['2026-12-20T04:10:00Z'] }))).toEqual({ code: 'already_checked_in', at: '2026-12-20T04:10:00Z' });
+    expect(checkInProblem(new ApiError(422, 'Invalid', 'validation_failed', { ticket: ['invalid_ticket'] }))).toEqual({ code: 'invalid_ticket', at: null });
+    expect(checkInProblem(new ApiError(422, 'Closed', 'check_in_closed', {}))).toEqual({ code: 'check_in_closed', at: null });
+    expect(checkInProblem(new ApiError(409, 'Pending', 'not_approved', {}))).toEqual({ code: 'not_approved', at: null });
+  });
+  it('leaves other failures to the general error text', () => {
+    expect(checkInProblem(new ApiError(403, 'No', 'forbidden', {}))).toBeNull();
+    expect(checkInProblem(new ApiError(422, 'Bad', 'validation_failed', { ticket: ['The ticket is not valid.'] }))).toBeNull();
+    expect(checkInProblem(new Error('x'))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // A ticket's text as its QR code holds it, "EVT1.<event_id>.<code>" (docs/api-events.md), read
 // from a camera frame or typed by hand; and the scanner's rule against reading one ticket twice.
+import { ApiError } from '../../../lib/api-client';
 import { asciiDigits } from '../../../lib/digits';
 
 export const TICKET_PREFIX = 'EVT1';
@@ -25,6 +26,36 @@ export function parseTicket(raw: string | null | undefined): Ticket | null {
   const eventId = Number(m[1]);
   if (!Number.isSafeInteger(eventId) || eventId < 1) return null;
   return { eventId, code: m[2], text };
+}
+
+/**
+ * The ticket to check in at event `eventId`: a whole ticket of that event, or a bare code (what a
+ * door keeper reads out from a printed ticket) made into one; null for anything else, a ticket of
+ * another event included (the server would refuse it as `invalid_ticket`).
+ */
+export function ticketForEvent(raw: string | null | undefined, eventId: number): Ticket | null {
+  const whole = parseTicket(raw);
+  if (whole) return whole.eventId === eventId ? whole : null;
+  const code = asciiDigits((raw ?? '').trim());
+  if (!/^[A-Za-z0-9_-]{4,}$/.test(code) || code.startsWith(`${TICKET_PREFIX}`)) return null;
+  return { eventId, code, text: `${TICKET_PREFIX}.${eventId}.${code}` };
+}
+
+/** The refusals of a check-in the door keeper is told in words of their own. */
+export const CHECK_IN_PROBLEMS = ['already_checked_in', 'invalid_ticket', 'not_approved', 'check_in_closed'] as const;
+export type CheckInProblem = (typeof CHECK_IN_PROBLEMS)[number];
+
+/**
+ * What a refused check-in says: one of CHECK_IN_PROBLEMS (the answer's code, or the code on its
+ * `ticket` field) with, for a ticket already used, the time it was (`errors.checked_in_at`);
+ * null for any other failure (the network, a 403).
+ */
+export function checkInProblem(err: unknown): { code: CheckInProblem; at: string | null } | null {
+  if (!(err instanceof ApiError)) return null;
+  const known = (c: string | null | undefined): c is CheckInProblem => !!c && (CHECK_IN_PROBLEMS as readonly string[]).includes(c);
+  const code = known(err.code) ? err.code : (err.fieldErrors.ticket ?? []).map((e) => e.trim()).find(known);
+  if (!code) return null;
+  return { code, at: code === 'already_checked_in' ? (err.fieldErrors.checked_in_at?.[0] ?? null) : null };
 }
 
 /** How long the scanner ignores the ticket it has just read (the camera sees it many times a second). */
