@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'posts',
   'publishing',
   'contents',
+  'events',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
