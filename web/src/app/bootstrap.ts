@@ -88,6 +88,7 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/course\/journey\//, { namespaces: ['learn'] }],
   [/^\/(?:course|template)(?:\/|$)/, { namespaces: ['courses'] }],
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
+  [/^\/events(?:\/|$)/, { namespaces: ['events'] }],
 ];
 
 export function firstRoute(pathname: string): FirstRoute {

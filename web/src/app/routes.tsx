@@ -76,6 +76,10 @@ const SliderListPage = lazy(() => import('../features/publishing/components/slid
 // The public pages of blogs, tutorials, articles and the site's own pages (about, FAQ, team,
 // contact, cookies): one chunk.
 const PublicPages = lazy(() => import('../features/publishing/components/public-pages'));
+// /events/list and an event's page (/events/:id): anyone's, one chunk; /events/create and
+// /events/edit/:id (the form and the managers' tabs: registrations, check-in, ...): another.
+const EventPublicPages = lazy(() => import('../features/events/components/event-public-pages'));
+const EventEditPages = lazy(() => import('../features/events/components/event-edit-pages'));
 
 function Root() {
   return (
@@ -88,6 +92,14 @@ function Root() {
       </ShellProvider>
     </LocaleTheme>
   );
+}
+
+/**
+ * Pages open to anyone that signed-in people see in the dashboard (with the side navigation) and
+ * visitors in the public layout: the events' list and an event's page.
+ */
+function SignedInOrPublic() {
+  return useToken() ? <DashboardLayout /> : <DefaultLayout />;
 }
 
 /**
@@ -140,6 +152,15 @@ export const routes: RouteObject[] = [
           { path: 'contact-us', element: <PublicPages page="contact" /> },
           { path: 'cookies', element: <PublicPages page="cookies" /> },
           { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <SignedInOrPublic />,
+        errorElement: <ErrorPage />,
+        children: [
+          { path: 'events', element: <Navigate to="/events/list" replace /> },
+          { path: 'events/list', element: <EventPublicPages page="list" /> },
+          { path: 'events/:id', element: <EventPublicPages page="event" /> },
         ],
       },
       {
@@ -204,6 +225,15 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'feedbacks', element: <Navigate to="/feedbacks/list" replace /> },
               { path: 'feedbacks/list', element: <FeedbackListPage /> },
+            ],
+          },
+          {
+            // Events: created and kept (registrations, check-in, materials) by the people who author courses.
+            element: <RequireMenuClass allow={PAGE_ACCESS.events} />,
+            children: [
+              { path: 'events/create', element: <EventEditPages /> },
+              { path: 'events/edit', element: <Navigate to="/events/list" replace /> },
+              { path: 'events/edit/:id', element: <EventEditPages /> },
             ],
           },
           {

@@ -107,6 +107,14 @@ describe('page access (SPEC 6)', () => {
     // The site profile next to them stays the partner's alone.
     expect(pageAccess('/settings/profile')).toEqual(['partner']);
   });
+  it("keeps the events' create and edit pages to the people who author courses, the list and an event's page to anyone", () => {
+    for (const path of ['/events/create', '/events/edit/4', '/events/edit/4?tab=checkin']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
+    for (const path of ['/events/list', '/events/list?when=past&page=2', '/events/4']) expect(pageAccess(path), path).toBeNull();
+  });
   it('opens the rest to anyone signed in', () => {
     for (const path of ['/dashboard', '/profile/myprofile', '/certificate/list', '/course/details/abc', '/course/journey/abc', '/exam/details/abc', '/exam/journey/abc', '/courses', '/']) {
       expect(pageAccess(path), path).toBeNull();

@@ -61,6 +61,8 @@ export const PAGE_ACCESS = {
   feedbacks: ['super', 'partner'],
   /** /settings/sliders: the home page's slides (the API answers the site's admin only) */
   sliders: ['super', 'partner'],
+  /** /events/create, /events/edit/*: the site's events, kept by the people who author courses (the list and an event's page are anyone's) */
+  events: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -82,6 +84,9 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/tutorials/list', PAGE_ACCESS.posts],
   ['/articles/list', PAGE_ACCESS.articles],
   ['/feedbacks', PAGE_ACCESS.feedbacks],
+  // Only the managers' pages: /events/list and an event's page (/events/<id>) stay open to anyone.
+  ['/events/create', PAGE_ACCESS.events],
+  ['/events/edit', PAGE_ACCESS.events],
 ];
 
 /** Pages under /course and /exam that are not authoring (the public course and certificate exam pages, the learners' journeys). */

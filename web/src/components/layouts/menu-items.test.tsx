@@ -9,9 +9,9 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
@@ -185,6 +185,20 @@ describe('sidebar menu', () => {
         expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
       }
       for (const other of items.filter((i) => i.key !== 'filemanager')) expect(isItemActive(other, '/filemanager/shared'), other.key).toBe(false);
+    }
+  });
+
+  it('lists Events for everyone signed in but the approver, after Content, and lights it on every events page', () => {
+    expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('events');
+    for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null]] as const) {
+      const items = menuFor(cls, role);
+      const events = items.find((i) => i.key === 'events')!;
+      expect([events.labelKey, events.to], `${cls} ${role}`).toEqual(['nav:events', '/events/list']);
+      expect(items.indexOf(events), cls).toBe(items.findIndex((i) => i.key === 'contents') + 1);
+      for (const path of ['/events/list', '/events/list?when=past&page=2', '/events/12', '/events/create', '/events/edit/12?tab=checkin']) {
+        expect(isItemActive(events, path), path).toBe(true);
+        for (const other of items.filter((i) => i.key !== 'events')) expect(isItemActive(other, path), `${other.key} ${path}`).toBe(false);
+      }
     }
   });
 

@@ -18,6 +18,7 @@ import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -60,6 +61,9 @@ export const MENU: MenuItem[] = [
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
   { key: 'contents', labelKey: 'nav:contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
+  // Events (seminars, orientations, fairs): everyone's list, where the people who author courses
+  // also create them. The approver is limited to blogs, tutorials and the dashboard (SPEC 6).
+  { key: 'events', labelKey: 'nav:events', icon: <EventOutlinedIcon />, to: '/events/list', classes: ['super', 'partner', 'learner'] },
   {
     key: 'exam',
     labelKey: 'nav:exam_centre',
