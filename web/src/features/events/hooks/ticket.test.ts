@@ -45,6 +45,8 @@ describe('checkInProblem', () => {
     expect(checkInProblem(new ApiError(422, 'Invalid', 'validation_failed', { ticket: ['invalid_ticket'] }))).toEqual({ code: 'invalid_ticket', at: null });
     expect(checkInProblem(new ApiError(422, 'Closed', 'check_in_closed', {}))).toEqual({ code: 'check_in_closed', at: null });
     expect(checkInProblem(new ApiError(409, 'Pending', 'not_approved', {}))).toEqual({ code: 'not_approved', at: null });
+    expect(checkInProblem(new ApiError(422, 'Closed', 'validation_failed', { event_id: ['check_in_closed'] }))).toEqual({ code: 'check_in_closed', at: null });
+    expect(checkInProblem(new ApiError(409, 'Used', 'already_checked_in', {}))).toEqual({ code: 'already_checked_in', at: null });
   });
   it('leaves other failures to the general error text', () => {
     expect(checkInProblem(new ApiError(403, 'No', 'forbidden', {}))).toBeNull();

@@ -46,14 +46,16 @@ export const CHECK_IN_PROBLEMS = ['already_checked_in', 'invalid_ticket', 'not_a
 export type CheckInProblem = (typeof CHECK_IN_PROBLEMS)[number];
 
 /**
- * What a refused check-in says: one of CHECK_IN_PROBLEMS (the answer's code, or the code on its
- * `ticket` field) with, for a ticket already used, the time it was (`errors.checked_in_at`);
+ * What a refused check-in says: one of CHECK_IN_PROBLEMS (the answer's code, or a code on one of
+ * its fields) with, for a ticket already used, the time it was (`errors.checked_in_at`);
  * null for any other failure (the network, a 403).
  */
 export function checkInProblem(err: unknown): { code: CheckInProblem; at: string | null } | null {
   if (!(err instanceof ApiError)) return null;
   const known = (c: string | null | undefined): c is CheckInProblem => !!c && (CHECK_IN_PROBLEMS as readonly string[]).includes(c);
-  const code = known(err.code) ? err.code : (err.fieldErrors.ticket ?? []).map((e) => e.trim()).find(known);
+  // The code of the answer, else the one on a field (`ticket`; the event's window may come on `event_id`).
+  const onFields = [...(err.fieldErrors.ticket ?? []), ...Object.values(err.fieldErrors).flat()].map((e) => e.trim());
+  const code = known(err.code) ? err.code : onFields.find(known);
   if (!code) return null;
   return { code, at: code === 'already_checked_in' ? (err.fieldErrors.checked_in_at?.[0] ?? null) : null };
 }
