@@ -10,6 +10,7 @@ pub mod contents;
 pub mod courses;
 pub mod dashboard;
 pub mod demo;
+pub mod events;
 pub mod exams;
 pub mod files;
 pub mod config;
@@ -28,6 +29,7 @@ pub mod sharing;
 pub mod sheets;
 pub mod site;
 pub mod state;
+pub mod threads;
 pub mod tls;
 pub mod web;
 

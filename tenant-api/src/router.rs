@@ -14,7 +14,7 @@ use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
-use crate::{activity, dashboard, guard, headers, hosts, site, tls, web};
+use crate::{activity, dashboard, events, guard, headers, hosts, site, tls, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
@@ -39,6 +39,28 @@ struct ApiDoc;
 fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(site::retrieve_site))
+        .routes(routes!(events::manage::all_events))
+        .routes(routes!(events::manage::my_events))
+        .routes(routes!(events::manage::event_details))
+        .routes(routes!(events::manage::create_event))
+        .routes(routes!(events::manage::update_event))
+        .routes(routes!(events::manage::delete_event))
+        .routes(routes!(events::registrations::register))
+        .routes(routes!(events::registrations::remove_registration))
+        .routes(routes!(events::registrations::decide_registration))
+        .routes(routes!(events::registrations::event_users))
+        .routes(routes!(events::registrations::event_attendance))
+        .routes(routes!(events::registrations::check_in))
+        .routes(routes!(events::materials::event_materials))
+        .routes(routes!(events::materials::add_material))
+        .routes(routes!(events::materials::remove_material))
+        .routes(routes!(events::discussions::event_discussions))
+        .routes(routes!(events::discussions::create_discussion))
+        .routes(routes!(events::discussions::update_discussion))
+        .routes(routes!(events::discussions::delete_discussion))
+        .routes(routes!(events::reviews::event_reviews))
+        .routes(routes!(events::reviews::review_event))
+        .routes(routes!(events::calendar::event_ics))
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
         .routes(routes!(details::course_details))

@@ -11,6 +11,7 @@ mod certificate_pdf;
 mod contents;
 mod courses;
 mod domains;
+mod events;
 mod exams;
 mod files;
 mod isolation;
