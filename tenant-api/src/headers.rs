@@ -12,8 +12,9 @@ use axum::response::Response;
 /// For answers that are not the app shell: nothing may run or load, nothing may frame them.
 pub const LOCKED_DOWN_CSP: &str = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/// The microphone is left to our own pages (SPEC §1: voice search); the rest is off.
-const PERMISSIONS_POLICY: &str = "camera=(), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), \
+/// The microphone (SPEC §1: voice search) and the camera (events' QR check-in at the door) are
+/// left to our own pages, never to a frame of another origin; the rest is off.
+const PERMISSIONS_POLICY: &str = "camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), \
 magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
 
 pub async fn secure(request: Request, next: Next) -> Response {

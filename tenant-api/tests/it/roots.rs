@@ -170,7 +170,8 @@ async fn pages_and_answers_carry_security_headers() {
     for r in [&page, &json] {
         assert_eq!(r.header("x-content-type-options"), "nosniff");
         assert_eq!(r.header("referrer-policy"), "strict-origin-when-cross-origin");
-        assert!(r.header("permissions-policy").contains("camera=()"));
+        assert!(r.header("permissions-policy").contains("camera=(self)"), "the camera only for our own pages");
+        assert!(r.header("permissions-policy").contains("geolocation=()"));
     }
     assert_eq!(json.header("cache-control"), "no-store", "personal data is not stored");
     assert!(json.header("content-security-policy").starts_with("default-src 'none'"));
