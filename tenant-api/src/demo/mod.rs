@@ -4,12 +4,13 @@
 //! sections and lessons of several types (uploaded notes and figures, videos, rich text), batches
 //! (one needing approval, two whose certificates wait for approval), enrolments at every stage,
 //! reviews and issued certificates; the partners' question banks ([`questions`]), Dhaka's teacher's
-//! file manager ([`files`]) and the sites' blogs, tutorials and pages ([`posts`]). A site that already has courses is left as it is, so it is
-//! safe to run again.
+//! file manager ([`files`]), the sites' blogs, tutorials and pages ([`posts`]) and Dhaka's events
+//! ([`events`]). A site that already has courses is left as it is, so it is safe to run again.
 
 pub mod catalogue;
 mod certificate_exams;
 mod contents;
+mod events;
 mod exams;
 mod files;
 mod media;
@@ -176,6 +177,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         questions::picture_and_sharing(&mut api).await?;
         contents::seed(&mut api).await?;
         posts::seed(&mut api).await?;
+        events::seed(&mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;
