@@ -37,8 +37,13 @@ pub fn number(n: usize, lang: Lang) -> String {
     let s = n.to_string();
     match lang {
         Lang::En => s,
-        Lang::Bn => s.chars().map(|c| char::from_u32('০' as u32 + c.to_digit(10).unwrap_or(0)).unwrap_or(c)).collect(),
+        Lang::Bn => bangla_digits(&s),
     }
+}
+
+/// The same text with its ASCII digits written as Bangla digits (a date, a time).
+pub fn bangla_digits(s: &str) -> String {
+    s.chars().map(|c| c.to_digit(10).filter(|_| c.is_ascii_digit()).and_then(|d| char::from_u32('০' as u32 + d)).unwrap_or(c)).collect()
 }
 
 /// Taka as a reader of `lang` writes it: "৳১,৫০০.০০" or "BDT 1,500.00".

@@ -38,6 +38,9 @@ CREATE TABLE event_registrations (
     code          text NOT NULL UNIQUE,
     checked_in_at timestamptz,
     checked_in_by bigint,
+    -- The reminder queued in the control database's outbox for the day before, so that it can
+    -- be moved with the event or withdrawn with the registration.
+    reminder_id   bigint,
     created_at    timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT event_registrations_once UNIQUE (event_id, user_id)
 );

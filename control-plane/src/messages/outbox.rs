@@ -27,9 +27,14 @@ pub struct Message<'a> {
 
 /// Queues a message inside the caller's transaction; workers hear of it when that commits.
 pub async fn enqueue(tx: &mut PgConnection, message: &Message<'_>) -> sqlx::Result<i64> {
+    enqueue_at(tx, message, None).await
+}
+
+/// Queues a message to go out at `at` (now when `None`), such as a reminder the day before.
+pub async fn enqueue_at(tx: &mut PgConnection, message: &Message<'_>, at: Option<DateTime<Utc>>) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar(
-        "INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        "INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id",
     )
     .bind(message.channel)
     .bind(message.to)
@@ -39,6 +44,7 @@ pub async fn enqueue(tx: &mut PgConnection, message: &Message<'_>) -> sqlx::Resu
     .bind(&message.subject)
     .bind(&message.text)
     .bind(&message.html)
+    .bind(at)
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("SELECT pg_notify($1, '')").bind(CHANNEL).execute(&mut *tx).await?;
@@ -110,9 +116,39 @@ pub async fn mark_failed(db: &PgPool, id: i64, error: &str, retry_at: Option<Dat
     Ok(())
 }
 
+/// Rewrites a message still waiting to go out (its subject, text and time), as when the event a
+/// reminder is about moves; answers whether it was still waiting.
+pub async fn reschedule(db: &PgPool, id: i64, message: &Message<'_>, at: DateTime<Utc>) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE outbox SET subject = $2, body_text = $3, body_html = $4, recipient = $5, next_attempt_at = $6
+          WHERE id = $1 AND state = 'pending' AND attempts = 0",
+    )
+    .bind(id)
+    .bind(&message.subject)
+    .bind(&message.text)
+    .bind(&message.html)
+    .bind(message.to)
+    .bind(at)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Withdraws messages not yet sent (a reminder of a cancelled registration).
+pub async fn cancel(db: &PgPool, ids: &[i64]) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET state = 'cancelled', body_text = '', body_html = NULL, locked_until = NULL
+          WHERE id = ANY($1) AND state = 'pending'",
+    )
+    .bind(ids)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Forgets delivered and failed messages after 30 days (kept that long for support questions).
 pub async fn purge_old(db: &PgPool) -> sqlx::Result<u64> {
-    let done = sqlx::query("DELETE FROM outbox WHERE state IN ('sent', 'failed') AND created_at < now() - interval '30 days'")
+    let done = sqlx::query("DELETE FROM outbox WHERE state IN ('sent', 'failed', 'cancelled') AND created_at < now() - interval '30 days'")
         .execute(db)
         .await?;
     Ok(done.rows_affected())

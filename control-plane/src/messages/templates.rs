@@ -135,6 +135,37 @@ pub fn exam_invitation(site: &str, name: &str, exam: &str, exam_bn: &str, link: 
     render(format!("পরীক্ষার আমন্ত্রণ / Exam invitation: {exam_bn}"), blocks, site)
 }
 
+/// An event as its reminder tells of it: `when_*` is its start in Dhaka time as each reader
+/// writes it, `place` its venue or online link, `link` its page (with the ticket).
+pub struct EventNotice<'a> {
+    pub event: &'a str,
+    pub event_bn: &'a str,
+    pub when_en: &'a str,
+    pub when_bn: &'a str,
+    pub place: &'a str,
+    pub link: &'a str,
+}
+
+/// The reminder of an event the day before, in both languages (the site does not know which
+/// one its participant reads).
+pub fn event_reminder(site: &str, name: &str, e: &EventNotice<'_>) -> Rendered {
+    let event_bn = if e.event_bn.is_empty() { e.event } else { e.event_bn };
+    let blocks = vec![
+        Block::Text(format!("প্রিয় {name},")),
+        Block::Text(format!("মনে করিয়ে দিচ্ছি: “{event_bn}” শুরু হবে {}, {}। প্রবেশের সময় আপনার টিকিটের QR কোডটি দেখান।", e.when_bn, e.place)),
+        Block::Button { label: "ইভেন্ট ও টিকিট / The event and your ticket".into(), url: e.link.to_owned() },
+        Block::Text(format!("Dear {name},")),
+        Block::Text(format!("A reminder: “{}” starts {}, {}. Show your ticket's QR code at the door.", e.event, e.when_en, e.place)),
+    ];
+    render(format!("ইভেন্টের রিমাইন্ডার / Event reminder: {event_bn}"), blocks, site)
+}
+
+/// The same reminder as a text message.
+pub fn event_reminder_sms(site: &str, e: &EventNotice<'_>) -> String {
+    let event_bn = if e.event_bn.is_empty() { e.event } else { e.event_bn };
+    format!("{site}: “{event_bn}” শুরু হবে {}। টিকিট: {}", e.when_bn, e.link)
+}
+
 /// The same invitation as a text message.
 pub fn exam_invitation_sms(site: &str, exam_bn: &str, link: &str) -> String {
     format!("{site}: “{exam_bn}” পরীক্ষায় আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}")

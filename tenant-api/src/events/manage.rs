@@ -1,7 +1,9 @@
 //! Listing, reading and writing events.
 
 use super::store::{self, EventFields, Filter, When};
-use super::{Event, is_manager, views, visible};
+use super::{Event, is_manager, reminders, views, visible};
+use crate::state::AppState;
+use axum::extract::State;
 use crate::courses::access::require_author;
 use crate::courses::syllabus::is_http_url;
 use crate::pools::TenantDb;
@@ -213,6 +215,7 @@ pub async fn create_event(
     responses((status = 200, body = Data<Event>), (status = 401), (status = 403), (status = 404),
         (status = 422, description = "validation_failed; below_registered on capacity")))]
 pub async fn update_event(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -221,6 +224,7 @@ pub async fn update_event(
     require_author(&caller, &tenant)?;
     let id = input.id.ok_or_else(|| AppError::field("id", "required"))?;
     let fields = fields(&input)?;
+    let before = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     let mut tx = db.begin().await?;
     match store::update(&mut tx, id, &fields).await? {
         None => return Err(AppError::NotFound),
@@ -228,6 +232,7 @@ pub async fn update_event(
         Some(true) => tx.commit().await?,
     }
     let row = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
+    reminders::follow(&app, &tenant, &db, &row, row.starts_at != before.starts_at).await?;
     Ok(Json(Data::new(views(&db, vec![row], Some(&caller), &tenant).await?.remove(0))))
 }
 
@@ -235,12 +240,14 @@ pub async fn update_event(
 #[utoipa::path(delete, path = "/event/{id}", tag = "events", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_event(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
+    reminders::withdraw(&app, &db, &reminders::of_event(&db, id).await?).await?;
     if !store::delete(&db, id).await? {
         return Err(AppError::NotFound);
     }

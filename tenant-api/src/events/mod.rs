@@ -1,7 +1,7 @@
 //! Events of a site (`/event/*`): seminars, orientations and fairs with registration (open, or
 //! approved by a manager) up to a capacity, a ticket per person checked in by its QR code at the
-//! door, materials from the file manager, discussions, reviews by those who came, and an
-//! iCalendar file. Contract: docs/api-events.md.
+//! door, a reminder the day before, materials from the file manager, discussions, reviews by
+//! those who came, and an iCalendar file. Contract: docs/api-events.md.
 //!
 //! Managers are the people who author the site's courses (partner admins, teachers, super
 //! admins); anyone reads published events.
@@ -11,6 +11,7 @@ pub mod discussions;
 pub mod manage;
 pub mod materials;
 pub mod registrations;
+pub mod reminders;
 pub mod reviews;
 pub mod store;
 

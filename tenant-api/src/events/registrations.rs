@@ -2,7 +2,7 @@
 //! of the registrant's ticket.
 
 use super::store::{self, Registrant, RegistrationFilter, RegistrationRow};
-use super::{Registration, is_manager, parse_ticket};
+use super::{Registration, is_manager, parse_ticket, reminders};
 use crate::courses::access::require_author;
 use crate::pools::TenantDb;
 use crate::state::AppState;
@@ -65,6 +65,9 @@ pub async fn register(
     let who = Registrant { user_id, name: &user.name, email: user.email.as_deref(), phone: user.phone.as_deref() };
     let row = store::insert_registration(&mut tx, id, &who, status, &ticket_code()).await?;
     tx.commit().await?;
+    if let Some(event) = store::find(&db, id).await? {
+        reminders::schedule(&app, &tenant, &db, &event, &row).await;
+    }
     Ok((StatusCode::CREATED, Json(Data::new(Registration::from_row(row, true)))))
 }
 
@@ -81,12 +84,14 @@ async fn own_or_managed(db: &sqlx::PgPool, id: i64, caller: &control_plane::auth
 #[utoipa::path(delete, path = "/event/event-user/{id}", tag = "events", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404)))]
 pub async fn remove_registration(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
     own_or_managed(&db, id, &caller, &tenant).await?;
+    reminders::withdraw(&app, &db, &[id]).await?;
     store::delete_registration(&db, id).await?;
     Ok(Json(Data::done()))
 }
@@ -103,6 +108,7 @@ pub struct StatusInput {
     responses((status = 200, body = Data<Registration>), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "event_full"), (status = 422)))]
 pub async fn decide_registration(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -128,6 +134,11 @@ pub async fn decide_registration(
     store::set_status(&mut tx, id, status).await?;
     tx.commit().await?;
     let row = store::registration(&*db, id).await?.ok_or(AppError::NotFound)?;
+    match store::find(&db, event_id).await? {
+        Some(event) if status == "approved" && !reminders::has_one(&db, id).await? => reminders::schedule(&app, &tenant, &db, &event, &row).await,
+        _ if status == "rejected" => reminders::withdraw(&app, &db, &[id]).await?,
+        _ => {}
+    }
     Ok(Json(Data::new(Registration::from_row(row, false))))
 }
 

@@ -54,6 +54,19 @@ fn id(r: Response) -> i64 {
     ok(r)["id"].as_i64().unwrap()
 }
 
+/// The event reminders queued for someone, oldest first: (state, when due, text).
+async fn reminders(t: &TestApp, email: &str) -> Vec<(String, chrono::DateTime<Utc>, String)> {
+    sqlx::query_as("SELECT state, next_attempt_at, body_text FROM outbox WHERE kind = 'event_reminder' AND recipient = $1 ORDER BY id")
+        .bind(email)
+        .fetch_all(&t.platform.db)
+        .await
+        .unwrap()
+}
+
+fn starts(e: &Value) -> chrono::DateTime<Utc> {
+    chrono::DateTime::parse_from_rfc3339(e["starts_at"].as_str().unwrap()).unwrap().with_timezone(&Utc)
+}
+
 fn ids(r: &Response) -> Vec<i64> {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     r.body["data"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect()
@@ -122,6 +135,14 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(t.delete(DHAKA, &format!("/event/event-user/{karim_reg}"), Some(&rahim)).await.status, StatusCode::FORBIDDEN);
     ok(t.delete(DHAKA, &format!("/event/event-user/{karim_reg}"), Some(&karim)).await);
     let salma_reg = ok(t.post(DHAKA, &format!("/event/register/{seminar}"), Some(&salma), json!({})).await);
+    // Each approved registration has its reminder: due at once for an event within a day; the
+    // one of the cancelled registration withdrawn.
+    let rahim_reminder = reminders(&t, "rahim@example.com").await;
+    assert_eq!(rahim_reminder.len(), 1);
+    assert_eq!(rahim_reminder[0].0, "pending");
+    assert!(rahim_reminder[0].1 <= Utc::now(), "an event within a day is reminded of at once");
+    assert!(rahim_reminder[0].2.contains("ICT in the classroom (বাংলা)") && rahim_reminder[0].2.contains(&format!("/events/{seminar}")), "{}", rahim_reminder[0].2);
+    assert_eq!(reminders(&t, "karim@example.com").await[0].0, "cancelled");
     let users = t.get(DHAKA, &format!("/event/users/{seminar}?search=salma"), Some(&admin)).await;
     assert_eq!((users.body["total"].as_i64(), users.body["approved"].as_i64()), (Some(1), Some(2)), "{}", users.text);
     assert!(users.body["data"][0]["ticket"].is_null(), "a manager never sees a ticket");
@@ -143,6 +164,13 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     let later = id(t.post(DHAKA, "/event/create", Some(&admin), event("Next month", 24 * 30, 24 * 30 + 2, json!({}))).await);
     let later_ticket = ok(t.post(DHAKA, &format!("/event/register/{later}"), Some(&nadia), json!({})).await)["ticket"].as_str().unwrap().to_owned();
     assert_eq!(check_in(later, &later_ticket, &admin).await.body["code"], "check_in_closed");
+    // A month ahead, the reminder waits for the day before, and moves with the event.
+    let later_shown = ok(t.get(DHAKA, &format!("/event/details/{later}"), None).await);
+    let due = |r: &[(String, chrono::DateTime<Utc>, String)]| r.last().map(|(_, at, _)| *at).unwrap();
+    assert_eq!(due(&reminders(&t, "nadia@example.com").await), starts(&later_shown) - Duration::days(1));
+    let moved = ok(t.put(DHAKA, "/event/update", &admin, event("Next month", 24 * 40, 24 * 40 + 2, json!({ "id": later }))).await);
+    let nadia_reminders = reminders(&t, "nadia@example.com").await;
+    assert_eq!((nadia_reminders.len(), due(&nadia_reminders)), (2, starts(&moved) - Duration::days(1)), "rescheduled, not sent twice");
     let attendance = t.get(DHAKA, &format!("/event/attendance/{seminar}"), Some(&admin)).await;
     assert_eq!((attendance.body["approved"].as_i64(), attendance.body["checked_in"].as_i64()), (Some(2), Some(1)), "{}", attendance.text);
     assert_eq!(ids(&attendance), vec![rahim_reg["id"].as_i64().unwrap()]);
@@ -159,6 +187,7 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(ok(decide(&pending, "rejected").await)["status"], "rejected");
     let r = t.post(DHAKA, &format!("/event/register/{orientation}"), Some(&karim), json!({})).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("registration_rejected")));
+    assert_eq!(reminders(&t, "karim@example.com").await.len(), 1, "no reminder for a pending or declined registration");
     let nadia_pending = ok(t.post(DHAKA, &format!("/event/register/{orientation}"), Some(&nadia), json!({})).await);
     ok(decide(&nadia_pending, "approved").await);
     let mine = ok(t.get(DHAKA, &format!("/event/details/{orientation}"), Some(&nadia)).await);
@@ -238,4 +267,5 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(t.get(DHAKA, &format!("/event/details/{seminar}"), Some(&admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(DHAKA, &format!("/event/material/{material}"), Some(&admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(DHAKA, "/event/my", Some(&rahim)).await.body["total"], 0);
+    assert_eq!(reminders(&t, "salma@example.com").await[0].0, "cancelled", "a deleted event's reminders are withdrawn");
 }

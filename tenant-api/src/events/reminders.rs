@@ -1,0 +1,171 @@
+//! Reminders of an event the day before, by e-mail (or a text message to a person with only a
+//! phone number), queued in the control database's outbox when a registration is approved and
+//! sent by its workers when due. The outbox row's id is kept on the registration, so the
+//! reminder moves with the event, and is withdrawn with the registration or the event.
+//!
+//! The registration (tenant schema) and the outbox (control schema) are two databases: the
+//! registration is written first, its reminder after. A reminder that cannot be queued is
+//! logged and the registration stands; a person keeps their seat either way.
+
+use super::store::{EventRow, RegistrationRow};
+use crate::state::AppState;
+use chrono::{DateTime, Duration, Utc};
+use control_plane::AppResult;
+use control_plane::auth::HostTenant;
+use control_plane::i18n::{Lang, bangla_digits};
+use control_plane::messages::outbox::{self, Message};
+use control_plane::messages::templates::{self, EventNotice};
+use control_plane::tenancy::Tenant;
+use control_plane::users::links::Site;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+/// When a reminder goes: a day before the start, at once for an event starting sooner, never
+/// for one that has begun.
+fn due(starts_at: DateTime<Utc>, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    (starts_at > now).then(|| (starts_at - Duration::days(1)).max(now))
+}
+
+/// The start in Dhaka time (where the institutions are), as an English and a Bangla reader write it.
+fn when(starts_at: DateTime<Utc>) -> (String, String) {
+    let local = (starts_at + Duration::hours(6)).format("%d-%m-%Y %H:%M").to_string();
+    (format!("on {local} (Dhaka time)"), format!("{} (ঢাকা সময়)", bangla_digits(&local)))
+}
+
+struct Reminder {
+    site: Site,
+    recipient: String,
+    channel: &'static str,
+    subject: String,
+    text: String,
+    html: Option<String>,
+}
+
+impl Reminder {
+    fn of(app: &AppState, tenant: &Tenant, event: &EventRow, r: &RegistrationRow) -> Option<Self> {
+        let site = Site::of(&app.ctl, Some(&HostTenant(Arc::new(tenant.clone()))), Lang::Bn);
+        let (when_en, when_bn) = when(event.starts_at);
+        let link = format!("{}/events/{}", site.url, event.id);
+        let notice = EventNotice {
+            event: &event.title,
+            event_bn: event.title_bn.as_deref().unwrap_or_default(),
+            when_en: &when_en,
+            when_bn: &when_bn,
+            place: event.venue.as_deref().or(event.online_link.as_deref()).unwrap_or_default(),
+            link: &link,
+        };
+        let (channel, recipient, subject, text, html) = match (&r.user_email, &r.user_phone) {
+            (Some(email), _) => {
+                let mail = templates::event_reminder(&site.name, &r.user_name, &notice);
+                ("email", email.clone(), mail.subject, mail.text, Some(mail.html))
+            }
+            (None, Some(phone)) => ("sms", phone.clone(), String::new(), templates::event_reminder_sms(&site.name, &notice), None),
+            (None, None) => return None,
+        };
+        Some(Self { site, recipient, channel, subject, text, html })
+    }
+
+    fn message(&self) -> Message<'_> {
+        Message {
+            channel: self.channel,
+            to: &self.recipient,
+            institution_id: self.site.id,
+            sender_name: &self.site.name,
+            kind: "event_reminder",
+            subject: self.subject.clone(),
+            text: self.text.clone(),
+            html: self.html.clone(),
+        }
+    }
+}
+
+/// Queues the reminder of an approved registration.
+pub async fn schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, r: &RegistrationRow) {
+    if let Err(error) = try_schedule(app, tenant, db, event, r).await {
+        tracing::warn!(%error, registration = r.id, "event reminder not queued");
+    }
+}
+
+async fn try_schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, r: &RegistrationRow) -> AppResult<()> {
+    let (Some(at), Some(reminder)) = (due(event.starts_at, Utc::now()), Reminder::of(app, tenant, event, r)) else {
+        return Ok(());
+    };
+    if r.status != "approved" {
+        return Ok(());
+    }
+    let mut tx = app.ctl.db.begin().await?;
+    let id = outbox::enqueue_at(&mut tx, &reminder.message(), Some(at)).await?;
+    tx.commit().await?;
+    sqlx::query("UPDATE event_registrations SET reminder_id = $2 WHERE id = $1").bind(r.id).bind(id).execute(db).await?;
+    Ok(())
+}
+
+/// Whether a registration's reminder was queued already.
+pub async fn has_one(db: &PgPool, registration_id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT reminder_id IS NOT NULL FROM event_registrations WHERE id = $1")
+        .bind(registration_id)
+        .fetch_optional(db)
+        .await
+        .map(|r| r.unwrap_or(false))
+}
+
+/// Withdraws the reminders of these registrations (cancelled, declined, or their event deleted).
+pub async fn withdraw(app: &AppState, db: &PgPool, registration_ids: &[i64]) -> AppResult<()> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT reminder_id FROM event_registrations WHERE id = ANY($1) AND reminder_id IS NOT NULL")
+        .bind(registration_ids)
+        .fetch_all(db)
+        .await?;
+    outbox::cancel(&app.ctl.db, &ids).await?;
+    Ok(())
+}
+
+/// The registrations of an event whose reminders are to be withdrawn with it.
+pub async fn of_event(db: &PgPool, event_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT id FROM event_registrations WHERE event_id = $1 AND reminder_id IS NOT NULL").bind(event_id).fetch_all(db).await
+}
+
+/// After an event changed: each waiting reminder says what it now says and goes when it now
+/// should; when the event moved, those already sent or never queued are queued afresh.
+pub async fn follow(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, moved: bool) -> AppResult<()> {
+    let rows: Vec<(i64, Option<i64>)> = sqlx::query_as("SELECT id, reminder_id FROM event_registrations WHERE event_id = $1 AND status = 'approved'")
+        .bind(event.id)
+        .fetch_all(db)
+        .await?;
+    let at = due(event.starts_at, Utc::now());
+    for (id, reminder_id) in rows {
+        let Some(r) = super::store::registration(db, id).await? else { continue };
+        let rescheduled = match (reminder_id, at, Reminder::of(app, tenant, event, &r)) {
+            (Some(reminder_id), Some(at), Some(reminder)) => outbox::reschedule(&app.ctl.db, reminder_id, &reminder.message(), at).await?,
+            (Some(reminder_id), None, _) => {
+                outbox::cancel(&app.ctl.db, &[reminder_id]).await?;
+                true
+            }
+            _ => false,
+        };
+        if !rescheduled && moved {
+            schedule(app, tenant, db, event, &r).await;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{due, when};
+    use chrono::{Duration, TimeZone, Utc};
+
+    #[test]
+    fn reminders_go_a_day_before_or_at_once() {
+        let now = Utc.with_ymd_and_hms(2026, 12, 2, 9, 0, 0).unwrap();
+        assert_eq!(due(now + Duration::days(3), now), Some(now + Duration::days(2)));
+        assert_eq!(due(now + Duration::hours(3), now), Some(now));
+        assert_eq!(due(now - Duration::hours(1), now), None);
+    }
+
+    #[test]
+    fn the_start_is_written_in_dhaka_time() {
+        let (en, bn) = when(Utc.with_ymd_and_hms(2026, 12, 20, 4, 30, 0).unwrap());
+        assert_eq!(en, "on 20-12-2026 10:30 (Dhaka time)");
+        assert_eq!(bn, "২০-১২-২০২৬ ১০:৩০ (ঢাকা সময়)");
+    }
+}
