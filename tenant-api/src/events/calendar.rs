@@ -40,12 +40,13 @@ fn fold(line: &str) -> String {
 }
 
 /// The calendar file of an event, `site` being the address of its site.
-pub fn ics(e: &EventRow, site: &str, host: &str) -> String {
+pub fn ics(row: &EventRow, site: &str, host: &str) -> String {
+    let e = &row.fields;
     let title = match &e.title_bn {
         Some(bn) if *bn != e.title => format!("{} / {bn}", e.title),
         _ => e.title.clone(),
     };
-    let page = format!("{site}/events/{}", e.id);
+    let page = format!("{site}/events/{}", row.id);
     let description = [Some(e.description.as_str()), e.description_bn.as_deref(), Some(page.as_str())]
         .into_iter()
         .flatten()
@@ -60,8 +61,8 @@ pub fn ics(e: &EventRow, site: &str, host: &str) -> String {
         "CALSCALE:GREGORIAN".to_owned(),
         "METHOD:PUBLISH".to_owned(),
         "BEGIN:VEVENT".to_owned(),
-        format!("UID:event-{}@{host}", e.id),
-        format!("DTSTAMP:{}", stamp(e.updated_at)),
+        format!("UID:event-{}@{host}", row.id),
+        format!("DTSTAMP:{}", stamp(row.updated_at)),
         format!("DTSTART:{}", stamp(e.starts_at)),
         format!("DTEND:{}", stamp(e.ends_at)),
         format!("SUMMARY:{}", text(&title)),

@@ -232,7 +232,7 @@ pub async fn update_event(
         Some(true) => tx.commit().await?,
     }
     let row = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
-    reminders::follow(&app, &tenant, &db, &row, row.starts_at != before.starts_at).await?;
+    reminders::follow(&app, &tenant, &db, &row, row.fields.starts_at != before.fields.starts_at).await?;
     Ok(Json(Data::new(views(&db, vec![row], Some(&caller), &tenant).await?.remove(0))))
 }
 

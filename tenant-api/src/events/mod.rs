@@ -22,25 +22,14 @@ use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
 use serde::Serialize;
 use sqlx::PgPool;
-use store::{EventRow, RegistrationRow};
+use store::{EventFields, EventRow, RegistrationRow};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Event {
     pub id: i64,
-    pub title: String,
-    pub title_bn: Option<String>,
-    pub description: String,
-    pub description_bn: Option<String>,
-    pub starts_at: DateTime<Utc>,
-    pub ends_at: DateTime<Utc>,
-    pub venue: Option<String>,
-    pub online_link: Option<String>,
-    /// Seats; null is no limit.
-    pub capacity: Option<i32>,
-    /// `open` or `approval`.
-    pub registration: String,
-    pub published: bool,
+    #[serde(flatten)]
+    pub fields: EventFields,
     /// `upcoming`, `ongoing` or `ended`, from the clock.
     pub state: &'static str,
     /// Approved registrations.
@@ -108,7 +97,7 @@ pub fn parse_ticket(text: &str) -> Option<(i64, &str)> {
     Some((event_id, code))
 }
 
-fn state(e: &EventRow, now: DateTime<Utc>) -> &'static str {
+fn state(e: &EventFields, now: DateTime<Utc>) -> &'static str {
     if now < e.starts_at {
         "upcoming"
     } else if now < e.ends_at {
@@ -137,20 +126,10 @@ pub async fn views(db: &PgPool, rows: Vec<EventRow>, caller: Option<&Caller>, te
         .map(|e| {
             let my_registration = mine.iter().position(|r| r.event_id == e.id).map(|i| Registration::from_row(mine.swap_remove(i), true));
             Event {
-                state: state(&e, now),
-                seats_left: e.capacity.map(|c| (i64::from(c) - e.registered - e.pending).max(0)),
+                state: state(&e.fields, now),
+                seats_left: e.fields.capacity.map(|c| (i64::from(c) - e.registered - e.pending).max(0)),
                 id: e.id,
-                title: e.title,
-                title_bn: e.title_bn,
-                description: e.description,
-                description_bn: e.description_bn,
-                starts_at: e.starts_at,
-                ends_at: e.ends_at,
-                venue: e.venue,
-                online_link: e.online_link,
-                capacity: e.capacity,
-                registration: e.registration,
-                published: e.published,
+                fields: e.fields,
                 registered: e.registered,
                 pending: e.pending,
                 rating: e.rating,
@@ -167,7 +146,7 @@ pub async fn views(db: &PgPool, rows: Vec<EventRow>, caller: Option<&Caller>, te
 /// An event the caller may see: published, or any to a manager; 404 otherwise.
 pub async fn visible(db: &PgPool, id: i64, caller: Option<&Caller>, tenant: &Tenant) -> AppResult<EventRow> {
     let manager = is_manager(caller, tenant);
-    store::find(db, id).await?.filter(|e| e.published || manager).ok_or(AppError::NotFound)
+    store::find(db, id).await?.filter(|e| e.fields.published || manager).ok_or(AppError::NotFound)
 }
 
 /// The caller's part in an event's materials and discussions: a manager, or an approved

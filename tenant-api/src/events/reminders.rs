@@ -44,14 +44,14 @@ struct Reminder {
 impl Reminder {
     fn of(app: &AppState, tenant: &Tenant, event: &EventRow, r: &RegistrationRow) -> Option<Self> {
         let site = Site::of(&app.ctl, Some(&HostTenant(Arc::new(tenant.clone()))), Lang::Bn);
-        let (when_en, when_bn) = when(event.starts_at);
+        let (when_en, when_bn) = when(event.fields.starts_at);
         let link = format!("{}/events/{}", site.url, event.id);
         let notice = EventNotice {
-            event: &event.title,
-            event_bn: event.title_bn.as_deref().unwrap_or_default(),
+            event: &event.fields.title,
+            event_bn: event.fields.title_bn.as_deref().unwrap_or_default(),
             when_en: &when_en,
             when_bn: &when_bn,
-            place: event.venue.as_deref().or(event.online_link.as_deref()).unwrap_or_default(),
+            place: event.fields.venue.as_deref().or(event.fields.online_link.as_deref()).unwrap_or_default(),
             link: &link,
         };
         let (channel, recipient, subject, text, html) = match (&r.user_email, &r.user_phone) {
@@ -87,7 +87,7 @@ pub async fn schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &Even
 }
 
 async fn try_schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, r: &RegistrationRow) -> AppResult<()> {
-    let (Some(at), Some(reminder)) = (due(event.starts_at, Utc::now()), Reminder::of(app, tenant, event, r)) else {
+    let (Some(at), Some(reminder)) = (due(event.fields.starts_at, Utc::now()), Reminder::of(app, tenant, event, r)) else {
         return Ok(());
     };
     if r.status != "approved" {
@@ -131,7 +131,7 @@ pub async fn follow(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventR
         .bind(event.id)
         .fetch_all(db)
         .await?;
-    let at = due(event.starts_at, Utc::now());
+    let at = due(event.fields.starts_at, Utc::now());
     for (id, reminder_id) in rows {
         let Some(r) = super::store::registration(db, id).await? else { continue };
         let rescheduled = match (reminder_id, at, Reminder::of(app, tenant, event, &r)) {

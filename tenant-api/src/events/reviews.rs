@@ -91,7 +91,7 @@ pub async fn review_event(
     }
     let comment = v.optional_text("comment", input.comment.as_deref().unwrap_or_default(), 2000).unwrap_or_default();
     v.finish()?;
-    if Utc::now() < event.ends_at {
+    if Utc::now() < event.fields.ends_at {
         return Err(AppError::unprocessable("event_id", "event_not_ended"));
     }
     if !store::registration_of(&*db, event.id, user_id).await?.is_some_and(|r| r.checked_in_at.is_some()) {

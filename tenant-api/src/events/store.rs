@@ -1,22 +1,15 @@
 //! SQL of the `events` and `event_registrations` tables.
 
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {
     pub id: i64,
-    pub title: String,
-    pub title_bn: Option<String>,
-    pub description: String,
-    pub description_bn: Option<String>,
-    pub starts_at: DateTime<Utc>,
-    pub ends_at: DateTime<Utc>,
-    pub venue: Option<String>,
-    pub online_link: Option<String>,
-    pub capacity: Option<i32>,
-    pub registration: String,
-    pub published: bool,
+    #[sqlx(flatten)]
+    pub fields: EventFields,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub registered: i64,
@@ -92,17 +85,22 @@ pub async fn find(db: &PgPool, id: i64) -> sqlx::Result<Option<EventRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{EVENT} WHERE e.id = $1"))).bind(id).fetch_optional(db).await
 }
 
-/// An event's fields as a manager writes them.
+/// An event's fields as a manager writes them (and everyone reads them).
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct EventFields {
     pub title: String,
     pub title_bn: Option<String>,
+    /// Plain text.
     pub description: String,
     pub description_bn: Option<String>,
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
     pub venue: Option<String>,
+    /// An http(s) link, for an online event.
     pub online_link: Option<String>,
+    /// Seats; null is no limit.
     pub capacity: Option<i32>,
+    /// `open` or `approval`.
     pub registration: String,
     pub published: bool,
 }

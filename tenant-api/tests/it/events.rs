@@ -261,6 +261,12 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     let r = t.put(SYLHET, "/event/update", &sylhet_admin, event("Taken", 1, 2, json!({ "id": workshop }))).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(SYLHET, &format!("/event/event-user/{}", salma_reg["id"]), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/event/discussios/{workshop}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/event/review/{workshop}"), None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/event/ics/{workshop}"), None).await.status, StatusCode::NOT_FOUND);
+    let r = t.post(SYLHET, "/event/discussion/update", Some(&sylhet_admin), json!({ "id": post["id"], "body": "Taken over" })).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(SYLHET, &format!("/event/discussion/{}", post["id"]), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
 
     // A deleted event takes its registrations and materials with it.
     ok(t.delete(DHAKA, &format!("/event/{seminar}"), Some(&admin)).await);
