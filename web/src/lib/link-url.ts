@@ -1,5 +1,6 @@
-// The add-URL check (SPEC 5 "Add URL popup"): a link kept as a file of the file manager. Here and
-// not in features/files because the file picker (components/ui) adds links too.
+// Links people type. The add-URL check (SPEC 5 "Add URL popup"): a link kept as a file of the file
+// manager, here and not in features/files because the file picker (components/ui) adds links too;
+// and the plainer http(s) check of the forms' link fields (an event's online link, a post's, ...).
 import { ApiError } from './api-client';
 import { fieldProblem } from './field-error-text';
 
@@ -35,4 +36,14 @@ export function urlServerProblem(err: unknown): UrlProblem | null {
   const p = fieldProblem(err, 'url');
   if (!p) return err instanceof ApiError && err.code === 'invalid_url' ? 'invalid' : null;
   return 'code' in p && p.code === 'required' ? 'required' : 'invalid';
+}
+
+/** Whether a link typed into a form (spaces around allowed) is an http(s) address with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value.trim());
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
 }

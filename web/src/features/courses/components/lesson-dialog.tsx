@@ -39,13 +39,13 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { createLesson, LESSON_TYPES, updateLesson, type Lesson, type LessonType } from '../api/courses-api';
 import { sendLessonFile } from '../api/lesson-file-upload';
 import type { UploadHandle } from '../../../lib/upload';
+import { isHttpUrl } from '../../../lib/link-url';
 import { applyFieldErrors } from '../../../lib/server-errors';
 import {
   examMissing,
   FILE_ACCEPT,
   isBodyType,
   isExamType,
-  isHttpUrl,
   isMediaType,
   LESSON_FIELDS,
   LESSON_FILE_MAX_BYTES,

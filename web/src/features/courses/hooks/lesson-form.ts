@@ -40,15 +40,6 @@ export function isBodyType(t: string): boolean {
 /** Quiz and exam lessons: taken through an exam of the Exam Centre, which the author must choose. */
 export const isExamType = isExamLesson;
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value.trim());
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
-  }
-}
-
 export type MediaSource = 'url' | 'file';
 
 /**

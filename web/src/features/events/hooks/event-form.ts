@@ -3,6 +3,7 @@
 // that create and update take. Apart from React so that the rules are tested alone.
 import { ApiError } from '../../../lib/api-client';
 import { asciiDigits, localDigits } from '../../../lib/digits';
+import { isHttpUrl } from '../../../lib/link-url';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime';
 import type { EventInput, EventItem, RegistrationMode } from '../api/events-api';
 
@@ -82,15 +83,6 @@ export function eventValues(e: EventItem, lang = 'en'): EventFormValues {
     registration: e.registration === 'approval' ? 'approval' : 'open',
     published: !!e.published,
   };
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
-  }
 }
 
 /** The capacity typed: null for none (no limit), NaN when it is not a whole number. */

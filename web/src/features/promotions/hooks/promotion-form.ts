@@ -1,6 +1,7 @@
 // The promotion form: its values as typed (Bangla digits allowed in the ages), the checks the
 // server makes again, and the body the API takes, for each type of promotion.
 import { asciiDigits, localDigits } from '../../../lib/digits';
+import { isHttpUrl } from '../../../lib/link-url';
 import type { Gender } from '../../profile/api/profile-api';
 import { PROMOTION_STATUSES, PROMOTION_TYPES, type Position, type Promotion, type PromotionBody, type PromotionStatus, type PromotionType } from '../api/promotions-api';
 
@@ -92,15 +93,6 @@ function age(typed: string): number | undefined {
   const v = asciiDigits(typed.trim());
   if (!v) return undefined;
   return /^\d{1,3}$/.test(v) && Number(v) <= AGE_MAX ? Number(v) : Number.NaN;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
-  }
 }
 
 /** What is wrong with the values before they are sent (the server checks again), per field, as errors:<code>. */

@@ -3,6 +3,7 @@
 // rules are tested alone.
 import { ApiError } from '../../../lib/api-client';
 import { asciiDigits, localDigits } from '../../../lib/digits';
+import { isHttpUrl } from '../../../lib/link-url';
 import { POST_STATUSES, type Post, type PostInput, type PostStatus, type PostType } from '../api/publishing-api';
 
 export interface PostFormValues {
@@ -71,15 +72,6 @@ export function parseDuration(typed: string): string | null {
   const v = asciiDigits(typed.trim());
   const m = /^(\d{1,3}):([0-5]\d):([0-5]\d)$/.exec(v);
   return m ? `${m[1].padStart(2, '0')}:${m[2]}:${m[3]}` : null;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
-  }
 }
 
 /** A picture or video a post may hold: an http(s) link or one of the site's post media. */

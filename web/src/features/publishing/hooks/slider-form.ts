@@ -1,8 +1,9 @@
 // The home slide form's values, the checks the server makes again (docs/api-publishing.md "Home
 // sliders"), and the body create / update take. Apart from React so that the rules are tested alone.
 import { localDigits, parseWhole } from '../../../lib/digits';
+import { isHttpUrl } from '../../../lib/link-url';
 import type { Slider, SliderInput } from '../api/site-extras-api';
-import { isHttpUrl, isMediaUrl } from './post-form';
+import { isMediaUrl } from './post-form';
 
 export interface SliderFormValues {
   title: string;
