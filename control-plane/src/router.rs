@@ -1,5 +1,6 @@
 //! The control plane's HTTP routes, each documented for the OpenAPI document.
 
+use crate::calendar;
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{categories, languages, places};
@@ -12,6 +13,9 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<ControlState> {
     OpenApiRouter::new()
         .routes(routes!(oauth::issue_token))
+        .routes(routes!(calendar::calendar_entries))
+        .routes(routes!(calendar::feed_state, calendar::create_feed, calendar::delete_feed))
+        .routes(routes!(calendar::feed))
         .routes(routes!(register::register_user))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))

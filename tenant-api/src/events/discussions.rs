@@ -47,7 +47,7 @@ pub async fn event_discussions(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct PostInput {
+pub struct EventPostInput {
     pub event_id: i64,
     /// The post this replies to; none for a new post.
     pub parent_id: Option<i64>,
@@ -56,14 +56,14 @@ pub struct PostInput {
 }
 
 /// Write a post, or a reply to one.
-#[utoipa::path(post, path = "/event/discussion/create", tag = "events", request_body = PostInput,
+#[utoipa::path(post, path = "/event/discussion/create", tag = "events", request_body = EventPostInput,
     responses((status = 201, body = Data<DiscussionPost>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn create_discussion(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
-    AppJson(input): AppJson<PostInput>,
+    AppJson(input): AppJson<EventPostInput>,
 ) -> AppResult<(StatusCode, Json<Data<DiscussionPost>>)> {
     let me = member(&db, input.event_id, &caller, &tenant).await?;
     let name = control_plane::users::store::find(&app.ctl.db, me.user_id).await?.name;

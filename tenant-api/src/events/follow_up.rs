@@ -1,17 +1,20 @@
-//! Reminders of an event the day before, by e-mail (or a text message to a person with only a
-//! phone number), queued in the control database's outbox when a registration is approved and
-//! sent by its workers when due. The outbox row's id is kept on the registration, so the
-//! reminder moves with the event, and is withdrawn with the registration or the event.
+//! What follows a registration outside the site's schema, in the control database: the entry on
+//! the person's calendar (`control_plane::calendar`), and the reminder the day before by e-mail
+//! (or a text message to a person with only a phone number), queued in the outbox when the
+//! registration is approved and sent by its workers when due. The outbox row's id is kept on the
+//! registration, so the reminder moves with the event, and is withdrawn with the registration or
+//! the event; the calendar entry likewise.
 //!
-//! The registration (tenant schema) and the outbox (control schema) are two databases: the
-//! registration is written first, its reminder after. A reminder that cannot be queued is
-//! logged and the registration stands; a person keeps their seat either way.
+//! The registration (tenant schema) and the control database are two databases: the
+//! registration is written first, what follows after. What cannot be written is logged and the
+//! registration stands; a person keeps their seat either way.
 
 use super::store::{EventRow, RegistrationRow};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use control_plane::AppResult;
 use control_plane::auth::HostTenant;
+use control_plane::calendar::{self, EntryFields};
 use control_plane::i18n::{Lang, bangla_digits};
 use control_plane::messages::outbox::{self, Message};
 use control_plane::messages::templates::{self, EventNotice};
@@ -79,10 +82,32 @@ impl Reminder {
     }
 }
 
-/// Queues the reminder of an approved registration.
+/// What an approved registration brings: the event on the person's calendar, and its reminder.
 pub async fn schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, r: &RegistrationRow) {
+    if r.status != "approved" {
+        return;
+    }
+    let path = format!("/events/{}", event.id);
+    if let Err(error) = calendar::enter(&app.ctl.db, r.user_id, tenant.id, KIND, event.id, &entry(event, &path)).await {
+        tracing::warn!(%error, registration = r.id, "event not put on the calendar");
+    }
     if let Err(error) = try_schedule(app, tenant, db, event, r).await {
         tracing::warn!(%error, registration = r.id, "event reminder not queued");
+    }
+}
+
+/// The calendars' name for events.
+const KIND: &str = "event";
+
+fn entry<'a>(event: &'a EventRow, path: &'a str) -> EntryFields<'a> {
+    let e = &event.fields;
+    EntryFields {
+        title: &e.title,
+        title_bn: e.title_bn.as_deref(),
+        starts_at: e.starts_at,
+        ends_at: e.ends_at,
+        location: e.venue.as_deref().or(e.online_link.as_deref()),
+        path,
     }
 }
 
@@ -90,9 +115,6 @@ async fn try_schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &Even
     let (Some(at), Some(reminder)) = (due(event.fields.starts_at, Utc::now()), Reminder::of(app, tenant, event, r)) else {
         return Ok(());
     };
-    if r.status != "approved" {
-        return Ok(());
-    }
     let mut tx = app.ctl.db.begin().await?;
     let id = outbox::enqueue_at(&mut tx, &reminder.message(), Some(at)).await?;
     tx.commit().await?;
@@ -109,24 +131,38 @@ pub async fn has_one(db: &PgPool, registration_id: i64) -> sqlx::Result<bool> {
         .map(|r| r.unwrap_or(false))
 }
 
-/// Withdraws the reminders of these registrations (cancelled, declined, or their event deleted).
-pub async fn withdraw(app: &AppState, db: &PgPool, registration_ids: &[i64]) -> AppResult<()> {
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT reminder_id FROM event_registrations WHERE id = ANY($1) AND reminder_id IS NOT NULL")
+/// Takes these registrations (cancelled, or declined) off their people's calendars and
+/// withdraws their reminders.
+pub async fn withdraw(app: &AppState, tenant: &Tenant, db: &PgPool, registration_ids: &[i64]) -> AppResult<()> {
+    let rows: Vec<(i64, i64, Option<i64>)> = sqlx::query_as("SELECT event_id, user_id, reminder_id FROM event_registrations WHERE id = ANY($1)")
         .bind(registration_ids)
         .fetch_all(db)
         .await?;
-    outbox::cancel(&app.ctl.db, &ids).await?;
+    for (event_id, user_id, _) in &rows {
+        calendar::leave(&app.ctl.db, tenant.id, KIND, *event_id, Some(*user_id)).await?;
+    }
+    let reminders: Vec<i64> = rows.iter().filter_map(|(_, _, reminder)| *reminder).collect();
+    outbox::cancel(&app.ctl.db, &reminders).await?;
     Ok(())
 }
 
-/// The registrations of an event whose reminders are to be withdrawn with it.
-pub async fn of_event(db: &PgPool, event_id: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar("SELECT id FROM event_registrations WHERE event_id = $1 AND reminder_id IS NOT NULL").bind(event_id).fetch_all(db).await
+/// Before an event is deleted: off every calendar, every reminder withdrawn.
+pub async fn forget(app: &AppState, tenant: &Tenant, db: &PgPool, event_id: i64) -> AppResult<()> {
+    let reminders: Vec<i64> = sqlx::query_scalar("SELECT reminder_id FROM event_registrations WHERE event_id = $1 AND reminder_id IS NOT NULL")
+        .bind(event_id)
+        .fetch_all(db)
+        .await?;
+    outbox::cancel(&app.ctl.db, &reminders).await?;
+    calendar::leave(&app.ctl.db, tenant.id, KIND, event_id, None).await?;
+    Ok(())
 }
 
-/// After an event changed: each waiting reminder says what it now says and goes when it now
-/// should; when the event moved, those already sent or never queued are queued afresh.
+/// After an event changed: calendars show it as it now is; each waiting reminder says what it
+/// now says and goes when it now should; when the event moved, those already sent or never
+/// queued are queued afresh.
 pub async fn follow(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, moved: bool) -> AppResult<()> {
+    let path = format!("/events/{}", event.id);
+    calendar::retell(&app.ctl.db, tenant.id, KIND, event.id, &entry(event, &path)).await?;
     let rows: Vec<(i64, Option<i64>)> = sqlx::query_as("SELECT id, reminder_id FROM event_registrations WHERE event_id = $1 AND status = 'approved'")
         .bind(event.id)
         .fetch_all(db)

@@ -1,7 +1,7 @@
 //! Listing, reading and writing events.
 
 use super::store::{self, EventFields, Filter, When};
-use super::{Event, is_manager, reminders, views, visible};
+use super::{Event, follow_up, is_manager, views, visible};
 use crate::state::AppState;
 use axum::extract::State;
 use crate::courses::access::require_author;
@@ -232,7 +232,7 @@ pub async fn update_event(
         Some(true) => tx.commit().await?,
     }
     let row = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
-    reminders::follow(&app, &tenant, &db, &row, row.fields.starts_at != before.fields.starts_at).await?;
+    follow_up::follow(&app, &tenant, &db, &row, row.fields.starts_at != before.fields.starts_at).await?;
     Ok(Json(Data::new(views(&db, vec![row], Some(&caller), &tenant).await?.remove(0))))
 }
 
@@ -247,7 +247,7 @@ pub async fn delete_event(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
     require_author(&caller, &tenant)?;
-    reminders::withdraw(&app, &db, &reminders::of_event(&db, id).await?).await?;
+    follow_up::forget(&app, &tenant, &db, id).await?;
     if !store::delete(&db, id).await? {
         return Err(AppError::NotFound);
     }

@@ -11,7 +11,7 @@ pub mod discussions;
 pub mod manage;
 pub mod materials;
 pub mod registrations;
-pub mod reminders;
+pub mod follow_up;
 pub mod reviews;
 pub mod store;
 
@@ -25,7 +25,10 @@ use sqlx::PgPool;
 use store::{EventFields, EventRow, RegistrationRow};
 use utoipa::ToSchema;
 
+/// An event as a reader sees it (`EventItem` in the API document: the provisioner's job events
+/// are `Event` there).
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EventItem)]
 pub struct Event {
     pub id: i64,
     #[serde(flatten)]

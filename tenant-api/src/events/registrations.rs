@@ -2,7 +2,7 @@
 //! of the registrant's ticket.
 
 use super::store::{self, Registrant, RegistrationFilter, RegistrationRow};
-use super::{Registration, is_manager, parse_ticket, reminders};
+use super::{Registration, is_manager, parse_ticket, follow_up};
 use crate::courses::access::require_author;
 use crate::pools::TenantDb;
 use crate::state::AppState;
@@ -66,7 +66,7 @@ pub async fn register(
     let row = store::insert_registration(&mut tx, id, &who, status, &ticket_code()).await?;
     tx.commit().await?;
     if let Some(event) = store::find(&db, id).await? {
-        reminders::schedule(&app, &tenant, &db, &event, &row).await;
+        follow_up::schedule(&app, &tenant, &db, &event, &row).await;
     }
     Ok((StatusCode::CREATED, Json(Data::new(Registration::from_row(row, true)))))
 }
@@ -91,7 +91,7 @@ pub async fn remove_registration(
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
     own_or_managed(&db, id, &caller, &tenant).await?;
-    reminders::withdraw(&app, &db, &[id]).await?;
+    follow_up::withdraw(&app, &tenant, &db, &[id]).await?;
     store::delete_registration(&db, id).await?;
     Ok(Json(Data::done()))
 }
@@ -135,8 +135,8 @@ pub async fn decide_registration(
     tx.commit().await?;
     let row = store::registration(&*db, id).await?.ok_or(AppError::NotFound)?;
     match store::find(&db, event_id).await? {
-        Some(event) if status == "approved" && !reminders::has_one(&db, id).await? => reminders::schedule(&app, &tenant, &db, &event, &row).await,
-        _ if status == "rejected" => reminders::withdraw(&app, &db, &[id]).await?,
+        Some(event) if status == "approved" && !follow_up::has_one(&db, id).await? => follow_up::schedule(&app, &tenant, &db, &event, &row).await,
+        _ if status == "rejected" => follow_up::withdraw(&app, &tenant, &db, &[id]).await?,
         _ => {}
     }
     Ok(Json(Data::new(Registration::from_row(row, false))))

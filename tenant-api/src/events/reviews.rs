@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Review {
+pub struct EventReview {
     pub id: i64,
     pub user_id: i64,
     pub user_name: String,
@@ -38,14 +38,14 @@ pub struct ReviewQuery {
 
 /// An event's reviews, newest first (the average is on the event).
 #[utoipa::path(get, path = "/event/review/{id}", tag = "events", params(("id" = i64, Path), ReviewQuery),
-    responses((status = 200, body = Page<Review>), (status = 404)))]
+    responses((status = 200, body = Page<EventReview>), (status = 404)))]
 pub async fn event_reviews(
     HostTenant(tenant): HostTenant,
     MaybeUser(caller): MaybeUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppQuery(q): AppQuery<ReviewQuery>,
-) -> AppResult<Json<Page<Review>>> {
+) -> AppResult<Json<Page<EventReview>>> {
     visible(&db, id, caller.as_ref(), &tenant).await?;
     let request = PageRequest::new(q.page, q.limit, 10);
     let total: i64 = sqlx::query_scalar("SELECT count(*) FROM event_reviews WHERE event_id = $1").bind(id).fetch_one(&*db).await?;
@@ -64,7 +64,7 @@ pub async fn event_reviews(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct ReviewInput {
+pub struct EventReviewInput {
     pub event_id: i64,
     /// 1 to 5.
     pub rating: i64,
@@ -73,16 +73,16 @@ pub struct ReviewInput {
 }
 
 /// Review an event one attended, once it has ended.
-#[utoipa::path(post, path = "/event/review", tag = "events", request_body = ReviewInput,
-    responses((status = 201, body = Data<Review>), (status = 401), (status = 403, description = "not_checked_in"), (status = 404),
+#[utoipa::path(post, path = "/event/review", tag = "events", request_body = EventReviewInput,
+    responses((status = 201, body = Data<EventReview>), (status = 401), (status = 403, description = "not_checked_in"), (status = 404),
         (status = 422, description = "out_of_range, event_not_ended")))]
 pub async fn review_event(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
-    AppJson(input): AppJson<ReviewInput>,
-) -> AppResult<(StatusCode, Json<Data<Review>>)> {
+    AppJson(input): AppJson<EventReviewInput>,
+) -> AppResult<(StatusCode, Json<Data<EventReview>>)> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     let event = visible(&db, input.event_id, Some(&caller), &tenant).await?;
     let mut v = Validator::default();

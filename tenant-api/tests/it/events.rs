@@ -275,3 +275,67 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(t.get(DHAKA, "/event/my", Some(&rahim)).await.body["total"], 0);
     assert_eq!(reminders(&t, "salma@example.com").await[0].0, "cancelled", "a deleted event's reminders are withdrawn");
 }
+
+#[tokio::test]
+async fn a_persons_calendar_gathers_their_events_across_sites_and_feeds_a_phone() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    t.platform.user("rahim@example.com", None).await;
+    t.platform.user("karim@example.com", None).await;
+    let dhaka_admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    let rahim = t.login("localhost", "rahim@example.com").await;
+    let karim = t.login("localhost", "karim@example.com").await;
+    let seminar = id(t.post(DHAKA, "/event/create", Some(&dhaka_admin), event("Seminar", 24, 26, json!({}))).await);
+    let fair = id(t.post(SYLHET, "/event/create", Some(&sylhet_admin), event("Fair", 48, 50, json!({ "registration": "approval" }))).await);
+    let rahim_at = |host: &'static str| t.login(host, "rahim@example.com");
+    let (rahim_dhaka, rahim_sylhet) = (rahim_at(DHAKA).await, rahim_at(SYLHET).await);
+    ok(t.post(DHAKA, &format!("/event/register/{seminar}"), Some(&rahim_dhaka), json!({})).await);
+    let pending = ok(t.post(SYLHET, &format!("/event/register/{fair}"), Some(&rahim_sylhet), json!({})).await);
+
+    // Only approved registrations are on the calendar; read on any site, it holds every site's.
+    let calendar = async |token: &str, query: &str| t.get("localhost", &format!("/calendar/entries{query}"), Some(token)).await;
+    let range = format!("?from={}&to={}", (Utc::now() - Duration::days(1)).format("%Y-%m-%d"), (Utc::now() + Duration::days(10)).format("%Y-%m-%d"));
+    let shown = |r: Response| ok(r).as_array().unwrap().iter().map(|e| (e["site"]["slug"].as_str().unwrap().to_owned(), e["id"].as_i64().unwrap())).collect::<Vec<_>>();
+    assert_eq!(shown(calendar(&rahim, &range).await), vec![("dhaka".to_owned(), seminar)]);
+    ok(t.post(SYLHET, &format!("/event/event-user/{}/status", pending["id"]), Some(&sylhet_admin), json!({ "status": "approved" })).await);
+    let both = calendar(&rahim, &range).await;
+    let url = both.body["data"][0]["url"].as_str().unwrap_or_default();
+    assert!(url.starts_with("http://dhaka.localhost") && url.ends_with(&format!("/events/{seminar}")), "{}", both.text);
+    assert_eq!(shown(both), vec![("dhaka".to_owned(), seminar), ("sylhet".to_owned(), fair)]);
+    assert_eq!(shown(calendar(&karim, &range).await), vec![], "nobody sees another's calendar");
+    assert_eq!(t.get("localhost", "/calendar/entries", None).await.status, StatusCode::UNAUTHORIZED);
+    for bad in ["?from=yesterday", "?from=2026-12-10&to=2026-12-01", "?from=2026-01-01&to=2027-06-01"] {
+        assert_eq!(calendar(&rahim, bad).await.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+    }
+
+    // The event moves: so does its entry. The registration is cancelled: the entry goes.
+    let moved = ok(t.put(DHAKA, "/event/update", &dhaka_admin, event("Seminar, moved", 72, 74, json!({ "id": seminar }))).await);
+    let entries = ok(calendar(&rahim, &range).await);
+    // (Each site numbers its own events: the two may share an id, so the site tells them apart.)
+    let on_calendar = entries.as_array().unwrap().iter().find(|e| e["site"]["slug"] == "dhaka" && e["id"] == seminar).unwrap();
+    assert_eq!((on_calendar["title"].as_str(), on_calendar["starts_at"].as_str()), (Some("Seminar, moved"), moved["starts_at"].as_str()));
+
+    // The feed: a secret address, no sign-in, read back by an iCalendar parser; a new address
+    // retires the old one.
+    let feed = ok(t.post("localhost", "/calendar/feed", Some(&rahim), json!({})).await)["url"].as_str().unwrap().to_owned();
+    let path = format!("/calendar/feed/{}", feed.rsplit('/').next().unwrap());
+    let r = t.get("localhost", &path, None).await;
+    assert!(r.header("content-type").starts_with("text/calendar"), "{}", r.text);
+    let parsed = ical::IcalParser::new(r.text.as_bytes()).next().unwrap().unwrap();
+    let uids: Vec<String> = parsed.events.iter().map(|e| e.properties.iter().find(|p| p.name == "UID").unwrap().value.clone().unwrap()).collect();
+    assert_eq!(uids.len(), 2);
+    assert!(uids[0].starts_with(&format!("event-{fair}@sylhet.")) && uids[1].starts_with(&format!("event-{seminar}@dhaka.")), "{uids:?}");
+    assert_eq!(ok(t.get("localhost", "/calendar/feed", Some(&rahim)).await)["active"], true);
+    ok(t.post("localhost", "/calendar/feed", Some(&rahim), json!({})).await);
+    assert_eq!(t.get("localhost", &path, None).await.status, StatusCode::NOT_FOUND, "the old address is retired");
+    assert_eq!(t.get("localhost", "/calendar/feed/not-a-secret.ics", None).await.status, StatusCode::NOT_FOUND);
+
+    ok(t.delete(DHAKA, &format!("/event/event-user/{}", ok(t.get(DHAKA, &format!("/event/details/{seminar}"), Some(&rahim_dhaka)).await)["my_registration"]["id"]), Some(&rahim_dhaka)).await);
+    assert_eq!(shown(calendar(&rahim, &range).await), vec![("sylhet".to_owned(), fair)]);
+    ok(t.delete(SYLHET, &format!("/event/{fair}"), Some(&sylhet_admin)).await);
+    assert_eq!(shown(calendar(&rahim, &range).await), vec![], "a deleted event leaves every calendar");
+}
