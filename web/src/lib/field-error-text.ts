@@ -19,13 +19,19 @@ export function fieldProblem(err: unknown, field: string): { code: string } | { 
   return { message: entries[0] };
 }
 
+/**
+ * The text of a field's refusal: its code (as fieldProblem finds it) in `word`'s words, else (no
+ * code, or one `word` does not know and answers null for) the server's words; null when the error
+ * is not about the field.
+ */
+export function fieldRefusal(err: unknown, field: string, word: (code: string) => string | null): string | null {
+  const p = fieldProblem(err, field);
+  if (!p) return null;
+  return ('code' in p && word(p.code)) || (fieldErrorsOf(err)[field] ?? null);
+}
+
 /** The text of a field's refusal: a code we word ourselves (errors:<code>), else the server's words. */
 export function useFieldErrorText() {
   const { t, i18n } = useTranslation('errors');
-  return (err: unknown, field: string): string | null => {
-    const p = fieldProblem(err, field);
-    if (!p) return null;
-    if ('message' in p) return p.message;
-    return i18n.exists(`errors:${p.code}`) ? t(`errors:${p.code}`) : (fieldErrorsOf(err)[field] ?? p.code);
-  };
+  return (err: unknown, field: string): string | null => fieldRefusal(err, field, (code) => (i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : null));
 }

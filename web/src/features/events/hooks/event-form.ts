@@ -1,8 +1,8 @@
 // The event form's values (dates as the browser's datetime-local inputs hold them, the capacity as
 // typed), the checks the server makes again (docs/api-events.md "Validation"), and the EventInput
 // that create and update take. Apart from React so that the rules are tested alone.
-import { ApiError } from '../../../lib/api-client';
-import { asciiDigits, localDigits } from '../../../lib/digits';
+import { localDigits, parseWhole } from '../../../lib/digits';
+import { fieldRefusal } from '../../../lib/field-error-text';
 import { isHttpUrl } from '../../../lib/link-url';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime';
 import type { EventInput, EventItem, RegistrationMode } from '../api/events-api';
@@ -87,9 +87,8 @@ export function eventValues(e: EventItem, lang = 'en'): EventFormValues {
 
 /** The capacity typed: null for none (no limit), NaN when it is not a whole number. */
 export function parseCapacity(typed: string): number | null {
-  const v = asciiDigits(typed.trim());
-  if (!v) return null;
-  return /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+  if (!typed.trim()) return null;
+  return parseWhole(typed) ?? Number.NaN;
 }
 
 /**
@@ -145,14 +144,9 @@ export function eventBody(v: EventFormValues): EventInput {
  */
 export function serverFieldErrors(err: unknown, word: (field: EventField, code: string) => string | null): Partial<Record<EventField, string>> {
   const out: Partial<Record<EventField, string>> = {};
-  if (!(err instanceof ApiError)) return out;
-  const named = Object.keys(err.fieldErrors);
   for (const field of EVENT_FIELDS) {
-    const entries = err.fieldErrors[field] ?? [];
-    if (!entries.length) continue;
-    const coded = entries.find((e) => /^[a-z][a-z0-9_]*$/.test(e.trim()))?.trim();
-    const code = coded ?? (err.code && err.code !== 'validation_failed' && named.length === 1 ? err.code : null);
-    out[field] = (code && word(field, code)) || entries[0];
+    const text = fieldRefusal(err, field, (code) => word(field, code));
+    if (text != null) out[field] = text;
   }
   return out;
 }
