@@ -2,13 +2,14 @@
 // start date, cover picture, published, the colleagues it is shared with, then the parts; Cancel
 // and Save stay at the bottom of the screen. Drawn from the editor's values and refusals only,
 // so that it is tested alone.
-import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, FormHelperText, Grid, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, FormHelperText, Grid, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { boundTextField } from '../../../components/ui/bound-text-field';
 import { CategorySelect } from '../../../components/ui/category-select';
+import { FormSection } from '../../../components/ui/form-section';
 import { ShareForm } from '../../../components/ui/share-dialog';
 import { shareList, splitLogins } from '../../../lib/share-people';
 import { PictureField } from '../../../components/ui/picture-field';
@@ -28,20 +29,6 @@ export interface ContentEditorFormProps extends Omit<PartsEditorProps, 'parts' |
   onChange: (patch: Partial<ContentFormValues>) => void;
   onPickCover: () => void;
   onSave: () => void;
-}
-
-/** A titled block of the form. */
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
 }
 
 export function ContentEditorForm({ editing, values, errors, formError, busy, onChange, onPickCover, onSave, ...parts }: ContentEditorFormProps) {
@@ -72,7 +59,7 @@ export function ContentEditorForm({ editing, values, errors, formError, busy, on
       }}
     >
       <Stack spacing={2.5}>
-        <Section title={t('contents:form.about')} id="content-about-heading">
+        <FormSection title={t('contents:form.about')} headingId="content-about-heading" outlined>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               {text('title', t('contents:form.title'), { helperText: t('contents:form.title_hint'), autoFocus: !editing, slotProps: { htmlInput: { maxLength: TITLE_MAX, lang: 'en' }, ...shrink } })}
@@ -139,8 +126,8 @@ export function ContentEditorForm({ editing, values, errors, formError, busy, on
               <FormHelperText sx={{ mt: 0 }}>{t('contents:form.published_hint')}</FormHelperText>
             </Grid>
           </Grid>
-        </Section>
-        <Section title={t('contents:form.cover')} id="content-cover-heading">
+        </FormSection>
+        <FormSection title={t('contents:form.cover')} headingId="content-cover-heading" outlined>
           <PictureField
             src={values.cover}
             label={t('contents:form.cover_label')}
@@ -156,8 +143,8 @@ export function ContentEditorForm({ editing, values, errors, formError, busy, on
             remove={{ label: t('contents:form.remove_cover'), onRemove: () => onChange({ cover_file_id: null, cover: null }), testId: 'remove-cover' }}
             testIds={{ preview: 'cover-preview', pick: 'pick-cover', error: 'cover-error' }}
           />
-        </Section>
-        <Section title={t('contents:form.sharing')} id="content-sharing-heading">
+        </FormSection>
+        <FormSection title={t('contents:form.sharing')} headingId="content-sharing-heading" outlined>
           <ShareForm
             name={shareName}
             kept={values.shared}
@@ -171,7 +158,7 @@ export function ContentEditorForm({ editing, values, errors, formError, busy, on
             onRemoveKept={(p) => onChange({ shared: values.shared.filter((x) => x.id !== p.id) })}
             onRemoveAdded={(login) => onChange({ share_added: values.share_added.filter((x) => x !== login) })}
           />
-        </Section>
+        </FormSection>
         <Card variant="outlined">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <PartsEditor parts={values.parts} errors={errors} disabled={busy} {...parts} />

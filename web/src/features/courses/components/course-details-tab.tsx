@@ -1,11 +1,12 @@
 // Details tab: the fields of the create form on one page, saved with PUT /course/course/update/{id}
 // (a certificate exam's with its own call, `kind`).
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSection } from '../../../components/ui/form-section';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { CourseWithContent } from '../api/courses-api';
@@ -50,15 +51,15 @@ export function CourseDetailsTab({ course, kind }: { course: CourseWithContent; 
     <Box component="form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} data-testid="course-details-form">
       <Stack spacing={3}>
         {save.isError && <Alert severity="error">{errorText(save.error)}</Alert>}
-        <Section title={t('courses:create.steps.basics')}>
+        <FormSection title={t('courses:create.steps.basics')}>
           <CourseBasicsFields form={form} typed={kind.typed} />
-        </Section>
-        <Section title={t('courses:create.steps.description')}>
+        </FormSection>
+        <FormSection title={t('courses:create.steps.description')}>
           <CourseDescriptionFields form={form} />
-        </Section>
-        <Section title={t('courses:create.steps.media')}>
+        </FormSection>
+        <FormSection title={t('courses:create.steps.media')}>
           <CourseMediaFields form={form} />
-        </Section>
+        </FormSection>
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={() => form.reset(courseValues(course))} disabled={!isDirty || save.isPending}>
             {t('courses:details.discard')}
@@ -76,18 +77,5 @@ export function CourseDetailsTab({ course, kind }: { course: CourseWithContent; 
         </Stack>
       </Stack>
     </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

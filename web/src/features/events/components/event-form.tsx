@@ -7,8 +7,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   FormControl,
   FormControlLabel,
@@ -23,10 +21,11 @@ import {
   Typography,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import { useCallback, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useState, type Ref } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormSection } from '../../../components/ui/form-section';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/lang';
@@ -119,7 +118,7 @@ export function EventForm({ event, onSaved }: { event: EventItem | null; onSaved
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid="event-form" aria-label={event ? t('events:form.edit_title') : t('events:form.create_title')}>
       <Stack spacing={2.5}>
-        <Section title={t('events:form.about')}>
+        <FormSection title={t('events:form.about')}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput form={form} name="title" id="event-title" label={t('events:form.title')} langAttr="en" max={TITLE_MAX} required autoFocus={!event} disabled={busy} />
@@ -134,9 +133,9 @@ export function EventForm({ event, onSaved }: { event: EventItem | null; onSaved
               <TextInput form={form} name="description_bn" id="event-description-bn" label={t('events:form.description_bn')} langAttr="bn" max={DESCRIPTION_MAX} multiline disabled={busy} />
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('events:form.when_where')}>
+        <FormSection title={t('events:form.when_where')}>
           <Grid container spacing={2}>
             {(['starts_at', 'ends_at'] as const).map((name) => (
               <Grid key={name} size={{ xs: 12, sm: 6 }}>
@@ -178,9 +177,9 @@ export function EventForm({ event, onSaved }: { event: EventItem | null; onSaved
               />
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('events:form.registration')}>
+        <FormSection title={t('events:form.registration')}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
               <Controller
@@ -239,7 +238,7 @@ export function EventForm({ event, onSaved }: { event: EventItem | null; onSaved
               />
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
         {formError && (
           <Alert severity="error" data-testid="event-form-error">
@@ -325,18 +324,5 @@ function Choice({ title, hint }: { title: string; hint: string }) {
         {hint}
       </Typography>
     </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

@@ -18,10 +18,11 @@ import {
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormSection } from '../../../components/ui/form-section';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/lang';
@@ -101,7 +102,7 @@ export function ExamSettingsForm({ exam }: { exam: Exam | null }) {
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid="exam-form">
       <Stack spacing={2.5}>
-        <Section title={t('exams:form.about_heading')}>
+        <FormSection title={t('exams:form.about_heading')}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput form={form} name="title" id="exam-title" label={t('exams:form.title')} langAttr="en" autoFocus={!exam} />
@@ -116,9 +117,9 @@ export function ExamSettingsForm({ exam }: { exam: Exam | null }) {
               <TextInput form={form} name="instructions_bn" id="exam-instructions-bn" label={t('exams:form.instructions_bn')} langAttr="bn" multiline />
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('exams:form.timing_heading')}>
+        <FormSection title={t('exams:form.timing_heading')}>
           <Grid container spacing={2}>
             {(['starts_at', 'ends_at'] as const).map((name) => (
               <Grid key={name} size={{ xs: 12, sm: 6 }}>
@@ -150,9 +151,9 @@ export function ExamSettingsForm({ exam }: { exam: Exam | null }) {
               <NumberInput form={form} name="grace_seconds" id="exam-grace" label={t('exams:form.grace')} hint={t('exams:form.grace_hint')} />
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('exams:form.results_heading')}>
+        <FormSection title={t('exams:form.results_heading')}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
               <NumberInput form={form} name="pass_percent" id="exam-pass" label={t('exams:form.pass_percent')} hint={t('exams:form.pass_hint')} decimal />
@@ -188,11 +189,11 @@ export function ExamSettingsForm({ exam }: { exam: Exam | null }) {
               </Stack>
             </Grid>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('exams:paper.heading')}>
+        <FormSection title={t('exams:paper.heading')}>
           <PaperBuilder form={form} folders={folderList ?? []} foldersError={folders.isError} />
-        </Section>
+        </FormSection>
 
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -298,18 +299,5 @@ function SwitchInput({ form, name, id, label, hint }: { form: Form; name: Switch
         </Box>
       )}
     />
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

@@ -7,7 +7,6 @@ import {
   Box,
   Button,
   Card,
-  CardContent,
   Chip,
   CircularProgress,
   Collapse,
@@ -25,10 +24,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormSection } from '../../../components/ui/form-section';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -226,7 +226,7 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
       )}
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid="question-form" data-type={type}>
         <Stack spacing={2.5}>
-          <Section title={t('questions:form.question_heading')}>
+          <FormSection title={t('questions:form.question_heading')}>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Controller
@@ -346,13 +346,13 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
                 </Collapse>
               </Grid>
             </Grid>
-          </Section>
+          </FormSection>
 
-          <Section title={t('questions:form.answer_heading')}>
+          <FormSection title={t('questions:form.answer_heading')}>
             <AnswerFields form={form} type={type} />
-          </Section>
+          </FormSection>
 
-          <Section title={t('questions:form.explanation_heading')}>
+          <FormSection title={t('questions:form.explanation_heading')}>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {t('questions:form.explanation_hint')}
             </Typography>
@@ -379,7 +379,7 @@ function QuestionForm({ question, folderId, backTo }: { question: Question | nul
                 </Grid>
               ))}
             </Grid>
-          </Section>
+          </FormSection>
 
           {save.isError && !(save.error instanceof ApiError && save.error.status === 422) && (
             <Alert severity="error" data-testid="save-error">
@@ -434,18 +434,5 @@ function MarksField({ form, name, id, label, hint }: { form: UseFormReturn<Quest
         />
       )}
     />
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
