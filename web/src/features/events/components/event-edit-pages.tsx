@@ -2,20 +2,15 @@
 // alone and then opens the new event's editor. The editor: the event's header (its state, counts,
 // its public page, Delete after a confirmation), the form, and below it the tabs (?tab=):
 // registrations, check-in, attendance, materials, discussions, reviews.
-import { Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
-import { ApiError } from '../../../lib/api-client';
 import { otherTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { idParam } from '../../../lib/list-params';
@@ -28,6 +23,7 @@ import { CheckInTab } from './check-in-tab';
 import { DiscussionsSection } from './discussions-section';
 import { DraftChip, StateChip } from './event-chips';
 import { EventForm } from './event-form';
+import { BackToEvents, EventFallback } from './events-frame';
 import { MaterialsSection } from './materials-section';
 import { RegistrationsTab } from './registrations-tab';
 import { ReviewsSection } from './reviews-section';
@@ -48,21 +44,12 @@ export default function EventEditPages() {
   return <EditEventPage key={id} id={id} />;
 }
 
-function BackToList() {
-  const { t } = useTranslation('events');
-  return (
-    <Button component={RouterLink} to="/events/list" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-      {t('edit.back')}
-    </Button>
-  );
-}
-
 function CreateEventPage() {
   const { t } = useTranslation('events');
   const navigate = useNavigate();
   return (
     <Box data-testid="event-create-page">
-      <BackToList />
+      <BackToEvents label={t('edit.back')} />
       <PageHeader title={t('form.create_title')} subtitle={t('form.create_hint')} />
       <EventForm event={null} onSaved={(saved) => navigate(`/events/edit/${saved.id}`, { replace: true })} />
     </Box>
@@ -85,33 +72,19 @@ function EditEventPage({ id }: { id: number }) {
     }
   }, [loaded]);
 
-  if (query.isLoading) {
-    return (
-      <Box>
-        <BackToList />
-        <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
-        <Skeleton variant="rounded" height={480} />
-      </Box>
-    );
-  }
+  const back = <BackToEvents label={t('events:edit.back')} />;
   if (query.isError || !query.data) {
     return (
       <Box>
-        <BackToList />
-        {query.error instanceof ApiError && query.error.status === 404 ? (
-          <Card>
-            <EmptyState icon={<EventOutlinedIcon />} message={t('events:edit.not_found')} />
-          </Card>
-        ) : (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        {back}
+        <EventFallback query={query} notFound={t('events:edit.not_found')} heights={[120, 480]} />
       </Box>
     );
   }
   const event = query.data;
   return (
     <Box data-testid="event-edit-page" data-event-id={event.id}>
-      <BackToList />
+      {back}
       <EditHeader event={event} />
       <EventForm event={event} />
       <Box ref={tabs} sx={{ mt: 4, scrollMarginTop: 72 }}>

@@ -3,8 +3,7 @@
 // full when no seat is left; cancelling one's registration); the ticket with its QR code; a
 // calendar file; and for approved registrants and managers its materials and discussions. Reviews
 // for everyone, and after the event a review form for the people who were checked in.
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
@@ -16,10 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
-import { ApiError } from '../../../lib/api-client';
 import { otherTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { idParam } from '../../../lib/list-params';
@@ -32,7 +28,7 @@ import { useCancelRegistration, useEvent, useRegister } from '../hooks/use-event
 import { DraftChip, StateChip } from './event-chips';
 import { useSeatsText } from './event-card';
 import { EventTicket } from './event-ticket';
-import { EventsFrame } from './events-frame';
+import { BackToEvents, EventFallback, EventsFrame } from './events-frame';
 import { DiscussionsSection } from './discussions-section';
 import { MaterialsSection } from './materials-section';
 import { ReviewsSection } from './reviews-section';
@@ -47,31 +43,12 @@ export default function EventPage() {
 function EventPageOf({ id }: { id: number }) {
   const { t } = useTranslation(['events', 'common']);
   const query = useEvent(id);
-  const back = (
-    <Button component={RouterLink} to="/events/list" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-      {t('events:page.back')}
-    </Button>
-  );
-  if (query.isLoading) {
-    return (
-      <EventsFrame testId="event-page" data-loading="true">
-        {back}
-        <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} />
-        <Skeleton variant="rounded" height={320} />
-      </EventsFrame>
-    );
-  }
+  const back = <BackToEvents label={t('events:page.back')} />;
   if (query.isError || !query.data) {
     return (
-      <EventsFrame testId="event-page">
+      <EventsFrame testId="event-page" {...(query.isLoading && { 'data-loading': 'true' })}>
         {back}
-        {query.error instanceof ApiError && query.error.status === 404 ? (
-          <Card>
-            <EmptyState icon={<EventOutlinedIcon />} message={t('events:page.not_found')} />
-          </Card>
-        ) : (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        <EventFallback query={query} notFound={t('events:page.not_found')} heights={[160, 320]} />
       </EventsFrame>
     );
   }

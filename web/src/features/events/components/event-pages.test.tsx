@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, href, json, render, stubFetch, tag, text } from '../../../lib/test-render';
+import { ApiError } from '../../../lib/api-client';
+import { fetchCall, href, json, noop, render, stubFetch, tag, text } from '../../../lib/test-render';
 import { checkIn, fetchEvents, registerForEvent, type EventItem, type Registration } from '../api/events-api';
 import { eventKeys } from '../hooks/use-events';
 import { CheckInTab } from './check-in-tab';
 import { EventCard } from './event-card';
 import EventPage from './event-page';
+import { EventFallback } from './events-frame';
 
 // Signed out unless a test signs someone in (a token, and their menu class).
 const session = vi.hoisted(() => ({ token: null as string | null, menuClass: 'learner' as 'learner' | 'partner' }));
@@ -132,6 +134,21 @@ describe('an event’s page', () => {
     const ended = event({ state: 'ended', my_registration: registration({ checked_in_at: '2026-12-20T04:05:00Z' }) });
     expect(tag(await eventPage(ended, 'en'), 'review-form')).not.toBe('');
     expect(tag(await eventPage({ ...ended, my_registration: registration() }, 'en'), 'review-form')).toBe('');
+  });
+});
+
+describe('an event’s page before the event is there', () => {
+  it('shows placeholders while the event loads', async () => {
+    const html = await render('en', <EventPage />, { at: '/events/3', path: '/events/:id' });
+    expect(tag(html, 'event-page')).toContain('data-loading="true"');
+    expect(text(html)).toContain('All events');
+  });
+  it('says the event was not found for a 404, and offers Retry for another error', async () => {
+    const gone = await render('en', <EventFallback query={{ isLoading: false, error: new ApiError(404, 'Not found', 'not_found', {}), refetch: noop }} notFound="No such event." heights={[1, 2]} />);
+    expect(text(gone)).toContain('No such event.');
+    const failed = await render('en', <EventFallback query={{ isLoading: false, error: new ApiError(500, 'HTTP 500', null, {}), refetch: noop }} notFound="No such event." heights={[1, 2]} />);
+    expect(text(failed)).not.toContain('No such event.');
+    expect(failed).toContain('<button');
   });
 });
 
