@@ -1,6 +1,6 @@
 // A list page's records in a card, a page at a time: placeholders while the page loads, its error
-// (with Retry), the empty state, else the table on a wide screen and the cards on a phone; the
-// pager under the card.
+// (with Retry), the empty state, else the table on a wide screen and the cards on a phone (or one
+// list for every width); the pager under the card.
 import { Box, Card, Skeleton, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
@@ -8,7 +8,7 @@ import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { Pager } from './pager';
 
-export interface ListCardProps {
+interface ListCardBase {
   /** The page's query. */
   list: {
     isLoading: boolean;
@@ -22,14 +22,30 @@ export interface ListCardProps {
   /** The placeholder rows' height while the page loads. */
   rowHeight: number;
   emptyMessage: string;
+  emptyIcon?: ReactNode;
   emptyAction?: ReactNode;
-  /** Wide screens. */
-  table: ReactNode;
-  /** Phones. */
-  cards: ReactNode;
+  /** The page already shown stays when reading it again fails: the error shows only without one. */
+  keepPageOnError?: boolean;
 }
 
-export function ListCard({ list, page, onPage, rowHeight, emptyMessage, emptyAction, table, cards }: ListCardProps) {
+export type ListCardProps = ListCardBase &
+  (
+    | {
+        /** Wide screens. */
+        table: ReactNode;
+        /** Phones. */
+        cards: ReactNode;
+        children?: undefined;
+      }
+    | {
+        /** One list for every width. */
+        children: ReactNode;
+        table?: undefined;
+        cards?: undefined;
+      }
+  );
+
+export function ListCard({ list, page, onPage, rowHeight, emptyMessage, emptyIcon, emptyAction, keepPageOnError, table, cards, children }: ListCardProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   return (
@@ -41,12 +57,14 @@ export function ListCard({ list, page, onPage, rowHeight, emptyMessage, emptyAct
               <Skeleton key={i} height={rowHeight} />
             ))}
           </Box>
-        ) : list.error ? (
+        ) : list.error && !(keepPageOnError && list.data) ? (
           <Box sx={{ p: 2 }}>
             <ErrorState error={list.error} onRetry={() => list.refetch()} />
           </Box>
         ) : !list.data?.data.length ? (
-          <EmptyState message={emptyMessage} action={emptyAction} />
+          <EmptyState icon={emptyIcon} message={emptyMessage} action={emptyAction} />
+        ) : children !== undefined ? (
+          children
         ) : wide ? (
           table
         ) : (

@@ -1,12 +1,10 @@
 // The attendance tab of /events/edit/:id: how many of the approved people have checked in, and
 // who, latest first.
-import { Box, Card, CardContent, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Pager } from '../../../components/ui/pager';
+import { ListCard } from '../../../components/ui/list-card';
 import { formatNumber } from '../../../lib/lang';
 import type { EventItem } from '../api/events-api';
 import { formatInstant } from '../hooks/event-format';
@@ -38,35 +36,20 @@ export function AttendanceTab({ event }: { event: EventItem }) {
           />
         </CardContent>
       </Card>
-      <Card>
-        {list.isLoading ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={48} />
-            ))}
-          </Box>
-        ) : list.error && !list.data ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          </Box>
-        ) : !rows.length ? (
-          <EmptyState icon={<HowToRegOutlinedIcon />} message={t('attendance.empty')} />
-        ) : (
-          <Stack component="ol" divider={<Divider component="li" aria-hidden />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {rows.map((r) => (
-              <Stack component="li" key={r.id} direction="row" spacing={2} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: 'center' }} data-testid="attendance-row">
-                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }} data-user-content>
-                  {r.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" component="time" dateTime={r.checked_in_at ?? undefined} sx={{ flexShrink: 0 }}>
-                  {formatInstant(r.checked_in_at, lang)}
-                </Typography>
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Card>
-      <Pager page={list.data?.current_page ?? page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+      <ListCard list={list} page={page} onPage={setPage} rowHeight={48} emptyIcon={<HowToRegOutlinedIcon />} emptyMessage={t('attendance.empty')} keepPageOnError>
+        <Stack component="ol" divider={<Divider component="li" aria-hidden />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {rows.map((r) => (
+            <Stack component="li" key={r.id} direction="row" spacing={2} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: 'center' }} data-testid="attendance-row">
+              <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }} data-user-content>
+                {r.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" component="time" dateTime={r.checked_in_at ?? undefined} sx={{ flexShrink: 0 }}>
+                {formatInstant(r.checked_in_at, lang)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </ListCard>
     </Box>
   );
 }

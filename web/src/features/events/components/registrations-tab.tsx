@@ -1,16 +1,14 @@
 // The registrations tab of /events/edit/:id: everyone who registered, searched by name and
 // filtered by status, a page at a time; a manager approves, rejects or removes each (a removal
 // after a confirmation).
-import { Box, Button, Card, Chip, Divider, InputAdornment, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Divider, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { FilterSelect } from '../../../components/ui/filter-select';
-import { Pager } from '../../../components/ui/pager';
+import { ListCard } from '../../../components/ui/list-card';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import { REGISTRATION_STATUSES, type EventItem, type Registration, type RegistrationStatus } from '../api/events-api';
@@ -96,71 +94,64 @@ export function RegistrationsTab({ event }: { event: EventItem }) {
           testId="registrations-status"
         />
       </Stack>
-      <Card>
-        {list.isLoading ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={64} />
-            ))}
-          </Box>
-        ) : list.error && !list.data ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          </Box>
-        ) : !rows.length ? (
-          <EmptyState icon={<PeopleOutlineIcon />} message={filtered ? t('events:registrations.empty_filtered') : t('events:registrations.empty')} />
-        ) : (
-          <Stack component="ul" divider={<Divider component="li" aria-hidden />} sx={{ listStyle: 'none', p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {rows.map((r) => (
-              <Stack
-                component="li"
-                key={r.id}
-                direction={{ xs: 'column', md: 'row' }}
-                spacing={1.5}
-                sx={{ p: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
-                data-testid="registration-row"
-                data-registration-id={r.id}
-                data-status={r.status}
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-user-content>
-                      {r.name}
-                    </Typography>
-                    <RegistrationStatusChip status={r.status} />
-                  </Stack>
-                  {(r.email || r.phone) && (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-user-content>
-                      {[r.email, r.phone].filter(Boolean).join(' · ')}
-                    </Typography>
-                  )}
-                  <Typography variant="caption" color="text.secondary" component="p">
-                    {t('events:registrations.registered_at', { time: formatInstant(r.created_at, lang) })}
-                    {' · '}
-                    {r.checked_in_at ? t('events:registrations.checked_in_at', { time: formatInstant(r.checked_in_at, lang) }) : t('events:registrations.not_checked_in')}
+      <ListCard
+        list={list}
+        page={page}
+        onPage={setPage}
+        rowHeight={64}
+        emptyIcon={<PeopleOutlineIcon />}
+        emptyMessage={filtered ? t('events:registrations.empty_filtered') : t('events:registrations.empty')}
+        keepPageOnError
+      >
+        <Stack component="ul" divider={<Divider component="li" aria-hidden />} sx={{ listStyle: 'none', p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {rows.map((r) => (
+            <Stack
+              component="li"
+              key={r.id}
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={1.5}
+              sx={{ p: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+              data-testid="registration-row"
+              data-registration-id={r.id}
+              data-status={r.status}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-user-content>
+                    {r.name}
                   </Typography>
-                </Box>
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
-                  {r.status !== 'approved' && (
-                    <Button size="small" variant="contained" color="success" disabled={busyId === r.id} onClick={() => onDecide(r, 'approved')} aria-label={`${t('events:registrations.approve')}: ${r.name}`} data-testid="approve-registration">
-                      {t('events:registrations.approve')}
-                    </Button>
-                  )}
-                  {r.status !== 'rejected' && (
-                    <Button size="small" variant="outlined" color="warning" disabled={busyId === r.id} onClick={() => onDecide(r, 'rejected')} aria-label={`${t('events:registrations.reject')}: ${r.name}`} data-testid="reject-registration">
-                      {t('events:registrations.reject')}
-                    </Button>
-                  )}
-                  <Button size="small" color="error" disabled={busyId === r.id} onClick={() => setRemoving(r)} aria-label={`${t('events:registrations.remove')}: ${r.name}`} data-testid="remove-registration">
-                    {t('events:registrations.remove')}
-                  </Button>
+                  <RegistrationStatusChip status={r.status} />
                 </Stack>
+                {(r.email || r.phone) && (
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-user-content>
+                    {[r.email, r.phone].filter(Boolean).join(' · ')}
+                  </Typography>
+                )}
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {t('events:registrations.registered_at', { time: formatInstant(r.created_at, lang) })}
+                  {' · '}
+                  {r.checked_in_at ? t('events:registrations.checked_in_at', { time: formatInstant(r.checked_in_at, lang) }) : t('events:registrations.not_checked_in')}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
+                {r.status !== 'approved' && (
+                  <Button size="small" variant="contained" color="success" disabled={busyId === r.id} onClick={() => onDecide(r, 'approved')} aria-label={`${t('events:registrations.approve')}: ${r.name}`} data-testid="approve-registration">
+                    {t('events:registrations.approve')}
+                  </Button>
+                )}
+                {r.status !== 'rejected' && (
+                  <Button size="small" variant="outlined" color="warning" disabled={busyId === r.id} onClick={() => onDecide(r, 'rejected')} aria-label={`${t('events:registrations.reject')}: ${r.name}`} data-testid="reject-registration">
+                    {t('events:registrations.reject')}
+                  </Button>
+                )}
+                <Button size="small" color="error" disabled={busyId === r.id} onClick={() => setRemoving(r)} aria-label={`${t('events:registrations.remove')}: ${r.name}`} data-testid="remove-registration">
+                  {t('events:registrations.remove')}
+                </Button>
               </Stack>
-            ))}
-          </Stack>
-        )}
-      </Card>
-      <Pager page={list.data?.current_page ?? page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
+            </Stack>
+          ))}
+        </Stack>
+      </ListCard>
       <ConfirmDialog
         open={!!removing}
         title={removing ? t('events:registrations.remove_title', { name: removing.name }) : ''}
