@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fetchCall, href, json, noop, render, stubFetch, tag, text } from '../../../lib/test-render';
 import { checkIn, fetchEvents, registerForEvent, type EventItem, type Registration } from '../api/events-api';
 import { eventKeys } from '../hooks/use-events';
+import { eventItem } from '../test-fixtures';
 import { CheckInTab } from './check-in-tab';
 import { EventCard } from './event-card';
 import EventPage from './event-page';
@@ -37,31 +38,7 @@ const registration = (over: Partial<Registration> = {}): Registration => ({
   ...over,
 });
 
-const event = (over: Partial<EventItem> = {}): EventItem => ({
-  id: 3,
-  title: 'Admission orientation',
-  title_bn: 'ভর্তি ওরিয়েন্টেশন',
-  description: 'What the first year holds.',
-  description_bn: 'প্রথম বর্ষে কী কী থাকছে।',
-  starts_at: '2026-12-20T04:00:00Z',
-  ends_at: '2026-12-20T07:00:00Z',
-  venue: null,
-  online_link: 'https://meet.example.org/orientation',
-  capacity: 10,
-  registration: 'open',
-  published: true,
-  state: 'upcoming',
-  registered: 8,
-  pending: 0,
-  seats_left: 2,
-  rating: null,
-  reviews: 0,
-  can_manage: false,
-  my_registration: null,
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-  ...over,
-});
+const event = eventItem;
 
 /** The event page of `e` as the current session sees it (its details already loaded). */
 function eventPage(e: EventItem, lang: 'en' | 'bn' = 'bn') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { toLocalInput } from '../../../lib/local-datetime';
+import { eventItem } from '../test-fixtures';
 import { emptyEventValues, eventBody, eventProblems, eventValues, parseCapacity, serverFieldErrors, type EventFormValues } from './event-form';
 
 const values = (over: Partial<EventFormValues> = {}): EventFormValues => ({
@@ -36,11 +37,7 @@ describe('event form', () => {
   });
   it('puts a saved event back into the form, its capacity in Bangla digits in Bangla', () => {
     const v = eventValues(
-      {
-        id: 1, title: 'Fair', title_bn: null, description: '', description_bn: null, starts_at: '2026-12-20T04:00:00Z', ends_at: '2026-12-20T06:00:00Z',
-        venue: null, online_link: 'https://meet.example.org/x', capacity: 25, registration: 'approval', published: false, state: 'upcoming', registered: 0,
-        pending: 0, seats_left: 25, rating: null, reviews: 0, can_manage: true, my_registration: null, created_at: '', updated_at: '',
-      },
+      eventItem({ title: 'Fair', title_bn: null, description: '', description_bn: null, online_link: 'https://meet.example.org/x', capacity: 25, registration: 'approval', published: false }),
       'bn',
     );
     expect(v).toMatchObject({ title: 'Fair', title_bn: '', venue: '', online_link: 'https://meet.example.org/x', capacity: '২৫', registration: 'approval', published: false });

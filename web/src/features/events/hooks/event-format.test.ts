@@ -1,34 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { EventItem } from '../api/events-api';
+import { eventItem } from '../test-fixtures';
 import { dateLeaf, eventDescription, eventTitle, formatEventWhen, formatInstant, isInsider, mayRegister, mayReview, seatsOf } from './event-format';
 
 const DHAKA = { timeZone: 'Asia/Dhaka' };
 
-const event = (over: Partial<EventItem> = {}): EventItem => ({
-  id: 3,
-  title: 'Career fair',
-  title_bn: 'ক্যারিয়ার মেলা',
-  description: 'Meet employers.',
-  description_bn: null,
-  starts_at: '2026-12-20T04:00:00Z',
-  ends_at: '2026-12-20T07:30:00Z',
-  venue: 'Hall 2',
-  online_link: null,
-  capacity: 100,
-  registration: 'open',
-  published: true,
-  state: 'upcoming',
-  registered: 10,
-  pending: 0,
-  seats_left: 90,
-  rating: null,
-  reviews: 0,
-  can_manage: false,
-  my_registration: null,
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-  ...over,
-});
+/** A career fair in Hall 2 until 13:30 Dhaka time, with no Bangla description, 90 seats left of 100. */
+const event = (over: Partial<EventItem> = {}): EventItem =>
+  eventItem({
+    title: 'Career fair',
+    title_bn: 'ক্যারিয়ার মেলা',
+    description: 'Meet employers.',
+    description_bn: null,
+    ends_at: '2026-12-20T07:30:00Z',
+    venue: 'Hall 2',
+    online_link: null,
+    capacity: 100,
+    registered: 10,
+    seats_left: 90,
+    ...over,
+  });
 
 describe('event texts', () => {
   it('shows the title and description in the language, falling back to English', () => {
