@@ -134,7 +134,10 @@ function EventDetails({ event }: { event: EventItem }) {
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 4 }}>
                 <Fact icon={<EventSeatOutlinedIcon />} label={t('events:page.seats')} testId="event-seats">
-                  <Typography sx={seatsOf(event).kind === 'full' ? { color: 'error.main', fontWeight: 700 } : undefined}>{seatsText(event)}</Typography>
+                  {/* Once it is over, seats left mean nothing; who came is what stays. */}
+                  {event.state !== 'ended' && (
+                    <Typography sx={seatsOf(event).kind === 'full' ? { color: 'error.main', fontWeight: 700 } : undefined}>{seatsText(event)}</Typography>
+                  )}
                   <Typography variant="body2" color="text.secondary">
                     {t('events:page.registered', { count: event.registered, n: formatNumber(event.registered, lang) })}
                   </Typography>
@@ -159,7 +162,7 @@ function EventDetails({ event }: { event: EventItem }) {
       <Grid size={{ xs: 12, md: 4 }} sx={{ order: { md: 2 } }}>
         <Stack spacing={2.5} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <RegistrationCard event={event} />
-          {event.my_registration?.status === 'approved' && event.my_registration.ticket && (
+          {event.state !== 'ended' && event.my_registration?.status === 'approved' && event.my_registration.ticket && (
             <EventTicket event={event} registration={event.my_registration as Registration & { ticket: string }} />
           )}
         </Stack>
