@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'publishing',
   'contents',
   'events',
+  'calendar',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's

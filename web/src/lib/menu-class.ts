@@ -89,8 +89,8 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/events/edit', PAGE_ACCESS.events],
 ];
 
-/** Pages under /course and /exam that are not authoring (the public course and certificate exam pages, the learners' journeys). */
-const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/details', '/exam/journey'];
+/** Pages under /course and /exam that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */
+const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/details', '/exam/journey', '/course/calendar', '/exam/calendar'];
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
