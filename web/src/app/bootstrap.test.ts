@@ -10,6 +10,8 @@ describe('the texts the first render waits for', () => {
     expect(first('/course/certificate', true)).toEqual(['courses', 'nav']);
     expect(first('/exam/single', true)).toContain('nav');
     expect(first('/blogs/lists', true)).toContain('nav');
+    // The calendar's texts, not the courses' or the exams' (their per-kind pages live under /course and /exam).
+    for (const path of ['/calendar/show', '/course/calendar/show', '/exam/calendar/show', '/webinarroom/calendar/show']) expect(first(path, true), path).toEqual(['calendar', 'nav']);
   });
 
   it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {

@@ -86,6 +86,7 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/(?:partners|partnership)(?:\/|$)/, { namespaces: ['partners'] }],
   [/^\/settings(?:\/|$)/, { namespaces: ['settings'] }],
   [/^\/course\/journey\//, { namespaces: ['learn'] }],
+  [/^\/(?:(?:course|exam|classroom|training|webinarroom)\/)?calendar\/show\/?$/, { namespaces: ['calendar'] }],
   [/^\/(?:course|template)(?:\/|$)/, { namespaces: ['courses'] }],
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
   [/^\/events(?:\/|$)/, { namespaces: ['events'] }],

@@ -7,6 +7,7 @@ import { ShellProvider } from '../components/layouts/shell-context';
 import { ErrorPage } from '../components/errors/error-page';
 import { RouteLoading } from '../components/ui/top-loading-bar';
 import { NotFoundPage } from '../components/errors/not-found-page';
+import type { CalendarKind } from '../features/calendar/hooks/use-calendar';
 import { PAGE_ACCESS } from '../lib/menu-class';
 import { redirectTarget } from '../lib/redirect';
 import { useToken } from '../lib/session';
@@ -80,6 +81,13 @@ const PublicPages = lazy(() => import('../features/publishing/components/public-
 // /events/edit/:id (the form and the managers' tabs: registrations, check-in, ...): another.
 const EventPublicPages = lazy(() => import('../features/events/components/event-public-pages'));
 const EventEditPages = lazy(() => import('../features/events/components/event-edit-pages'));
+// /calendar/show (anyone signed in) and the same page with one kind's entries (SPEC 2:
+// /course/calendar/show, /exam/..., /classroom/..., /training/..., /webinarroom/...): one chunk.
+const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page'));
+const CALENDAR_ROUTES: RouteObject[] = ([undefined, 'course', 'exam', 'classroom', 'training', 'webinarroom'] satisfies (CalendarKind | undefined)[]).map((kind) => ({
+  path: kind ? `${kind}/calendar/show` : 'calendar/show',
+  element: <CalendarPage key={kind ?? 'all'} kind={kind} />,
+}));
 
 function Root() {
   return (
@@ -174,6 +182,7 @@ export const routes: RouteObject[] = [
           { path: 'filemanager/:slug?', element: <FileManagerPages /> },
           { path: 'contents/:slug?', element: <ContentPages /> },
           { path: 'contents/edit/:id', element: <ContentPages page="edit" /> },
+          ...CALENDAR_ROUTES,
           {
             element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
             children: [

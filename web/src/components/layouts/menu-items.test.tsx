@@ -9,9 +9,9 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
@@ -30,6 +30,14 @@ describe('sidebar menu', () => {
     for (const cls of ['super', 'partner', 'learner', 'approver'] as const) {
       const all = [...paths(cls), ...userMenuFor(cls).map((i) => i.to)];
       for (const to of all) expect(canOpen(to!, cls), `${cls} ${to}`).toBe(true);
+    }
+  });
+  it('lights Calendar on the per-kind calendars under /course and /exam, not Course or the Exam Centre', () => {
+    for (const cls of ['super', 'partner', 'learner'] as const) {
+      const items = menuFor(cls);
+      for (const path of ['/calendar/show', '/course/calendar/show', '/exam/calendar/show?month=2027-01', '/training/calendar/show']) {
+        expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), `${cls} ${path}`).toEqual(['calendar']);
+      }
     }
   });
   it('derives the active item from the first path segment', () => {

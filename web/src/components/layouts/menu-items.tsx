@@ -19,6 +19,7 @@ import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -40,7 +41,10 @@ export interface MenuItem {
    */
   roles?: string[];
   children?: MenuItem[];
-  /** Paths beyond its link that a child stands for (a single exam's editor, /exam/edit/<id>, is Single exams'). */
+  /**
+   * Paths beyond its link that a child stands for (a single exam's editor, /exam/edit/<id>, is Single
+   * exams'), or a top-level item (the per-kind calendars, /exam/calendar/show, are Calendar's).
+   */
   covers?: RegExp;
 }
 
@@ -64,6 +68,9 @@ export const MENU: MenuItem[] = [
   // Events (seminars, orientations, fairs): everyone's list, where the people who author courses
   // also create them. The approver is limited to blogs, tutorials and the dashboard (SPEC 6).
   { key: 'events', labelKey: 'nav:events', icon: <EventOutlinedIcon />, to: '/events/list', classes: ['super', 'partner', 'learner'] },
+  // The person's calendar across every site (their events; classes, exams and trainings later). The
+  // approver is limited to blogs, tutorials and the dashboard (SPEC 4, 6): the layout sends them back.
+  { key: 'calendar', labelKey: 'nav:calendar', icon: <CalendarMonthOutlinedIcon />, to: '/calendar/show', covers: /^\/(?:course|exam|classroom|training|webinarroom)\/calendar\/show\/?$/, classes: ['super', 'partner', 'learner'] },
   {
     key: 'exam',
     labelKey: 'nav:exam_centre',
@@ -246,6 +253,9 @@ export function isItemActive(item: MenuItem, pathname: string): boolean {
   // The accounts pages are also served under /course/accounts (SPEC 2): they light Accounts.
   pathname = pathname.replace(/^\/course(?=\/accounts(?:[/?#]|$))/, '');
   const peers = MENU.filter((i) => i.classes.some((c) => item.classes.includes(c)));
+  const path = pathname.split('?')[0];
+  const covering = peers.find((i) => i.covers?.test(path));
+  if (covering) return covering.key === item.key;
   const deep = peers.find((i) => linksOf(i).some((to) => to.split('/').filter(Boolean).length > 1 && under(pathname, to)));
   if (deep) return deep.key === item.key;
   const seg = firstSegment(pathname);
