@@ -18,7 +18,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{Datelike, DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::{PgExecutor, PgPool};
+use sqlx::postgres::PgArguments;
+use sqlx::query::Query;
+use sqlx::{PgExecutor, PgPool, Postgres};
 use utoipa::{IntoParams, ToSchema};
 
 /// What a site puts on a person's calendar.
@@ -32,47 +34,31 @@ pub struct EntryFields<'a> {
     pub path: &'a str,
 }
 
+/// Binds an entry's fields as the statement's parameters $1 to $6.
+fn with_entry<'q>(q: Query<'q, Postgres, PgArguments>, e: &'q EntryFields<'q>) -> Query<'q, Postgres, PgArguments> {
+    q.bind(e.title).bind(e.title_bn).bind(e.starts_at).bind(e.ends_at).bind(e.location).bind(e.path)
+}
+
 /// Puts an object of a site on a person's calendar, or updates it there.
 pub async fn enter(db: impl PgExecutor<'_>, user_id: i64, institution_id: i64, kind: &str, ref_id: i64, e: &EntryFields<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO calendar_entries (user_id, institution_id, kind, ref_id, title, title_bn, starts_at, ends_at, location, path)
+    let q = sqlx::query(
+        "INSERT INTO calendar_entries (title, title_bn, starts_at, ends_at, location, path, user_id, institution_id, kind, ref_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (user_id, institution_id, kind, ref_id) DO UPDATE
             SET title = EXCLUDED.title, title_bn = EXCLUDED.title_bn, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at,
                 location = EXCLUDED.location, path = EXCLUDED.path",
-    )
-    .bind(user_id)
-    .bind(institution_id)
-    .bind(kind)
-    .bind(ref_id)
-    .bind(e.title)
-    .bind(e.title_bn)
-    .bind(e.starts_at)
-    .bind(e.ends_at)
-    .bind(e.location)
-    .bind(e.path)
-    .execute(db)
-    .await?;
+    );
+    with_entry(q, e).bind(user_id).bind(institution_id).bind(kind).bind(ref_id).execute(db).await?;
     Ok(())
 }
 
 /// Rewrites an object on the calendar of everyone who has it (the event moved or was renamed).
 pub async fn retell(db: &PgPool, institution_id: i64, kind: &str, ref_id: i64, e: &EntryFields<'_>) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE calendar_entries SET title = $4, title_bn = $5, starts_at = $6, ends_at = $7, location = $8, path = $9
-          WHERE institution_id = $1 AND kind = $2 AND ref_id = $3",
-    )
-    .bind(institution_id)
-    .bind(kind)
-    .bind(ref_id)
-    .bind(e.title)
-    .bind(e.title_bn)
-    .bind(e.starts_at)
-    .bind(e.ends_at)
-    .bind(e.location)
-    .bind(e.path)
-    .execute(db)
-    .await?;
+    let q = sqlx::query(
+        "UPDATE calendar_entries SET title = $1, title_bn = $2, starts_at = $3, ends_at = $4, location = $5, path = $6
+          WHERE institution_id = $7 AND kind = $8 AND ref_id = $9",
+    );
+    with_entry(q, e).bind(institution_id).bind(kind).bind(ref_id).execute(db).await?;
     Ok(())
 }
 

@@ -2,7 +2,9 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::postgres::PgArguments;
+use sqlx::query::Query;
+use sqlx::{PgConnection, PgPool, Postgres, Row};
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -105,26 +107,28 @@ pub struct EventFields {
     pub published: bool,
 }
 
+/// Binds an event's fields as the statement's parameters $1 to $11, in the columns' order.
+fn with_fields<'q>(q: Query<'q, Postgres, PgArguments>, f: &'q EventFields) -> Query<'q, Postgres, PgArguments> {
+    q.bind(&f.title)
+        .bind(&f.title_bn)
+        .bind(&f.description)
+        .bind(&f.description_bn)
+        .bind(f.starts_at)
+        .bind(f.ends_at)
+        .bind(&f.venue)
+        .bind(&f.online_link)
+        .bind(f.capacity)
+        .bind(&f.registration)
+        .bind(f.published)
+}
+
 pub async fn insert(db: &PgPool, f: &EventFields, by: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+    let q = sqlx::query(
         "INSERT INTO events (title, title_bn, description, description_bn, starts_at, ends_at, venue, online_link,
                              capacity, registration, published, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
-    )
-    .bind(&f.title)
-    .bind(&f.title_bn)
-    .bind(&f.description)
-    .bind(&f.description_bn)
-    .bind(f.starts_at)
-    .bind(f.ends_at)
-    .bind(&f.venue)
-    .bind(&f.online_link)
-    .bind(f.capacity)
-    .bind(&f.registration)
-    .bind(f.published)
-    .bind(by)
-    .fetch_one(db)
-    .await
+    );
+    with_fields(q, f).bind(by).fetch_one(db).await?.try_get(0)
 }
 
 /// Rewrites an event, unless its new capacity is below the people already approved (answers
@@ -138,25 +142,12 @@ pub async fn update(tx: &mut PgConnection, id: i64, f: &EventFields) -> sqlx::Re
     if f.capacity.is_some_and(|c| i64::from(c) < taken) {
         return Ok(Some(false));
     }
-    sqlx::query(
-        "UPDATE events SET title = $2, title_bn = $3, description = $4, description_bn = $5, starts_at = $6, ends_at = $7,
-                venue = $8, online_link = $9, capacity = $10, registration = $11, published = $12, updated_at = now()
-          WHERE id = $1",
-    )
-    .bind(id)
-    .bind(&f.title)
-    .bind(&f.title_bn)
-    .bind(&f.description)
-    .bind(&f.description_bn)
-    .bind(f.starts_at)
-    .bind(f.ends_at)
-    .bind(&f.venue)
-    .bind(&f.online_link)
-    .bind(f.capacity)
-    .bind(&f.registration)
-    .bind(f.published)
-    .execute(&mut *tx)
-    .await?;
+    let q = sqlx::query(
+        "UPDATE events SET title = $1, title_bn = $2, description = $3, description_bn = $4, starts_at = $5, ends_at = $6,
+                venue = $7, online_link = $8, capacity = $9, registration = $10, published = $11, updated_at = now()
+          WHERE id = $12",
+    );
+    with_fields(q, f).bind(id).execute(&mut *tx).await?;
     Ok(Some(true))
 }
 

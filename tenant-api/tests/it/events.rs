@@ -101,6 +101,8 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "a wrong type is refused, not a 500: {}", r.text);
     let r = t.post(DHAKA, "/event/create", Some(&admin), event("a\u{0}b", 1, 3, json!({}))).await;
     assert!(r.status.is_client_error(), "{}", r.text);
+    let r = t.post(DHAKA, "/event/create", Some(&admin), event(&"x".repeat(2 << 20), 1, 3, json!({}))).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text);
     assert_eq!(t.post(DHAKA, "/event/create", Some(&rahim), event("Mine", 1, 3, json!({}))).await.status, StatusCode::FORBIDDEN);
     assert_eq!(t.post(DHAKA, "/event/create", None, event("Mine", 1, 3, json!({}))).await.status, StatusCode::UNAUTHORIZED);
 
