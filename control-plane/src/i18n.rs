@@ -48,7 +48,19 @@ pub fn bangla_digits(s: &str) -> String {
 
 /// Taka as a reader of `lang` writes it: "৳১,৫০০.০০" or "BDT 1,500.00".
 pub fn taka(poisha: i64, lang: Lang) -> String {
-    let whole = (poisha / 100).to_string();
+    let text = amount(poisha);
+    match lang {
+        Lang::En => format!("BDT {text}"),
+        Lang::Bn => format!("৳{}", text.chars().map(|c| c.to_digit(10).map_or(c, |d| char::from_u32('০' as u32 + d).unwrap_or(c))).collect::<String>()),
+    }
+}
+
+/// Poisha as taka without a currency sign, grouped by thousands ("1,234.50", "-0.05"), as a
+/// spreadsheet cell shows an amount.
+pub fn amount(poisha: i64) -> String {
+    let sign = if poisha < 0 { "-" } else { "" };
+    let p = poisha.unsigned_abs();
+    let whole = (p / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
@@ -56,11 +68,7 @@ pub fn taka(poisha: i64, lang: Lang) -> String {
         }
         grouped.push(c);
     }
-    let text = format!("{grouped}.{:02}", poisha % 100);
-    match lang {
-        Lang::En => format!("BDT {text}"),
-        Lang::Bn => format!("৳{}", text.chars().map(|c| c.to_digit(10).map_or(c, |d| char::from_u32('০' as u32 + d).unwrap_or(c))).collect::<String>()),
-    }
+    format!("{sign}{grouped}.{:02}", p % 100)
 }
 
 /// The message for an error code, with `{n}` replaced by `param`.
@@ -420,6 +428,24 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "not_registered" => ("Only registered participants can see this.", "শুধু নিবন্ধিত অংশগ্রহণকারীরা এটি দেখতে পারেন।"),
         "already_added" => ("This file is already among the materials.", "এই ফাইলটি ইতিমধ্যে উপকরণের তালিকায় আছে।"),
         "event_not_ended" => ("You can review this event once it has ended.", "ইভেন্টটি শেষ হলে রিভিউ দিতে পারবেন।"),
+        "duplicate" => ("This appears more than once.", "এটি একাধিকবার দেওয়া হয়েছে।"),
+        "negative" => ("This cannot be below zero.", "এটি শূন্যের কম হতে পারে না।"),
+        "invalid_time" => ("Enter a time as HH:MM.", "সময়টি ঘণ্টা:মিনিট (HH:MM) আকারে দিন।"),
+        "outside_batch_dates" => ("The session must fall within the batch's dates.", "সেশনটি ব্যাচের তারিখের মধ্যে হতে হবে।"),
+        "trainer_not_found" => ("This trainer is not part of this batch.", "এই প্রশিক্ষক এই ব্যাচের নন।"),
+        "trainer_exists" => ("This person is already a trainer of this batch.", "এই ব্যক্তি ইতিমধ্যে এই ব্যাচের প্রশিক্ষক।"),
+        "session_not_found" => ("This session does not exist.", "এই সেশনটি নেই।"),
+        "session_has_attendance" => (
+            "Attendance was taken at this session, so it cannot be deleted.",
+            "এই সেশনে হাজিরা নেওয়া হয়েছে, তাই এটি মুছে ফেলা যাবে না।",
+        ),
+        "not_a_trainee" => ("Some of these people are not trainees of this batch.", "এঁদের কেউ কেউ এই ব্যাচের প্রশিক্ষণার্থী নন।"),
+        "meal_plan_exists" => ("This batch already has a plan for this meal.", "এই ব্যাচে এই বেলার খাবারের পরিকল্পনা আগে থেকেই আছে।"),
+        "plan_not_found" => ("This meal plan does not exist.", "এই খাবারের পরিকল্পনাটি নেই।"),
+        "item_exists" => ("An item with this name already exists.", "এই নামে একটি আইটেম আগে থেকেই আছে।"),
+        "item_in_use" => ("A meal plan uses this item; remove it from the plan first.", "একটি খাবারের পরিকল্পনায় এই আইটেমটি আছে; আগে সেখান থেকে সরান।"),
+        "item_not_found" => ("This item does not exist.", "এই আইটেমটি নেই।"),
+        "logistic_not_found" => ("This logistic item does not exist.", "এই লজিস্টিক সামগ্রীটি নেই।"),
         "internal_error" => ("Something went wrong on our side. Please try again.", "আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।"),
         _ => ("An error occurred.", "একটি ত্রুটি ঘটেছে।"),
     }
@@ -434,6 +460,7 @@ mod tests {
         assert_eq!(taka(150_000, Lang::En), "BDT 1,500.00");
         assert_eq!(taka(123_456_789, Lang::Bn), "৳১,২৩৪,৫৬৭.৮৯");
         assert_eq!(taka(5, Lang::En), "BDT 0.05");
+        assert_eq!(amount(-123_456_789), "-1,234,567.89");
     }
 
     #[test]

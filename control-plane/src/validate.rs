@@ -43,6 +43,19 @@ impl Validator {
         }
     }
 
+    /// A required RFC 3339 moment (`2026-12-20T10:00:00+06:00`), as UTC.
+    pub fn date_time(&mut self, field: &str, value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+        let value = self.text(field, value, 40);
+        if value.is_empty() {
+            return None;
+        }
+        let parsed = chrono::DateTime::parse_from_rfc3339(&value).ok().map(|d| d.with_timezone(&chrono::Utc));
+        if parsed.is_none() {
+            self.add(field, "invalid_date_time", None);
+        }
+        parsed
+    }
+
     pub fn email(&mut self, field: &str, value: &str) -> String {
         let value = self.text(field, value, 254).to_lowercase();
         if !value.is_empty() && !is_email(&value) {

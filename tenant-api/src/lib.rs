@@ -31,6 +31,7 @@ pub mod site;
 pub mod state;
 pub mod threads;
 pub mod tls;
+pub mod trainings;
 pub mod web;
 
 pub use config::EdgeConfig;

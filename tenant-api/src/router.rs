@@ -14,7 +14,7 @@ use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
-use crate::{activity, dashboard, events, guard, headers, hosts, site, tls, web};
+use crate::{activity, dashboard, events, guard, headers, hosts, site, tls, trainings, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
@@ -61,6 +61,35 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(events::reviews::event_reviews))
         .routes(routes!(events::reviews::review_event))
         .routes(routes!(events::calendar::event_ics))
+        .routes(routes!(trainings::setup::view_training_batch, trainings::setup::update_training_batch))
+        .routes(routes!(trainings::setup::get_location))
+        .routes(routes!(trainings::setup::add_trainer, trainings::setup::update_trainer))
+        .routes(routes!(trainings::setup::remove_trainer))
+        .routes(routes!(trainings::setup::add_session, trainings::setup::update_session))
+        .routes(routes!(trainings::setup::remove_session))
+        .routes(routes!(trainings::attendance::session_attendance, trainings::attendance::mark_attendance))
+        .routes(routes!(trainings::attendance::complete_batch))
+        .routes(routes!(trainings::attendance::enrolled_users))
+        .routes(routes!(trainings::attendance::trained_users))
+        .routes(routes!(trainings::meals::create_item))
+        .routes(routes!(trainings::meals::item_index))
+        .routes(routes!(trainings::meals::edit_item))
+        .routes(routes!(trainings::meals::delete_item))
+        .routes(routes!(trainings::meals::view_plan))
+        .routes(routes!(trainings::meals::save_plan))
+        .routes(routes!(trainings::meals::delete_plan))
+        .routes(routes!(trainings::meals::facility_of_batch))
+        .routes(routes!(trainings::meals::meals_xlsx))
+        .routes(routes!(trainings::budget::view_budget))
+        .routes(routes!(trainings::budget::save_budget))
+        .routes(routes!(trainings::budget::budget_xlsx))
+        .routes(routes!(trainings::budget::create_logistic))
+        .routes(routes!(trainings::budget::logistic_index))
+        .routes(routes!(trainings::budget::update_logistic))
+        .routes(routes!(trainings::budget::delete_logistic))
+        .routes(routes!(trainings::budget::issue_logistic))
+        .routes(routes!(trainings::honorarium::honorarium_data))
+        .routes(routes!(trainings::honorarium::honorarium_statement))
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
         .routes(routes!(details::course_details))

@@ -56,7 +56,11 @@ pub struct Candidate {
 
 /// The learner-facing page the link opens: the journey, which enrols through `token` first.
 fn link(app: &AppState, tenant: &Tenant, course: &CourseRow, token: Uuid) -> String {
-    let kind = if course.course_type == "exam" { "exam" } else { "course" };
+    let kind = match course.course_type.as_str() {
+        "exam" => "exam",
+        "training" => "training",
+        _ => "course",
+    };
     format!("{}/{kind}/journey/{}?token={token}", site_url(tenant, &app.ctl.config.public_base_url), course.uuid)
 }
 

@@ -31,9 +31,9 @@ pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
 /// The thumbnail as a base64 data URL (4/3 of its bytes) and the rest of the form.
 pub const BODY_LIMIT: usize = MAX_THUMBNAIL_BYTES * 4 / 3 + 256 * 1024;
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
-const TYPES: [&str; 3] = ["course", "webinar", "masterclass"];
+const TYPES: [&str; 4] = ["course", "webinar", "masterclass", "training"];
 
-/// The two families of course rows: courses proper (course, webinar, masterclass) and
+/// The two families of course rows: courses proper (course, webinar, masterclass, training) and
 /// certificate exams (`exam`, served by `/assessment/*`). Each family's calls see only its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {

@@ -9,7 +9,6 @@ use crate::courses::syllabus::is_http_url;
 use crate::pools::TenantDb;
 use axum::Json;
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, MaybeUser, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::pagination::{Page, PageRequest, contains_pattern};
@@ -139,26 +138,14 @@ pub struct EventInput {
     pub published: Option<bool>,
 }
 
-fn moment(v: &mut Validator, field: &str, value: &str) -> Option<DateTime<Utc>> {
-    let value = v.text(field, value, 40);
-    if value.is_empty() {
-        return None;
-    }
-    let parsed = DateTime::parse_from_rfc3339(&value).ok().map(|d| d.with_timezone(&Utc));
-    if parsed.is_none() {
-        v.add(field, "invalid_date_time", None);
-    }
-    parsed
-}
-
 fn fields(input: &EventInput) -> AppResult<EventFields> {
     let mut v = Validator::default();
     let title = v.text("title", &input.title, MAX_TITLE);
     let title_bn = v.optional_text("title_bn", input.title_bn.as_deref().unwrap_or_default(), MAX_TITLE);
     let description = v.optional_text("description", input.description.as_deref().unwrap_or_default(), MAX_DESCRIPTION).unwrap_or_default();
     let description_bn = v.optional_text("description_bn", input.description_bn.as_deref().unwrap_or_default(), MAX_DESCRIPTION);
-    let starts_at = moment(&mut v, "starts_at", &input.starts_at);
-    let ends_at = moment(&mut v, "ends_at", &input.ends_at);
+    let starts_at = v.date_time("starts_at", &input.starts_at);
+    let ends_at = v.date_time("ends_at", &input.ends_at);
     if let (Some(s), Some(e)) = (starts_at, ends_at)
         && e <= s
     {

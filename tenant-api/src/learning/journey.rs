@@ -305,7 +305,9 @@ async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller,
     store::complete_lesson(db, enrollment.id, lesson.id).await?;
     let mut enrollment = store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     let p = progress(db, &course, &enrollment).await?;
-    if p.completed_lessons == p.total_lessons && enrollment.status != "completed" {
+    // A training is completed by attending its sessions (trainings::attendance), not by its
+    // reading lessons.
+    if p.completed_lessons == p.total_lessons && enrollment.status != "completed" && course.course_type != "training" {
         store::set_status(db, enrollment.id, "completed").await?;
         enrollment = store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
         issue::on_completion(app, tenant, db, &course, &enrollment).await?;
