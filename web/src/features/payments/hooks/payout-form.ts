@@ -1,7 +1,8 @@
 // The payout request form: the amount as typed (Bangla digits, thousands commas, ৳ allowed) read
 // as the API takes it, the checks the server makes again, and where its refusal belongs.
 import { ApiError } from '../../../lib/api-client';
-import { asciiDigits, localDigits } from '../../../lib/digits';
+import { asciiDigits } from '../../../lib/digits';
+import { parseTaka, takaInput } from '../../../lib/money';
 
 /** Longest note with a request, and reason with a rejection (the server's limits). */
 export const NOTE_MAX = 500;
@@ -18,9 +19,7 @@ export function amountText(typed: string): string {
 
 /** The typed amount in poisha, exactly (no floating point); null when it is not an amount. */
 export function amountPoisha(typed: string): number | null {
-  const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(amountText(typed));
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return parseTaka(typed);
 }
 
 /** Why the amount cannot be asked for (the server checks again); null when it can. */
@@ -33,10 +32,7 @@ export function amountProblem(typed: string, availablePoisha: number): AmountPro
 
 /** Poisha as a value for the amount field ("5000.50"), in Bangla digits in Bangla. */
 export function amountInput(poisha: number, lang: string): string {
-  if (poisha <= 0) return '';
-  const paisa = poisha % 100;
-  const taka = String(Math.floor(poisha / 100));
-  return localDigits(paisa ? `${taka}.${String(paisa).padStart(2, '0')}` : taka, lang);
+  return takaInput(poisha, lang);
 }
 
 /**
