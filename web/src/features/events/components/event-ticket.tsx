@@ -5,30 +5,14 @@ import { Box, Button, Card, CardContent, GlobalStyles, Skeleton, Stack, Typograp
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { printPart, printPartStyles } from '../../../components/ui/print-part';
 import type { EventItem, Registration } from '../api/events-api';
 import { eventTitle, eventVenue, formatEventWhen } from '../hooks/event-format';
 import { qrSvgDataUrl } from '../hooks/qr-decoder';
 
-/** The body's class while the ticket is being printed: everything else is hidden then. */
-const PRINTING = 'printing-ticket';
-
-const printStyles = {
-  '@media print': {
-    [`body.${PRINTING} *`]: { visibility: 'hidden' },
-    [`body.${PRINTING} [data-print-ticket], body.${PRINTING} [data-print-ticket] *`]: { visibility: 'visible' },
-    [`body.${PRINTING} [data-print-ticket]`]: { position: 'absolute', left: 0, top: 0, width: '100%', boxShadow: 'none' },
-    [`body.${PRINTING} [data-print-hide]`]: { display: 'none' },
-  },
-} as const;
-
-function printTicket() {
-  document.body.classList.add(PRINTING);
-  const done = () => document.body.classList.remove(PRINTING);
-  window.addEventListener('afterprint', done, { once: true });
-  window.print();
-  // Browsers whose print() returns before printing send afterprint; the others are done here.
-  setTimeout(done, 1000);
-}
+/** The ticket alone on paper. */
+const printStyles = printPartStyles('ticket');
+const printTicket = () => printPart('ticket');
 
 export function EventTicket({ event, registration }: { event: EventItem; registration: Registration & { ticket: string } }) {
   const { t, i18n } = useTranslation('events');
