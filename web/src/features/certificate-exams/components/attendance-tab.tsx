@@ -110,7 +110,8 @@ export function AttendanceForm({ batchId, date, sheet }: { batchId: number; date
   );
 }
 
-function AttendanceItem({ row, mark, disabled, onMark }: { row: AttendanceRow; mark: boolean | null; disabled: boolean; onMark: (present: boolean) => void }) {
+/** A row of a sheet (a training session's too: without the exam's hint), marked present or absent. */
+export function AttendanceItem({ row, mark, disabled, onMark }: { row: Pick<AttendanceRow, 'enrollment_id' | 'name'> & { started_exam?: boolean }; mark: boolean | null; disabled: boolean; onMark: (present: boolean) => void }) {
   const { t } = useTranslation('courses');
   const state = mark === null ? 'unmarked' : mark ? 'present' : 'absent';
   return (

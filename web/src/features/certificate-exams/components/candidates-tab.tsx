@@ -27,7 +27,7 @@ import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -49,15 +49,39 @@ const SEARCH_DELAY_MS = 350;
 
 export function CandidatesTab({ course }: { course: Course }) {
   const { t } = useTranslation(['courses', 'common']);
-  const qc = useQueryClient();
-  const toast = useToast();
-  const errorText = useErrorText();
   const batches = useBatches(course.id);
   const restricted = (batches.data ?? []).filter((b) => b.restricted);
   const [batchId, setBatchId] = useBatchChoice(restricted);
+
+  if (batches.isLoading) return <Skeleton variant="rounded" height={260} />;
+  if (batches.isError) return <ErrorState error={batches.error} onRetry={() => batches.refetch()} />;
+  if (!batchId) return <BatchesFirst icon={<HowToRegOutlinedIcon />} message={t('courses:certificate_exams.candidates.no_restricted')} to={`${EXAM_KIND.editPath(course)}/batches`} />;
+  return (
+    <Box data-testid="candidates-tab">
+      <CandidatesList batchId={batchId} lead={<BatchSelect id="candidates-batch" batches={restricted} value={batchId} onChange={setBatchId} />} />
+    </Box>
+  );
+}
+
+/**
+ * The candidates of one restricted batch (a certificate exam's, or a training's nominees): search,
+ * add, edit, delete, copy a link, import a sheet. `lead`: what the toolbar starts with (a batch
+ * select).
+ */
+export function CandidatesList({ batchId, lead }: { batchId: number; lead?: ReactNode }) {
+  const { t } = useTranslation(['courses', 'common']);
+  const qc = useQueryClient();
+  const toast = useToast();
+  const errorText = useErrorText();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // Another batch starts on its first page.
+  const [pageOf, setPageOf] = useState(batchId);
+  if (pageOf !== batchId) {
+    setPageOf(batchId);
+    setPage(1);
+  }
   const list = useCandidates(batchId, page, search);
   const [dialog, setDialog] = useState<{ candidate: Candidate | null } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -71,7 +95,7 @@ export function CandidatesTab({ course }: { course: Course }) {
     return () => window.clearTimeout(id);
   }, [text]);
 
-  const refresh = () => void qc.invalidateQueries({ queryKey: examCourseKeys.candidates(batchId ?? 0) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: examCourseKeys.candidates(batchId) });
   const remove = useMutation({
     mutationFn: (c: Candidate) => deleteCandidate(c.id),
     onSuccess: (_r, c) => {
@@ -86,24 +110,12 @@ export function CandidatesTab({ course }: { course: Course }) {
     },
   });
 
-  if (batches.isLoading) return <Skeleton variant="rounded" height={260} />;
-  if (batches.isError) return <ErrorState error={batches.error} onRetry={() => batches.refetch()} />;
-  if (!batchId) return <BatchesFirst icon={<HowToRegOutlinedIcon />} message={t('courses:certificate_exams.candidates.no_restricted')} to={`${EXAM_KIND.editPath(course)}/batches`} />;
-
   const rows = list.data?.data ?? [];
   const actions = (c: Candidate) => <CandidateActions candidate={c} onEdit={() => setDialog({ candidate: c })} onDelete={() => setConfirm(c)} />;
   return (
-    <Box data-testid="candidates-tab">
+    <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <BatchSelect
-          id="candidates-batch"
-          batches={restricted}
-          value={batchId}
-          onChange={(id) => {
-            setBatchId(id);
-            setPage(1);
-          }}
-        />
+        {lead}
         <TextField
           size="small"
           value={text}
@@ -220,9 +232,10 @@ export function CandidatesTab({ course }: { course: Course }) {
         onConfirm={() => confirm && remove.mutate(confirm)}
         onClose={() => !remove.isPending && setConfirm(null)}
       />
-    </Box>
+    </>
   );
 }
+
 
 /** Enrolled (through their link), invited, or not yet invited. */
 function CandidateStatus({ candidate: c }: { candidate: Candidate }) {

@@ -235,7 +235,8 @@ function CourseCertificates({ kind, courseId }: { kind: CourseKind; courseId: nu
   );
 }
 
-function BatchCertificates({ batchId }: { batchId: number }) {
+/** A batch's certificates (a training's Certificates tab too). */
+export function BatchCertificates({ batchId }: { batchId: number }) {
   const { t } = useTranslation('courses');
   const certificates = useBatchCertificates(batchId);
   if (certificates.isLoading) return <Skeleton variant="rounded" height={220} />;

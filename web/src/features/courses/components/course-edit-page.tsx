@@ -55,18 +55,22 @@ export default function CourseEditPage() {
 }
 
 /**
- * The editor of a course or a certificate exam (`kind`): the way back, the loading, missing and
- * failed states of `query`, then the header and one tab per child view (`tabs`, the first at the
- * editor's own path, the others below it), `children` drawing the current one.
+ * The editor of a course, a certificate exam or a training (`kind`): the way back, the loading,
+ * missing and failed states of `query`, then the header and one tab per child view (`tabs`, the
+ * first at the editor's own path, the others below it), `children` drawing the current one.
  */
 export function CourseEditor<T extends string>(props: {
   kind: CourseKind;
   query: UseQueryResult<CourseWithContent>;
   tabs: readonly T[];
   tab: T;
+  /** Where the tabs' names are (default `courses:edit.tabs.`). */
+  tabLabels?: string;
+  /** A query the tabs' links keep (`?batch=`), with its `?`. */
+  tabSearch?: string;
   children: (course: CourseWithContent) => ReactNode;
 }) {
-  const { kind, query, tabs, tab } = props;
+  const { kind, query, tabs, tab, tabLabels = 'courses:edit.tabs.', tabSearch = '' } = props;
   const { t } = useTranslation(['courses', 'common']);
   const back = (
     <Button component={RouterLink} to={kind.home} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
@@ -112,10 +116,10 @@ export function CourseEditor<T extends string>(props: {
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((s, i) => (
-          <Tab key={s} value={s} label={t(`courses:edit.tabs.${s}`)} component={RouterLink} to={i === 0 ? base : `${base}/${s}`} data-testid={`tab-${s}`} />
+          <Tab key={s} value={s} label={t(`${tabLabels}${s}`)} component={RouterLink} to={`${i === 0 ? base : `${base}/${s}`}${tabSearch}`} data-testid={`tab-${s}`} />
         ))}
       </Tabs>
-      <Box role="tabpanel" aria-label={t(`courses:edit.tabs.${tab}`)}>
+      <Box role="tabpanel" aria-label={t(`${tabLabels}${tab}`)}>
         {props.children(course)}
       </Box>
     </Box>
