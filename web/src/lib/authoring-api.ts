@@ -3,8 +3,8 @@
 import { api } from './api-client';
 import type { DataEnvelope, Page } from './types';
 
-/** GET /course/course/view?page&limit&search: the site's courses, newest first. */
-export function fetchCoursePage<T>(params: { page: number; limit?: number; search?: string }) {
+/** GET /course/course/view?page&limit&search&course_type: the site's courses (of one type: its trainings), newest first. */
+export function fetchCoursePage<T>(params: { page: number; limit?: number; search?: string; course_type?: string }) {
   return api<Page<T>>('/course/course/view', { query: params });
 }
 

@@ -16,7 +16,7 @@ export interface InstitutionRef {
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
 /** `exam`: a certificate exam (its pages are under /exam: lib/course-paths.ts). */
-export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam';
+export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam' | 'training';
 
 export interface CatalogueCourse {
   uuid: string;

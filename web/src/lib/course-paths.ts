@@ -1,11 +1,13 @@
 // The public pages of a course. A certificate exam is a course with `course_type` "exam" whose
-// pages live under /exam (docs/api-certificate-exams.md "Web routes"); the others' under /course.
+// pages live under /exam (docs/api-certificate-exams.md "Web routes"); a training's journey is
+// under /training (docs/api-trainings.md), its public page a course's; the others' under /course.
 
 export type CoursePage = 'details' | 'journey';
 
-/** /course/details/<uuid>, /exam/journey/<uuid>... by the course's type. */
+/** /course/details/<uuid>, /exam/journey/<uuid>, /training/journey/<uuid>... by the course's type. */
 export function coursePagePath(course: { uuid: string; course_type?: string | null }, page: CoursePage): string {
-  return `/${course.course_type === 'exam' ? 'exam' : 'course'}/${page}/${course.uuid}`;
+  const area = course.course_type === 'exam' ? 'exam' : course.course_type === 'training' && page === 'journey' ? 'training' : 'course';
+  return `/${area}/${page}/${course.uuid}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

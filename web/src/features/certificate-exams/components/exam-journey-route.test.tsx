@@ -86,4 +86,14 @@ describe('/exam/journey/:uuid', () => {
     expect(shown(html)).toEqual(['invitation-error']);
     expect(text(html)).toContain('Try again');
   });
+
+  it('opens a training’s journey (/training/journey/:uuid) at once, without asking the exam centre, and its nominees’ links the same way', async () => {
+    const fetchMock = stubFetch(() => json({ message: 'unexpected' }, 500));
+    const at = `/training/journey/${UUID}`;
+    expect(shown(await render('en', route, { at, path: '/training/journey/:uuid', qc: new QueryClient() }))).toEqual(['certificate-journey']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const qc = await opened(() => json({ data: { enrollment_id: 5, status: 'active', course_uuid: UUID } }, 201));
+    expect(shown(await render('en', route, { at: `${at}?token=t1`, path: '/training/journey/:uuid', qc }))).toEqual(['certificate-journey']);
+    expect(shown(await render('en', route, { at: `${at}?token=t1`, path: '/training/journey/:uuid', qc: new QueryClient() }))).toEqual(['invitation-enrolling']);
+  });
 });

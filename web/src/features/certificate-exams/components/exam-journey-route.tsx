@@ -2,13 +2,15 @@
 // that uuid (its intro answers 404), a certificate exam's: the course journey. With ?token= (a
 // candidate's own link to a restricted batch) the signed-in learner is first enrolled through the
 // invitation (the learn layout has sent anyone signed out to log in and back); once enrolled the
-// token leaves the address and the certificate exam's journey opens.
+// token leaves the address and the certificate exam's journey opens. /training/journey/:uuid is
+// a training's: the course journey at once (no exam centre to ask), and its nominees' links the
+// same way.
 import { Box, CircularProgress, Container, Typography } from '@mui/material';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorLayout } from '../../../components/errors/error-layout';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
@@ -32,6 +34,7 @@ export interface ExamJourneyRouteProps {
 
 export default function ExamJourneyRoute({ single = <ExamJourneyPage />, certificate = <JourneyPage discussions={ExamDiscussions} /> }: ExamJourneyRouteProps) {
   const { uuid = '' } = useParams();
+  const training = useLocation().pathname.startsWith('/training/');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -39,7 +42,7 @@ export default function ExamJourneyRoute({ single = <ExamJourneyPage />, certifi
   const invitation = useQuery(invitationQuery(token));
   // Enrolled through the invitation on this visit: a certificate exam, no need to ask the exam centre.
   const [enrolled, setEnrolled] = useState(false);
-  const intro = useExamIntro(token || enrolled ? '' : uuid);
+  const intro = useExamIntro(token || enrolled || training ? '' : uuid);
 
   const started = invitation.data;
   useEffect(() => {
@@ -52,11 +55,11 @@ export default function ExamJourneyRoute({ single = <ExamJourneyPage />, certifi
     const rest = new URLSearchParams(params);
     rest.delete('token');
     const query = rest.toString();
-    navigate(`${coursePagePath({ uuid: started.course_uuid, course_type: 'exam' }, 'journey')}${query ? `?${query}` : ''}`, { replace: true });
-  }, [started, params, navigate, qc]);
+    navigate(`${coursePagePath({ uuid: started.course_uuid, course_type: training ? 'training' : 'exam' }, 'journey')}${query ? `?${query}` : ''}`, { replace: true });
+  }, [started, params, navigate, qc, training]);
 
   if (token && !started) return <InvitationPending error={invitation.error} onRetry={() => void invitation.refetch()} />;
-  if (started || enrolled) return certificate;
+  if (started || enrolled || training) return certificate;
   // While the intro loads, the single exam's page (its chunk meanwhile) shows its own placeholder.
   return intro.error instanceof ApiError && intro.error.status === 404 ? certificate : single;
 }

@@ -5,8 +5,11 @@ import type { DataEnvelope, Page } from '../../../lib/types';
 
 export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
 export type CourseLanguage = 'bn' | 'en';
-/** `exam`: a certificate exam, authored under /exam (features/certificate-exams). */
-export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam';
+/**
+ * `exam`: a certificate exam, authored under /exam (features/certificate-exams); `training`: an
+ * in-person programme, authored under /training (features/trainings).
+ */
+export type CourseType = 'course' | 'webinar' | 'masterclass' | 'exam' | 'training';
 
 export const LEVELS: CourseLevel[] = ['beginner', 'intermediate', 'advanced'];
 export const COURSE_LANGUAGES: CourseLanguage[] = ['bn', 'en'];
