@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'contents',
   'events',
   'calendar',
+  // The trainings' screens (/training/*): loaded with them.
+  'trainings',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
