@@ -11,7 +11,9 @@ describe('the texts the first render waits for', () => {
     expect(first('/exam/single', true)).toContain('nav');
     expect(first('/blogs/lists', true)).toContain('nav');
     // The calendar's texts, not the courses' or the exams' (their per-kind pages live under /course and /exam).
-    for (const path of ['/calendar/show', '/course/calendar/show', '/exam/calendar/show', '/webinarroom/calendar/show']) expect(first(path, true), path).toEqual(['calendar', 'nav']);
+    for (const path of ['/calendar/show', '/course/calendar/show', '/exam/calendar/show', '/webinarroom/calendar/show', '/training/calendar/show']) expect(first(path, true), path).toEqual(['calendar', 'nav']);
+    // The trainings' screens: their own texts and the courses' (their editor is the course's).
+    for (const path of ['/training', '/training/edit/4/venue', '/training/facilities/cafeteria-create/9', '/training/resource/budget-create/9']) expect(first(path, true), path).toEqual(['courses', 'trainings', 'nav']);
   });
 
   it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {
@@ -20,6 +22,7 @@ describe('the texts the first render waits for', () => {
     expect(first('/course/details/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/exam/details/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/course/journey/0b6f3e0c', true)).toEqual(['learn']);
+    expect(first('/training/journey/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/exam/journey/0b6f3e0c', true)).not.toContain('nav');
   });
 });

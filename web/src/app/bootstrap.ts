@@ -85,9 +85,10 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/profile(?:\/|$)/, { namespaces: ['profile'] }],
   [/^\/(?:partners|partnership)(?:\/|$)/, { namespaces: ['partners'] }],
   [/^\/settings(?:\/|$)/, { namespaces: ['settings'] }],
-  [/^\/course\/journey\//, { namespaces: ['learn'] }],
+  [/^\/(?:course|training)\/journey\//, { namespaces: ['learn'] }],
   [/^\/(?:(?:course|exam|classroom|training|webinarroom)\/)?calendar\/show\/?$/, { namespaces: ['calendar'] }],
   [/^\/(?:course|template)(?:\/|$)/, { namespaces: ['courses'] }],
+  [/^\/training(?:\/|$)/, { namespaces: ['courses', 'trainings'] }],
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
   [/^\/events(?:\/|$)/, { namespaces: ['events'] }],
 ];
@@ -104,7 +105,7 @@ export function firstRoute(pathname: string): FirstRoute {
  * layout fetches them once the page has loaded) nor in a course's or exam's journey (no side nav).
  */
 export function firstNamespaces(pathname: string, route: FirstRoute, signedIn: boolean): string[] {
-  const sideNav = signedIn && !route.load && !/^\/(?:course|exam)\/journey\//.test(pathname);
+  const sideNav = signedIn && !route.load && !/^\/(?:course|exam|training)\/journey\//.test(pathname);
   return sideNav ? [...route.namespaces, 'nav'] : route.namespaces;
 }
 

@@ -44,10 +44,12 @@ const FolderPage = lazy(() => import('../features/questions/components/folder-pa
 const ExamListPage = lazy(() => import('../features/exams/components/exam-list-page'));
 const ExamCreatePage = lazy(() => import('../features/exams/components/exam-create-page'));
 // /exam, /exam/create, /exam/edit/...: certificate exams (courses of type exam), one chunk, which
-// also opens a single exam's editor for a numeric id, and the certificates pages of courses and
-// certificate exams (/course/certificate/..., /exam/certificate/...); the page is told by the address.
+// also opens a single exam's editor for a numeric id, the certificates pages of courses and
+// certificate exams (/course/certificate/..., /exam/certificate/...), and the trainings' screens
+// (/training/*); the page is told by the address.
 const CertificateExamPages = lazy(() => import('../features/certificate-exams/components/certificate-exam-pages'));
-// /exam/journey/:uuid: a single exam's journey or a certificate exam's (and its invitation links).
+// /exam/journey/:uuid: a single exam's journey or a certificate exam's (and its invitation links);
+// /training/journey/:uuid a training's (and its nominees' links).
 const ExamJourneyRoute = lazy(() => import('../features/certificate-exams/components/exam-journey-route'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
@@ -148,8 +150,7 @@ export const routes: RouteObject[] = [
           // A certificate exam's public page is a course's.
           { path: 'exam/details/:uuid', element: <CourseDetailsPage /> },
           { path: 'instructor/:id', element: <InstructorPage /> },
-          { path: 'certificate/check', element: <CertificateCheckPage /> },
-          { path: 'certificate/check/:id', element: <CertificateCheckPage /> },
+          { path: 'certificate/check/:id?', element: <CertificateCheckPage /> },
           { path: 'payment/:kind/:id', element: <PaymentPages /> },
           { path: '400/:message', element: <MessagePage /> },
           { path: ':content/lists', element: <PublicPages page="list" /> },
@@ -200,8 +201,7 @@ export const routes: RouteObject[] = [
             // The site's coupons: its partner admin's, and the super admin's on the main site.
             element: <RequireMenuClass allow={PAGE_ACCESS.coupons} />,
             children: [
-              { path: 'settings/coupons', element: <CouponPages /> },
-              { path: 'settings/coupons/:id', element: <CouponPages /> },
+              { path: 'settings/coupons/:id?', element: <CouponPages /> },
             ],
           },
           {
@@ -266,13 +266,14 @@ export const routes: RouteObject[] = [
               { path: 'course', element: <CourseListPage /> },
               { path: 'course/create', element: <CourseCreatePage /> },
               { path: 'course/edit', element: <Navigate to="/course" replace /> },
-              { path: 'course/edit/:id', element: <CourseEditPage /> },
-              { path: 'course/edit/:id/:slug', element: <CourseEditPage /> },
+              { path: 'course/edit/:id/:slug?', element: <CourseEditPage /> },
               // /course/template/certificate and /exam/template/certificate: the site's certificate
               // templates, shared by courses and certificate exams.
               { path: 'course/template/certificate', element: <CertificateTemplatesPage /> },
               { path: 'exam/template/certificate', element: <CertificateTemplatesPage /> },
               { path: 'template/certificate', element: <Navigate to="/course/template/certificate" replace /> },
+              // The trainings' screens (their chunk is loaded by CertificateExamPages', whose course screens it reuses).
+              { path: 'training/*', element: <CertificateExamPages /> },
               {
                 path: 'question-bank',
                 children: [
@@ -297,14 +298,11 @@ export const routes: RouteObject[] = [
               { path: 'exam/single', element: <ExamListPage /> },
               { path: 'exam/single/create', element: <ExamCreatePage /> },
               { path: 'exam/edit', element: <Navigate to="/exam/single" replace /> },
-              { path: 'exam/edit/:id', element: <CertificateExamPages /> },
-              { path: 'exam/edit/:id/:slug', element: <CertificateExamPages /> },
+              { path: 'exam/edit/:id/:slug?', element: <CertificateExamPages /> },
               // /course/certificate(/:id) and /exam/certificate(/:id): the certificates of courses and of
               // certificate exams (/list is the list, as the bare path).
-              { path: 'course/certificate', element: <CertificateExamPages /> },
-              { path: 'course/certificate/:id', element: <CertificateExamPages /> },
-              { path: 'exam/certificate', element: <CertificateExamPages /> },
-              { path: 'exam/certificate/:id', element: <CertificateExamPages /> },
+              { path: 'course/certificate/:id?', element: <CertificateExamPages /> },
+              { path: 'exam/certificate/:id?', element: <CertificateExamPages /> },
             ],
           },
         ],
@@ -315,6 +313,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'course/journey/:uuid', element: <JourneyPage /> },
           { path: 'exam/journey/:uuid', element: <ExamJourneyRoute /> },
+          // A training's journey is a course's; its nominees' invitation links are handled as a certificate exam's.
+          { path: 'training/journey/:uuid', element: <ExamJourneyRoute /> },
         ],
       },
     ],

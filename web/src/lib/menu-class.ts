@@ -37,7 +37,7 @@ export function approverMayOpen(pathname: string): boolean {
 
 /** Who may open the dashboard pages (SPEC 6 and the sidebar's classes); the rest is open to anyone signed in. */
 export const PAGE_ACCESS = {
-  /** /course, /course/create, /course/edit/*, /course/template/certificate, /question-bank/* */
+  /** /course, /course/create, /course/edit/*, /course/template/certificate, /question-bank/*, and the trainings' /training/* */
   authoring: ['super', 'partner'],
   /** /partners/* */
   partners: ['super'],
@@ -71,6 +71,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/course/accounts', PAGE_ACCESS.accounts],
   ['/accounts', PAGE_ACCESS.accounts],
   ['/course', PAGE_ACCESS.authoring],
+  ['/training', PAGE_ACCESS.authoring],
   ['/template/certificate', PAGE_ACCESS.authoring],
   ['/question-bank', PAGE_ACCESS.authoring],
   ['/exam', PAGE_ACCESS.exams],
@@ -89,8 +90,8 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/events/edit', PAGE_ACCESS.events],
 ];
 
-/** Pages under /course and /exam that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */
-const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/details', '/exam/journey', '/course/calendar', '/exam/calendar'];
+/** Pages under /course, /exam and /training that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */
+const PUBLIC_COURSE_PAGES = ['/course/details', '/course/journey', '/exam/details', '/exam/journey', '/training/journey', '/course/calendar', '/exam/calendar', '/training/calendar'];
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

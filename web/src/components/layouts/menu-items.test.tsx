@@ -9,8 +9,8 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -58,6 +58,26 @@ describe('sidebar menu', () => {
       expect(isItemActive(course, '/course/template/certificate')).toBe(false);
     }
     expect(firstSegment('/')).toBe('');
+  });
+  it('lists Trainings for the people who author courses, lights it on every training screen but the learners’ journey and the calendar, and links its certificates', () => {
+    for (const cls of ['super', 'partner'] as const) {
+      const items = menuFor(cls, cls === 'partner' ? 'teacher' : 'super');
+      const training = items.find((i) => i.key === 'training')!;
+      expect([training.labelKey, ...(training.children ?? []).map((c) => c.to)]).toEqual(['nav:trainings', '/training', '/training/certificate']);
+      for (const path of ['/training', '/training/create', '/training/edit/4', '/training/edit/4/attendance?batch=9', '/training/facilities/cafeteria-create/9', '/training/resource/budget-create/9', '/training/certificate/4', '/training/template/certificate']) {
+        expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), `${cls} ${path}`).toEqual(['training']);
+        expect(canOpen(path, cls), path).toBe(true);
+      }
+      expect(activeChild(training, '/training/certificate/4')).toBe('training-certificates');
+      expect(activeChild(training, '/training/edit/4/venue')).toBe('training-list');
+    }
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(menuFor(cls).some((i) => i.key === 'training'), cls).toBe(false);
+      expect(canOpen('/training/edit/4', cls), cls).toBe(false);
+    }
+    // A trainee's journey (and its invitation link) and the training calendar are anyone's.
+    expect(canOpen('/training/journey/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e?token=t', 'learner')).toBe(true);
+    expect(canOpen('/training/calendar/show', 'learner')).toBe(true);
   });
   it('lights Accounts on its pages, under /accounts and /course/accounts, and links the payout requests for partner admins and the super admin', () => {
     const accounts = menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!;

@@ -20,6 +20,7 @@ import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
+import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -82,6 +83,17 @@ export const MENU: MenuItem[] = [
       { key: 'exam-certificate', labelKey: 'nav:certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
       // The certificates of the certificate exams' candidates: /exam/certificate, /exam/certificate/<id>.
       { key: 'exam-certificates', labelKey: 'nav:exam_certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams] },
+    ],
+  },
+  {
+    key: 'training',
+    labelKey: 'nav:trainings',
+    icon: <CoPresentOutlinedIcon />,
+    classes: [...PAGE_ACCESS.authoring],
+    children: [
+      // The trainings: /training, /training/create, /training/edit/<id>, a batch's meals and budget.
+      { key: 'training-list', labelKey: 'nav:trainings', to: '/training', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'training-certificates', labelKey: 'nav:training_certificates', to: '/training/certificate', classes: [...PAGE_ACCESS.authoring] },
     ],
   },
   {

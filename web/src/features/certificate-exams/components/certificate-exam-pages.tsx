@@ -1,9 +1,10 @@
 // /exam, /exam/create and /exam/edit/:uuid(/:slug): the course's list, create form and editor for
 // certificate exams (one chunk). The editor's tabs: the course's details, syllabus and batches,
 // then the restricted batches' candidates, the batches' results and attendance, and the exam's
-// discussions. A numeric /exam/edit/:id is a single exam's editor, and /course/certificate/... and
-// /exam/certificate/... the certificates pages of courses and certificate exams, both loaded from
-// here so that the app shell carries one lazy page, not three.
+// discussions. A numeric /exam/edit/:id is a single exam's editor, /course/certificate/... and
+// /exam/certificate/... the certificates pages of courses and certificate exams, and /training/*
+// the trainings' screens (features/trainings), all loaded from here so that the app shell carries
+// one lazy page, not five.
 import { Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -22,26 +23,30 @@ import { ResultsTab } from './results-tab';
 
 const ExamEditPage = lazy(() => import('../../exams/components/exam-edit-page'));
 const CertificatePages = lazy(() => import('./certificate-pages'));
+// The trainings' screens: their own chunk, which reuses the course screens this one has.
+const TrainingPages = lazy(() => import('../../trainings/components/training-pages'));
 // Its own chunk, which the learner's journey loads too (its chunk named here, not in the app shell).
 const ExamDiscussions = lazy(() => import('./exam-discussions'));
 
 export const EXAM_EDIT_TABS = ['details', 'syllabus', 'batches', 'candidates', 'results', 'attendance', 'discussions'] as const;
 type ExamEditTab = (typeof EXAM_EDIT_TABS)[number];
 
-export type CertificateExamPage = 'list' | 'create' | 'edit' | 'certificates';
+export type CertificateExamPage = 'list' | 'create' | 'edit' | 'certificates' | 'trainings';
 
 /**
  * The page an address is (the route table gives no prop, which keeps it small): /exam the list,
- * /exam/create, /exam/edit/..., and /course/certificate/..., /exam/certificate/... the certificates
- * pages (see there).
+ * /exam/create, /exam/edit/..., /course/certificate/..., /exam/certificate/... the certificates
+ * pages (see there), and /training/... the trainings' (which tell their pages apart themselves).
  */
 export function certificateExamPage(pathname: string): CertificateExamPage {
-  const second = pathname.split('/')[2];
+  const [, first, second] = pathname.split('/');
+  if (first === 'training') return 'trainings';
   return second === 'certificate' ? 'certificates' : second === 'create' || second === 'edit' ? second : 'list';
 }
 
 export default function CertificateExamPages() {
   const page = certificateExamPage(useLocation().pathname);
+  if (page === 'trainings') return <TrainingPages />;
   if (page === 'certificates') return <CertificatePages />;
   if (page === 'list') return <CourseListPage kind={EXAM_KIND} />;
   if (page === 'create') return <CourseCreatePage kind={EXAM_KIND} />;

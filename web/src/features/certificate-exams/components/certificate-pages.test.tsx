@@ -105,13 +105,13 @@ const rows = (html: string) => [...html.matchAll(/data-testid="certificate-row" 
 const actions = (html: string) => [...html.matchAll(/data-testid="certificate-action" data-decision="(\d)"[^>]*>([^<]+)</g)].map((m) => `${m[1]}:${m[2]}`);
 
 describe('the certificates pages of courses and certificate exams', () => {
-  it('are served at /course/certificate(/list|/:id), /exam/certificate(/list|/:id) and /exam/template/certificate', () => {
+  it('are served at /course/certificate(/list|/:id), /exam/certificate(/list|/:id) and /exam/template/certificate, and the trainings’ by their own route', () => {
     const served = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
     for (const area of ['course', 'exam']) {
-      expect(served(`/${area}/certificate`)).toBe(`${area}/certificate`);
-      for (const id of ['list', '4']) expect(served(`/${area}/certificate/${id}`)).toBe(`${area}/certificate/:id`);
+      for (const id of ['', '/list', '/4']) expect(served(`/${area}/certificate${id}`)).toBe(`${area}/certificate/:id?`);
       expect(served(`/${area}/template/certificate`)).toBe(`${area}/template/certificate`);
     }
+    for (const path of ['/training/certificate', '/training/certificate/list', '/training/certificate/4', '/training/template/certificate', '/training/template/add']) expect(served(path), path).toBe('training/*');
     // Another /…/certificate is the public not-found page (the default layout's), not a signed-in page.
     const defaultLayout = routes[0].children?.[0];
     for (const path of ['/blogs/certificate', '/blogs/certificate/4', '/something/template/certificate']) {
@@ -121,10 +121,13 @@ describe('the certificates pages of courses and certificate exams', () => {
     }
     // Not taken from other pages.
     expect(served('/certificate/list')).toBe('certificate/list');
-    expect(served('/certificate/check/CERT-1')).toBe('certificate/check/:id');
-    expect(served('/course/edit/4')).toBe('course/edit/:id');
+    expect(served('/certificate/check/CERT-1')).toBe('certificate/check/:id?');
+    expect(served('/course/edit/4')).toBe('course/edit/:id/:slug?');
+    // The trainings' journey and calendar are not their managers' screens.
+    expect(served('/training/journey/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e')).toBe('training/journey/:uuid');
+    expect(served('/training/calendar/show')).toBe('training/calendar/show');
     // The exam centre's chunk tells its pages by the address.
-    expect(['/exam', '/exam/', '/exam?page=2', '/exam/create', '/exam/edit/3', '/exam/edit/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e/discussions', '/exam/certificate', '/course/certificate/list', '/exam/certificate/9'].map(certificateExamPage)).toEqual([
+    expect(['/exam', '/exam/', '/exam?page=2', '/exam/create', '/exam/edit/3', '/exam/edit/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e/discussions', '/exam/certificate', '/course/certificate/list', '/exam/certificate/9', '/training', '/training/edit/4/venue', '/training/certificate'].map(certificateExamPage)).toEqual([
       'list',
       'list',
       'list',
@@ -134,6 +137,9 @@ describe('the certificates pages of courses and certificate exams', () => {
       'certificates',
       'certificates',
       'certificates',
+      'trainings',
+      'trainings',
+      'trainings',
     ]);
   });
 
