@@ -153,7 +153,7 @@ export function BudgetEditor({ batchId, budget }: { batchId: number; budget: Bud
     <FormSection title={t('trainings:budget.lines')}>
       <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (!save.isPending) submit(); }} data-testid="budget-form">
         <Card variant="outlined">
-          <Box sx={{ overflowX: 'auto' }} tabIndex={-1}>
+          <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" sx={{ minWidth: 780, '& td': { verticalAlign: 'top' } }} aria-label={t('trainings:budget.lines')}>
               <TableHead>
                 <TableRow>

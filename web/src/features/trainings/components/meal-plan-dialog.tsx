@@ -247,8 +247,9 @@ function NewFoodItem({ onAdded, onCancel }: { onAdded: (item: FoodItem) => void;
     changed(Object.keys(patch) as FoodField[]);
   };
   const add = () => check(foodProblems(values)) && create.mutate(values);
+  // Enter in its fields adds the item (the plan's form would save the plan); on its buttons it presses them.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
+    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
       e.preventDefault();
       if (!create.isPending) add();
     }

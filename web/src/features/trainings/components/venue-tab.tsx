@@ -20,6 +20,8 @@ import { useProblemWords } from '../hooks/use-problem-words';
 import { SessionsSection } from './sessions-section';
 import { TrainersSection } from './trainers-section';
 
+const SEARCH_DELAY_MS = 300;
+
 export function VenueTab({ batch }: { batch: Batch }) {
   const query = useTrainingBatch(batch.id);
   if (query.isLoading) return <Skeleton variant="rounded" height={360} />;
@@ -108,7 +110,13 @@ function VenueForm({ training }: { training: TrainingBatch }) {
 function VenuePicker({ value, error, disabled, onChange, onPick }: { value: string; error?: string; disabled: boolean; onChange: (v: string) => void; onPick: (v: Venue) => void }) {
   const { t, i18n } = useTranslation('trainings');
   const [open, setOpen] = useState(false);
-  const venues = useVenues(value.trim(), open);
+  // Asked for once typing pauses.
+  const [search, setSearch] = useState(value.trim());
+  useEffect(() => {
+    const id = window.setTimeout(() => setSearch(value.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [value]);
+  const venues = useVenues(search, open);
   return (
     <Autocomplete<Venue, false, false, true>
       id="training-venue-venue"

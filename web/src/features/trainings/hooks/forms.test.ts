@@ -157,3 +157,25 @@ describe('the trainings’ refusals', () => {
     }
   });
 });
+
+describe('the server’s refusals land on the forms’ fields', () => {
+  it('a session outside the batch’s dates on its start, an unknown trainer on the trainer, an unknown account on the e-mail', async () => {
+    const { resources } = await import('../../../i18n/resources');
+    const { fieldErrorTexts } = await import('../../../lib/use-field-errors');
+    const { fieldRefusal } = await import('../../../lib/field-error-text');
+    const { SESSION_FIELDS } = await import('./session-form');
+    const { TRAINER_FIELDS, VENUE_FIELDS } = await import('./detail-forms');
+    const en = resources.en.errors as Record<string, string>;
+    const word = (code: string) => en[code] ?? null;
+    const texts = (fields: readonly string[], err: unknown) =>
+      fieldErrorTexts(fields, {}, new Set(), err, word as (c: string) => string, (e, f) => fieldRefusal(e, f, word), () => 'other');
+    expect(texts(SESSION_FIELDS, refusal({ starts_at: ['outside_batch_dates'], trainer_id: ['trainer_not_found'] }))).toEqual({
+      errors: { starts_at: 'The session must fall within the batch’s dates.', trainer_id: 'This trainer is not a trainer of the batch.' },
+      formError: null,
+    });
+    expect(texts(TRAINER_FIELDS, refusal({ email: ['user_not_found'] })).errors).toEqual({ email: 'No account has this e-mail address.' });
+    expect(texts(VENUE_FIELDS, refusal({ tax_basis_points: ['out_of_range'] })).errors).toEqual({ tax_basis_points: 'The value is outside the allowed range.' });
+    // A conflict names no field: it shows above the buttons.
+    expect(texts(TRAINER_FIELDS, new ApiError(409, 'Already a trainer.', 'trainer_exists', {}))).toEqual({ errors: {}, formError: 'other' });
+  });
+});
