@@ -38,7 +38,7 @@ export function BatchTab({ course, tab, children }: { course: Course; tab: strin
         <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
             <BatchSelect id={`training-${tab}-batch`} batches={list} value={batch.id} onChange={setBatch} />
-            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, whiteSpace: { md: 'nowrap' } }}>
               {batch.end_date
                 ? t('courses:batches.dates', { start: formatDay(batch.start_date, lang), end: formatDay(batch.end_date, lang) })
                 : t('courses:batches.from', { start: formatDay(batch.start_date, lang) })}

@@ -1,6 +1,6 @@
 // /training/resource/budget-create/:id (a batch's id): the batch's budget. An editable table of
 // lines (category, description, planned and actual in taka; added and removed; saved all at
-// once), the totals and variance per category and overall as the server sums them, the logistic
+// once; a card per line on a phone), the totals and variance per category and overall as the server sums them, the logistic
 // items handed to trainees, and the whole as a spreadsheet.
 import {
   Alert,
@@ -22,7 +22,9 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -105,6 +107,9 @@ export function BudgetEditor({ batchId, budget }: { batchId: number; budget: Bud
   const errorText = useErrorText();
   const words = useProblemWords();
   const known = useKnownProblemWords();
+  const theme = useTheme();
+  // A table of fields on a wide screen; a card per line on a phone.
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [rows, setRows] = useState<BudgetRow[]>(() => budgetRows(budget, lang));
   const [dirty, setDirty] = useState(false);
   // The client's problems by row key, and the rows changed since the server refused them.
@@ -148,13 +153,98 @@ export function BudgetEditor({ batchId, budget }: { batchId: number; budget: Bud
   };
   const totals = typedTotals(rows);
   const full = rows.length >= BUDGET_LINES_MAX;
+  const remove = (key: string) => {
+    setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : [emptyBudgetRow()]));
+    setDirty(true);
+  };
+
+  /** A row's fields, for the table's cells (wide screens) or a card (phones). */
+  const rowParts = (row: BudgetRow, i: number) => {
+    const n = formatNumber(i + 1, lang);
+    const planned = rowAmount(row.planned);
+    const actual = rowAmount(row.actual);
+    const variance = planned !== null && actual !== null ? actual - planned : null;
+    const amount = (field: 'planned' | 'actual') => (
+      <TextField
+        size="small"
+        fullWidth
+        id={`budget-${field}-${i}`}
+        label={wide ? undefined : t(`trainings:budget.${field}`)}
+        value={row[field]}
+        onChange={(e) => change(row.key, { [field]: e.target.value })}
+        disabled={save.isPending}
+        error={!!errorOf(row, field)}
+        helperText={errorOf(row, field)}
+        placeholder="0"
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 18, 'aria-label': t(`trainings:budget.${field}_of`, { n }) },
+          input: { startAdornment: <InputAdornment position="start">৳</InputAdornment> },
+        }}
+      />
+    );
+    return {
+      category: (
+        <TextField
+          select
+          size="small"
+          fullWidth
+          id={`budget-category-${i}`}
+          label={wide ? undefined : t('trainings:budget.category')}
+          value={row.category}
+          onChange={(e) => change(row.key, { category: e.target.value as BudgetRow['category'] })}
+          disabled={save.isPending}
+          error={!!errorOf(row, 'category')}
+          helperText={errorOf(row, 'category')}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, inputProps: { 'aria-label': t('trainings:budget.category_of', { n }) } } }}
+        >
+          <MenuItem value="" disabled>
+            <em>{t('trainings:budget.choose_category')}</em>
+          </MenuItem>
+          {BUDGET_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {t(`trainings:budget_categories.${c}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ),
+      description: (
+        <TextField
+          size="small"
+          fullWidth
+          id={`budget-description-${i}`}
+          label={wide ? undefined : t('trainings:budget.description')}
+          value={row.description}
+          onChange={(e) => change(row.key, { description: e.target.value })}
+          disabled={save.isPending}
+          error={!!errorOf(row, 'description')}
+          helperText={errorOf(row, 'description')}
+          slotProps={{ htmlInput: { maxLength: BUDGET_DESCRIPTION_MAX, 'aria-label': t('trainings:budget.description_of', { n }) } }}
+        />
+      ),
+      planned: amount('planned'),
+      actual: amount('actual'),
+      variance: (
+        <Box component="span" sx={{ whiteSpace: 'nowrap', color: variance === null ? 'text.disabled' : varianceColor(variance) }} data-testid="budget-row-variance">
+          {variance === null ? '—' : money(variance, lang)}
+        </Box>
+      ),
+      remove: (
+        <Tooltip title={t('trainings:budget.remove_line', { n })}>
+          <IconButton size="small" aria-label={t('trainings:budget.remove_line', { n })} disabled={save.isPending} onClick={() => remove(row.key)} data-testid="remove-budget-row">
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    };
+  };
+  const totalLabel = dirty ? t('trainings:budget.typed_total') : t('trainings:budget.total');
 
   return (
     <FormSection title={t('trainings:budget.lines')}>
       <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (!save.isPending) submit(); }} data-testid="budget-form">
-        <Card variant="outlined">
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 780, '& td': { verticalAlign: 'top' } }} aria-label={t('trainings:budget.lines')}>
+        {wide ? (
+          <Card variant="outlined">
+            <Table size="small" sx={{ '& td': { verticalAlign: 'top' } }} aria-label={t('trainings:budget.lines')}>
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ width: 170 }}>{t('trainings:budget.category')}</TableCell>
@@ -169,104 +259,70 @@ export function BudgetEditor({ batchId, budget }: { batchId: number; budget: Bud
               </TableHead>
               <TableBody>
                 {rows.map((row, i) => {
-                  const n = formatNumber(i + 1, lang);
-                  const planned = rowAmount(row.planned);
-                  const actual = rowAmount(row.actual);
-                  const variance = planned !== null && actual !== null ? actual - planned : null;
-                  const amount = (field: 'planned' | 'actual') => (
-                    <TextField
-                      size="small"
-                      fullWidth
-                      id={`budget-${field}-${i}`}
-                      value={row[field]}
-                      onChange={(e) => change(row.key, { [field]: e.target.value })}
-                      disabled={save.isPending}
-                      error={!!errorOf(row, field)}
-                      helperText={errorOf(row, field)}
-                      placeholder="0"
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 18, 'aria-label': t(`trainings:budget.${field}_of`, { n }) },
-                        input: { startAdornment: <InputAdornment position="start">৳</InputAdornment> },
-                      }}
-                    />
-                  );
+                  const part = rowParts(row, i);
                   return (
                     <TableRow key={row.key} data-testid="budget-row">
-                      <TableCell>
-                        <TextField
-                          select
-                          size="small"
-                          fullWidth
-                          id={`budget-category-${i}`}
-                          value={row.category}
-                          onChange={(e) => change(row.key, { category: e.target.value as BudgetRow['category'] })}
-                          disabled={save.isPending}
-                          error={!!errorOf(row, 'category')}
-                          helperText={errorOf(row, 'category')}
-                          slotProps={{ select: { displayEmpty: true, inputProps: { 'aria-label': t('trainings:budget.category_of', { n }) } } }}
-                        >
-                          <MenuItem value="" disabled>
-                            <em>{t('trainings:budget.choose_category')}</em>
-                          </MenuItem>
-                          {BUDGET_CATEGORIES.map((c) => (
-                            <MenuItem key={c} value={c}>
-                              {t(`trainings:budget_categories.${c}`)}
-                            </MenuItem>
-                          ))}
-                        </TextField>
+                      <TableCell>{part.category}</TableCell>
+                      <TableCell>{part.description}</TableCell>
+                      <TableCell>{part.planned}</TableCell>
+                      <TableCell>{part.actual}</TableCell>
+                      <TableCell align="right" sx={{ '&&': { pt: '15px' } }}>
+                        {part.variance}
                       </TableCell>
-                      <TableCell>
-                        <TextField
-                          size="small"
-                          fullWidth
-                          id={`budget-description-${i}`}
-                          value={row.description}
-                          onChange={(e) => change(row.key, { description: e.target.value })}
-                          disabled={save.isPending}
-                          error={!!errorOf(row, 'description')}
-                          helperText={errorOf(row, 'description')}
-                          slotProps={{ htmlInput: { maxLength: BUDGET_DESCRIPTION_MAX, 'aria-label': t('trainings:budget.description_of', { n }) } }}
-                        />
-                      </TableCell>
-                      <TableCell>{amount('planned')}</TableCell>
-                      <TableCell>{amount('actual')}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', pt: '15px !important', color: variance === null ? 'text.disabled' : varianceColor(variance) }} data-testid="budget-row-variance">
-                        {variance === null ? '—' : money(variance, lang)}
-                      </TableCell>
-                      <TableCell>
-                        <Tooltip title={t('trainings:budget.remove_line', { n })}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('trainings:budget.remove_line', { n })}
-                            disabled={save.isPending}
-                            onClick={() => {
-                              setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== row.key) : [emptyBudgetRow()]));
-                              setDirty(true);
-                            }}
-                            data-testid="remove-budget-row"
-                          >
-                            <CloseIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
+                      <TableCell>{part.remove}</TableCell>
                     </TableRow>
                   );
                 })}
               </TableBody>
               <TableFooter>
                 <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', whiteSpace: 'nowrap' } }} data-testid="budget-typed-totals">
-                  <TableCell colSpan={2}>{dirty ? t('trainings:budget.typed_total') : t('trainings:budget.total')}</TableCell>
+                  <TableCell colSpan={2}>{totalLabel}</TableCell>
                   <TableCell>{money(totals.planned_poisha, lang)}</TableCell>
                   <TableCell>{money(totals.actual_poisha, lang)}</TableCell>
-                  <TableCell align="right" sx={{ color: `${varianceColor(totals.variance_poisha)} !important` }}>
+                  <TableCell align="right" sx={{ '&&': { color: varianceColor(totals.variance_poisha) } }}>
                     {money(totals.variance_poisha, lang)}
                   </TableCell>
                   <TableCell />
                 </TableRow>
               </TableFooter>
             </Table>
-          </Box>
-        </Card>
+          </Card>
+        ) : (
+          <Stack spacing={1.5}>
+            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('trainings:budget.lines')}>
+              {rows.map((row, i) => {
+                const part = rowParts(row, i);
+                return (
+                  <Card key={row.key} variant="outlined" component="li" sx={{ p: 1.5 }} data-testid="budget-row">
+                    <Stack spacing={1.5}>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                        <Box sx={{ flexGrow: 1 }}>{part.category}</Box>
+                        {part.remove}
+                      </Stack>
+                      {part.description}
+                      <Stack direction="row" spacing={1}>
+                        {part.planned}
+                        {part.actual}
+                      </Stack>
+                      <Typography variant="body2">
+                        {t('trainings:budget.variance')}: {part.variance}
+                      </Typography>
+                    </Stack>
+                  </Card>
+                );
+              })}
+            </Stack>
+            <Card variant="outlined" sx={{ p: 1.5 }} data-testid="budget-typed-totals">
+              <Typography sx={{ fontWeight: 700 }}>{totalLabel}</Typography>
+              <Typography variant="body2">
+                {t('trainings:budget.planned')}: {money(totals.planned_poisha, lang)} · {t('trainings:budget.actual')}: {money(totals.actual_poisha, lang)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: varianceColor(totals.variance_poisha) }}>
+                {t('trainings:budget.variance')}: {money(totals.variance_poisha, lang)}
+              </Typography>
+            </Card>
+          </Stack>
+        )}
         {server.rest.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="budget-error">
             {server.rest.join(' ')}
@@ -318,7 +374,7 @@ export function BudgetTotalsTable({ budget }: { budget: Budget }) {
     <>
       <TableCell align="right">{money(v.planned_poisha, lang)}</TableCell>
       <TableCell align="right">{money(v.actual_poisha, lang)}</TableCell>
-      <TableCell align="right" sx={{ color: `${varianceColor(v.variance_poisha)} !important` }}>
+      <TableCell align="right" sx={{ '&&': { color: varianceColor(v.variance_poisha) } }}>
         {money(v.variance_poisha, lang)}
       </TableCell>
     </>

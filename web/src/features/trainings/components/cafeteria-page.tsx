@@ -245,20 +245,23 @@ export function MealSheet({ days, training }: { days: readonly MealDay[]; traini
                   </Typography>
                 ) : (
                   <Box sx={{ overflowX: 'auto' }}>
-                    <Table size="small" sx={{ minWidth: 520 }} aria-label={t('trainings:meals.day_label', { date: formatDay(d.date, lang) })}>
+                    {/* The same columns every day, whatever their texts. */}
+                    <Table size="small" sx={{ minWidth: 520, tableLayout: 'fixed' }} aria-label={t('trainings:meals.day_label', { date: formatDay(d.date, lang) })}>
                       <TableHead>
                         <TableRow>
-                          <TableCell>{t('trainings:meals.meal')}</TableCell>
-                          <TableCell>{t('trainings:meals.time')}</TableCell>
-                          <TableCell>{t('trainings:meals.location')}</TableCell>
-                          <TableCell align="right">{t('trainings:meals.count')}</TableCell>
+                          <TableCell sx={{ width: '22%' }}>{t('trainings:meals.meal')}</TableCell>
+                          <TableCell sx={{ width: '12%' }}>{t('trainings:meals.time')}</TableCell>
+                          <TableCell sx={{ width: '24%' }}>{t('trainings:meals.location')}</TableCell>
+                          <TableCell align="right" sx={{ width: '12%' }}>
+                            {t('trainings:meals.count')}
+                          </TableCell>
                           <TableCell>{t('trainings:meals.items')}</TableCell>
                         </TableRow>
                       </TableHead>
                       <TableBody>
                         {d.meals.map((m) => (
                           <TableRow key={m.plan_id} data-testid="meal-row" data-meal-type={m.meal_type}>
-                            <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{t(`trainings:meal_types.${m.meal_type}`)}</TableCell>
+                            <TableCell sx={{ fontWeight: 600 }}>{t(`trainings:meal_types.${m.meal_type}`)}</TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{localTime(m.training_time, lang)}</TableCell>
                             <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.location || '—'}</TableCell>
                             <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="meal-count">
@@ -268,7 +271,7 @@ export function MealSheet({ days, training }: { days: readonly MealDay[]; traini
                               {m.items.length === 0
                                 ? '—'
                                 : m.items.map((i) => (
-                                    <Box key={i.item_id} component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                                    <Box key={i.item_id} component="span" sx={{ display: 'block' }}>
                                       {t('trainings:meals.quantity', { item: localName(i, lang), quantity: formatQuantity(i.quantity, lang), unit: i.unit })}
                                     </Box>
                                   ))}

@@ -133,7 +133,7 @@ export function SessionAttendanceForm({ batchId, sessionId, rows }: { batchId: n
             {t('courses:certificate_exams.attendance.all_present')}
           </Button>
           <Button variant="contained" disabled={changes === 0 || save.isPending} onClick={() => save.mutate()} data-testid="attendance-save">
-            {save.isPending ? t('common:actions.saving') : t('trainings:attendance.save', { count: changes, n: formatNumber(changes, lang) })}
+            {save.isPending ? t('common:actions.saving') : changes ? t('trainings:attendance.save', { count: changes, n: formatNumber(changes, lang) }) : t('common:actions.save')}
           </Button>
         </Stack>
       </Stack>
