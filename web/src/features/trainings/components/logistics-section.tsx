@@ -342,10 +342,15 @@ function IssueDialog({ batchId, item, onClose, onDone }: { batchId: number; item
           <Typography color="text.secondary">{t('trainings:logistics.no_trainees')}</Typography>
         ) : (
           <>
-            <FormControlLabel
-              control={<Checkbox checked={allChosen} indeterminate={chosen.size > 0 && !allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(all.map((r) => r.enrollment_id)))} />}
-              label={t('trainings:logistics.choose_all', { n: formatNumber(all.length, lang) })}
-            />
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
+              <FormControlLabel
+                control={<Checkbox checked={allChosen} indeterminate={chosen.size > 0 && !allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(all.map((r) => r.enrollment_id)))} />}
+                label={t('trainings:logistics.choose_all', { n: formatNumber(all.length, lang) })}
+              />
+              <Button variant="outlined" size="small" disabled={issue.isPending} onClick={() => issue.mutate({ ids: all.map((r) => r.enrollment_id), issued: true })} data-testid="issue-to-all">
+                {t('trainings:logistics.issue_all')}
+              </Button>
+            </Stack>
             <List dense disablePadding sx={{ maxHeight: { sm: 360 }, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} aria-label={t('trainings:logistics.trainees')}>
               {all.map((r) => (
                 <ListItem key={r.enrollment_id} disablePadding sx={{ px: 1 }}>
@@ -374,10 +379,6 @@ function IssueDialog({ batchId, item, onClose, onDone }: { batchId: number; item
       <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={close} disabled={issue.isPending}>
           {t('common:actions.cancel')}
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button disabled={issue.isPending || all.length === 0} onClick={() => issue.mutate({ ids: all.map((r) => r.enrollment_id), issued: true })} data-testid="issue-to-all">
-          {t('trainings:logistics.issue_all')}
         </Button>
         <Button disabled={issue.isPending || chosen.size === 0} onClick={() => issue.mutate({ ids: [...chosen], issued: false })} data-testid="unissue-chosen">
           {t('trainings:logistics.unissue_chosen')}
