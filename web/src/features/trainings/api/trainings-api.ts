@@ -223,7 +223,7 @@ export function fetchVenues(search: string) {
   return api<DataEnvelope<Venue[]>>('/course/training-facility/get-location', { method: 'POST', body: { search: search || undefined }, silent: true }).then((r) => r.data ?? []);
 }
 
-/** 422 `email` `user_not_found`; 409 `trainer_exists`. */
+/** 422 `email` `user_not_found` or `trainer_exists`. */
 export function addTrainer(body: { batch_id: number; email: string; rate_poisha: number }) {
   return api<DataEnvelope<Trainer>>('/course/training/trainers', { method: 'POST', body }).then((r) => r.data);
 }
@@ -302,7 +302,10 @@ export interface MealPlanBody {
   items: { item_id: number; quantity_per_person: number }[];
 }
 
-/** One plan per meal type per batch (409 `meal_plan_exists`); 422 `extra_count` / `items.N.quantity_per_person` `negative`. */
+/**
+ * One plan per meal type per batch (422 `meal_type` `meal_plan_exists`); 422 `training_time` `invalid_time`,
+ * `extra_count` / `items.N.quantity_per_person` `negative`, `items.N.item_id` `duplicate`, `items` `item_not_found`.
+ */
 export function saveMealPlan(body: MealPlanBody) {
   return api<DataEnvelope<MealPlan>>('/course/training-facility/createOrUpdate', { method: 'POST', body }).then((r) => r.data);
 }
@@ -319,7 +322,7 @@ export function fetchFoodItems(params: { page: number; limit: number }) {
   return api<Page<FoodItem>>('/course/training-facility/items/index', { method: 'POST', query: params });
 }
 
-/** 409 `item_exists`. */
+/** 422 `name` `item_exists`. */
 export function createFoodItem(body: { name: string; name_bn?: string; unit?: string }) {
   return api<DataEnvelope<FoodItem>>('/course/training-facility/items/create', { method: 'POST', body }).then((r) => r.data);
 }

@@ -34,7 +34,7 @@ import { createFoodItem, saveMealPlan, type FoodItem, type MealPlan, type MealTy
 import { FOOD_FIELDS, foodBody, foodProblems, NAME_MAX, UNIT_MAX, type FoodField, type FoodValues } from '../hooks/detail-forms';
 import {
   LOCATION_MAX,
-  MEAL_FIELDS,
+  MEAL_SERVER_FIELDS,
   mealBody,
   mealHasProblems,
   mealProblems,
@@ -91,7 +91,7 @@ export function MealPlanForm({ batchId, mealType, plan, onClose, onSaved, onBusy
     onSettled: () => onBusy(false),
     onSuccess: onSaved,
   });
-  const { errors, formError, changed, check } = useFieldErrors(MEAL_FIELDS, save.error, words);
+  const { errors, formError, changed, check } = useFieldErrors(MEAL_SERVER_FIELDS, save.error, words);
   const serverItems = serverItemErrors(save.error, known);
   const onChange = (patch: Partial<Omit<MealValues, 'items'>>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -136,9 +136,10 @@ export function MealPlanForm({ batchId, mealType, plan, onClose, onSaved, onBusy
       submitTestId="save-meal-plan"
     >
       <Stack spacing={2.5}>
-        {formError && !Object.keys(serverItems).length && (
+        {/* Another plan of this meal (on the meal), or a refusal of no field shown. */}
+        {(errors.meal_type ?? (!Object.keys(serverItems).length && formError)) && (
           <Alert severity="error" data-testid="meal-plan-error">
-            {formError}
+            {errors.meal_type ?? formError}
           </Alert>
         )}
         <Grid container spacing={2}>

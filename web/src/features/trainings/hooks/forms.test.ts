@@ -142,7 +142,7 @@ describe('the batch’s small forms', () => {
 describe('the trainings’ refusals', () => {
   it('are worded in both languages, the server’s codes and the forms’ own', async () => {
     const { resources } = await import('../../../i18n/resources');
-    const codes = ['outside_batch_dates', 'ends_before_start', 'trainer_not_found', 'session_has_attendance', 'trainer_exists', 'user_not_found', 'meal_plan_exists', 'item_exists', 'item_in_use', 'not_a_trainee', 'negative', 'out_of_range', 'batch_not_found', 'required', 'invalid_choice'];
+    const codes = ['outside_batch_dates', 'ends_before_start', 'invalid_time', 'duplicate', 'item_not_found', 'trainer_not_found', 'session_has_attendance', 'trainer_exists', 'user_not_found', 'meal_plan_exists', 'item_exists', 'item_in_use', 'not_a_trainee', 'negative', 'out_of_range', 'batch_not_found', 'required', 'invalid_choice'];
     for (const code of codes) {
       const en = (resources.en.errors as Record<string, unknown>)[code];
       const bn = (resources.bn.errors as Record<string, unknown>)[code];

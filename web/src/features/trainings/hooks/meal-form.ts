@@ -6,6 +6,8 @@ import type { MealPlan, MealPlanBody, MealType } from '../api/trainings-api';
 import { parseQuantity, quantityInput } from './training-numbers';
 
 export const MEAL_FIELDS = ['training_time', 'location', 'extra_count'] as const;
+/** The plan's fields the server may refuse: its own, and the meal (422 `meal_type` `meal_plan_exists`: that meal has a plan). */
+export const MEAL_SERVER_FIELDS = [...MEAL_FIELDS, 'meal_type'] as const;
 export type MealField = (typeof MEAL_FIELDS)[number];
 export type ItemField = 'item_id' | 'quantity_per_person';
 
