@@ -124,6 +124,13 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for AppPath
     }
 }
 
+/// For `#[serde(default, deserialize_with = "nullable")]` on an `Option<Option<T>>` field: an
+/// absent field stays `None` (keep the value), `null` becomes `Some(None)` (clear it). Plain serde
+/// reads both as `None`.
+pub fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

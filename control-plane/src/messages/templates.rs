@@ -120,19 +120,37 @@ pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered 
     }
 }
 
-/// The invitation of a restricted exam's candidate, in both languages (the institution does not
-/// know which one the candidate reads): their own enrolment link.
-pub fn exam_invitation(site: &str, name: &str, exam: &str, exam_bn: &str, link: &str) -> Rendered {
-    let exam_bn = if exam_bn.is_empty() { exam } else { exam_bn };
-    let exam = if exam.is_empty() { exam_bn } else { exam };
+/// What a candidate's invitation invites to: a certificate exam, or a training they were
+/// nominated for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Invited {
+    Exam,
+    Training,
+}
+
+impl Invited {
+    /// (Bangla "to take part in the …", button, English "to …", subject)
+    fn words(self) -> (&'static str, &'static str, &'static str, &'static str) {
+        match self {
+            Self::Exam => ("পরীক্ষায়", "পরীক্ষায় ভর্তি হোন / Enrol in the exam", "take the exam", "পরীক্ষার আমন্ত্রণ / Exam invitation"),
+            Self::Training => ("প্রশিক্ষণে", "প্রশিক্ষণে ভর্তি হোন / Enrol in the training", "attend the training", "প্রশিক্ষণের মনোনয়ন / Training nomination"),
+        }
+    }
+}
+
+/// A candidate's invitation with the link that is theirs alone, in both languages.
+pub fn invitation(kind: Invited, site: &str, name: &str, title: &str, title_bn: &str, link: &str) -> Rendered {
+    let (to_bn, button, to_en, subject) = kind.words();
+    let title_bn = if title_bn.is_empty() { title } else { title_bn };
+    let title = if title.is_empty() { title_bn } else { title };
     let blocks = vec![
         Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("{site} আপনাকে “{exam_bn}” পরীক্ষায় অংশ নিতে আমন্ত্রণ জানিয়েছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।")),
-        Block::Button { label: "পরীক্ষায় ভর্তি হোন / Enrol in the exam".into(), url: link.to_owned() },
+        Block::Text(format!("{site} আপনাকে “{title_bn}” {to_bn} অংশ নিতে আমন্ত্রণ জানিয়েছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।")),
+        Block::Button { label: button.into(), url: link.to_owned() },
         Block::Text(format!("Dear {name},")),
-        Block::Text(format!("{site} invites you to take the exam “{exam}”. The link above is yours alone: sign in through it to enrol.")),
+        Block::Text(format!("{site} invites you to {to_en} “{title}”. The link above is yours alone: sign in through it to enrol.")),
     ];
-    render(format!("পরীক্ষার আমন্ত্রণ / Exam invitation: {exam_bn}"), blocks, site)
+    render(format!("{subject}: {title_bn}"), blocks, site)
 }
 
 /// An event as its reminder tells of it: `when_*` is its start in Dhaka time as each reader
@@ -167,8 +185,8 @@ pub fn event_reminder_sms(site: &str, e: &EventNotice<'_>) -> String {
 }
 
 /// The same invitation as a text message.
-pub fn exam_invitation_sms(site: &str, exam_bn: &str, link: &str) -> String {
-    format!("{site}: “{exam_bn}” পরীক্ষায় আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}")
+pub fn invitation_sms(kind: Invited, site: &str, title_bn: &str, link: &str) -> String {
+    format!("{site}: “{title_bn}” {} আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}", kind.words().0)
 }
 
 /// The text that tells a verified phone its account's password changed (the e-mail says it too).

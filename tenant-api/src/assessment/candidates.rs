@@ -124,16 +124,17 @@ fn fields(v: &mut Validator, input: &CandidateInput, current: Option<&CandidateR
 /// queued leaves `invited_at` empty, which the list shows; the candidate stays listed.
 async fn invite(app: &AppState, tenant: &Tenant, course: &CourseRow, rows: &[CandidateRow]) -> AppResult<()> {
     let site = Site::of(&app.ctl, Some(&HostTenant(std::sync::Arc::new(tenant.clone()))), Lang::Bn);
+    let invited = if course.course_type == "training" { templates::Invited::Training } else { templates::Invited::Exam };
     let mut tx = app.ctl.db.begin().await?;
     for c in rows {
         let link = link(app, tenant, course, c.token);
         match (&c.email, &c.phone) {
             (Some(email), _) => {
-                let mail = templates::exam_invitation(&site.name, &c.name, &course.title, &course.title_bn, &link);
+                let mail = templates::invitation(invited, &site.name, &c.name, &course.title, &course.title_bn, &link);
                 outbox::enqueue(&mut tx, &site.mail(email, "exam_invitation", mail)).await?;
             }
             (None, Some(phone)) => {
-                let text = templates::exam_invitation_sms(&site.name, if course.title_bn.is_empty() { &course.title } else { &course.title_bn }, &link);
+                let text = templates::invitation_sms(invited, &site.name, if course.title_bn.is_empty() { &course.title } else { &course.title_bn }, &link);
                 outbox::enqueue(&mut tx, &site.sms(phone, "exam_invitation", text)).await?;
             }
             (None, None) => {}

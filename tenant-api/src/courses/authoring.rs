@@ -31,6 +31,7 @@ pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
 /// The thumbnail as a base64 data URL (4/3 of its bytes) and the rest of the form.
 pub const BODY_LIMIT: usize = MAX_THUMBNAIL_BYTES * 4 / 3 + 256 * 1024;
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
+/// Course types an author may choose; the last, a training, is listed apart from the others.
 const TYPES: [&str; 4] = ["course", "webinar", "masterclass", "training"];
 
 /// The two families of course rows: courses proper (course, webinar, masterclass, training) and
@@ -208,6 +209,8 @@ pub struct CourseListQuery {
     pub search: Option<String>,
     /// One course with its syllabus and batches instead of a list.
     pub id: Option<i64>,
+    /// `training`: the site's trainings; otherwise its courses, webinars and masterclasses.
+    pub course_type: Option<String>,
 }
 
 /// A course with its syllabus and batches, for the authoring screens.
@@ -247,11 +250,17 @@ pub async fn listing(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPo
         let row = member_of(db, family, id).await?;
         return Ok(CourseListing::One(Data::new(with_syllabus(app, tenant, db, row).await?)));
     }
-    let exams = family == Family::Exams;
+    // Trainings have their own list (/training), as certificate exams do.
+    let types: &[&str] = match (family, q.course_type.as_deref()) {
+        (Family::Exams, _) => &["exam"],
+        (Family::Courses, Some("training")) => &["training"],
+        (Family::Courses, None | Some("")) => &TYPES[..3],
+        (Family::Courses, Some(_)) => return Err(AppError::field("course_type", "invalid_choice")),
+    };
     let request = PageRequest::new(q.page, q.limit, 10);
-    let (_, total) = store::page(db, exams, q.search.as_deref(), 0, 0).await?;
+    let (_, total) = store::page(db, types, q.search.as_deref(), 0, 0).await?;
     let (current_page, last_page, offset) = request.clamp(total);
-    let (rows, _) = store::page(db, exams, q.search.as_deref(), request.per_page, offset).await?;
+    let (rows, _) = store::page(db, types, q.search.as_deref(), request.per_page, offset).await?;
     let mut data = Vec::with_capacity(rows.len());
     for row in rows {
         data.push(respond(app, tenant, row).await?);

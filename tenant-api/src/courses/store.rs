@@ -130,25 +130,24 @@ pub async fn find_by_key(db: &PgPool, key: &str) -> sqlx::Result<Option<CourseRo
     .await
 }
 
-/// This site's courses (or, with `exams`, its certificate exams), newest first, optionally
-/// filtered by title.
-pub async fn page(db: &PgPool, exams: bool, search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
+/// This site's courses of the given types, newest first, optionally filtered by title.
+pub async fn page(db: &PgPool, types: &[&str], search: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<(Vec<CourseRow>, i64)> {
     let pattern = control_plane::pagination::contains_pattern(search);
     let total: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM courses WHERE (course_type = 'exam') = $2 AND ($1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1)",
+        "SELECT count(*) FROM courses WHERE course_type = ANY($2) AND ($1::text IS NULL OR title ILIKE $1 OR title_bn ILIKE $1)",
     )
     .bind(&pattern)
-    .bind(exams)
+    .bind(types)
     .fetch_one(db)
     .await?;
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE (c.course_type = 'exam') = $4 AND ($1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1)
+        "{SELECT} WHERE c.course_type = ANY($4) AND ($1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1)
           ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3"
     )))
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
-    .bind(exams)
+    .bind(types)
     .fetch_all(db)
     .await?;
     Ok((rows, total))

@@ -16,6 +16,7 @@ mod files;
 mod media;
 mod posts;
 mod questions;
+mod trainings;
 
 use crate::router;
 use crate::state::AppState;
@@ -178,6 +179,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         contents::seed(&mut api).await?;
         posts::seed(&mut api).await?;
         events::seed(&mut api).await?;
+        trainings::seed(&mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;

@@ -59,7 +59,7 @@ const ITEM_UNIQUE: [(&str, &str, &str); 1] = [("training_food_items_name", "name
 
 /// Add a food item to the site's catalogue.
 #[utoipa::path(post, path = "/course/training-facility/items/create", tag = "trainings", request_body = ItemInput,
-    responses((status = 201, body = Data<FoodItem>), (status = 401), (status = 403), (status = 409), (status = 422)))]
+    responses((status = 201, body = Data<FoodItem>), (status = 401), (status = 403), (status = 422, description = "validation_failed; item_exists on name")))]
 pub async fn create_item(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
@@ -103,7 +103,7 @@ pub async fn item_index(
 
 /// Rename an item or change its unit.
 #[utoipa::path(put, path = "/course/training-facility/items/edit", tag = "trainings", request_body = ItemInput,
-    responses((status = 200, body = Data<FoodItem>), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, body = Data<FoodItem>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn edit_item(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
@@ -269,10 +269,10 @@ async fn plan_fields(db: &PgPool, input: &PlanInput) -> AppResult<PlanFields> {
     Ok(PlanFields { meal_type, training_time: training_time.unwrap_or_default(), location, extra_count: extra_count as i32, item_ids, quantities })
 }
 
-/// Create or change a batch's plan for a meal type (one per type: 409 `meal_plan_exists`).
+/// Create or change a batch's plan for a meal type (one per type: 422 `meal_plan_exists`).
 #[utoipa::path(post, path = "/course/training-facility/createOrUpdate", tag = "trainings", request_body = PlanInput,
-    responses((status = 200, body = Data<MealPlan>), (status = 401), (status = 403), (status = 404), (status = 409),
-        (status = 422, description = "validation_failed: negative, invalid_choice, invalid_time, item_not_found")))]
+    responses((status = 200, body = Data<MealPlan>), (status = 401), (status = 403), (status = 404),
+        (status = 422, description = "validation_failed: negative, invalid_choice, invalid_time, item_not_found, meal_plan_exists")))]
 pub async fn save_plan(
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,

@@ -169,7 +169,7 @@ pub struct TrainerInput {
 /// Add a trainer (a person with an account) to a training batch at a rate per session.
 #[utoipa::path(post, path = "/course/training/trainers", tag = "trainings", request_body = TrainerInput,
     responses((status = 201, body = Data<Trainer>), (status = 401), (status = 403), (status = 404),
-        (status = 409, description = "trainer_exists"), (status = 422, description = "validation_failed; user_not_found on email")))]
+        (status = 422, description = "validation_failed; user_not_found or trainer_exists on email")))]
 pub async fn add_trainer(
     State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
@@ -241,8 +241,10 @@ pub struct SessionInput {
     /// RFC 3339.
     pub starts_at: Option<String>,
     pub ends_at: Option<String>,
-    /// One of the batch's trainers; null for none.
-    pub trainer_id: Option<i64>,
+    /// One of the batch's trainers; null for none; absent on update keeps the trainer.
+    #[serde(deserialize_with = "control_plane::json::nullable")]
+    #[schema(value_type = Option<i64>)]
+    pub trainer_id: Option<Option<i64>>,
 }
 
 /// The day a moment falls on in Bangladesh.
@@ -272,8 +274,10 @@ async fn session_fields(db: &PgPool, batch: &Batch, input: &SessionInput, curren
             v.add("starts_at", "outside_batch_dates", None);
         }
     }
-    // An update that does not name a trainer keeps the one it had.
-    let trainer_id = if current.is_some() && input.trainer_id.is_none() { current.and_then(|c| c.trainer_id) } else { input.trainer_id };
+    let trainer_id = match input.trainer_id {
+        Some(named) => named,
+        None => current.and_then(|c| c.trainer_id),
+    };
     if let Some(t) = trainer_id
         && !store::trainer(db, t).await?.is_some_and(|t| t.batch_id == batch.id)
     {

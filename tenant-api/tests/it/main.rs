@@ -24,4 +24,5 @@ mod questions;
 mod roots;
 mod search;
 mod tls;
+mod trainings;
 mod validation;
