@@ -32,13 +32,18 @@ async fn training(api: &mut Api, admin: &str, title: (&str, &str), first: NaiveD
     call(api, Method::POST, "/course/schedule/lesson", json!({ "course_id": course["id"], "section_id": section["id"], "lesson_type": "manual",
         "title": "Programme and what to bring", "title_bn": "কর্মসূচি ও যা সঙ্গে আনবেন",
         "body": "<p>প্রতিদিন সকাল ৯:৩০-এ নিবন্ধন। ল্যাপটপ (থাকলে), জাতীয় পরিচয়পত্র ও নিয়োগপত্রের কপি সঙ্গে আনুন।</p>" })).await?;
+    // A batch that has ended takes no enrolments: a past one is open until its trainees are in.
+    let end = first + Duration::days(days - 1);
     let batch = call(api, Method::POST, "/course/batch/create", json!({ "course_id": course["id"], "name": "Batch 1", "name_bn": "ব্যাচ ১",
-        "start_date": first.to_string(), "end_date": (first + Duration::days(days - 1)).to_string(), "let_enroll": 1, "enrolment_limit": 40 })).await?;
+        "start_date": first.to_string(), "end_date": end.max(today()).to_string(), "let_enroll": 1, "enrolment_limit": 40 })).await?;
     call(api, Method::PUT, "/course/batch/update-publish-feature", json!({ "id": batch["id"], "published": true })).await?;
     call(api, Method::PUT, "/course/update-publish-feature", json!({ "id": course["id"], "published": true })).await?;
     for who in TRAINEES {
         let token = api.token(Site::Dhaka, who).await?;
         api.call(Site::Dhaka, Method::POST, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": batch["id"] })).await?;
+    }
+    if end < today() {
+        call(api, Method::PUT, "/course/batch/update", json!({ "id": batch["id"], "end_date": end.to_string() })).await?;
     }
     let batch_id = batch["id"].as_i64().unwrap_or_default();
     let listed = api.call(Site::Dhaka, Method::GET, &format!("/course/training-facility/enrolled_users/{batch_id}?limit=100"), Some(admin), Value::Null).await?;
