@@ -185,6 +185,7 @@ pub async fn delete_session(db: &PgPool, id: i64) -> sqlx::Result<bool> {
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[schema(as = TrainingAttendanceRow)]
 pub struct AttendanceRow {
     pub enrollment_id: i64,
     pub user_id: i64,
