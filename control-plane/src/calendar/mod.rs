@@ -39,16 +39,17 @@ fn with_entry<'q>(q: Query<'q, Postgres, PgArguments>, e: &'q EntryFields<'q>) -
     q.bind(e.title).bind(e.title_bn).bind(e.starts_at).bind(e.ends_at).bind(e.location).bind(e.path)
 }
 
-/// Puts an object of a site on a person's calendar, or updates it there.
-pub async fn enter(db: impl PgExecutor<'_>, user_id: i64, institution_id: i64, kind: &str, ref_id: i64, e: &EntryFields<'_>) -> sqlx::Result<()> {
+/// Puts an object of a site on these people's calendars, or updates it there (one statement for
+/// a training session's thousands of trainees).
+pub async fn enter(db: impl PgExecutor<'_>, user_ids: &[i64], institution_id: i64, kind: &str, ref_id: i64, e: &EntryFields<'_>) -> sqlx::Result<()> {
     let q = sqlx::query(
         "INSERT INTO calendar_entries (title, title_bn, starts_at, ends_at, location, path, user_id, institution_id, kind, ref_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         SELECT $1, $2, $3, $4, $5, $6, u, $8, $9, $10 FROM unnest($7::int8[]) AS u
          ON CONFLICT (user_id, institution_id, kind, ref_id) DO UPDATE
             SET title = EXCLUDED.title, title_bn = EXCLUDED.title_bn, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at,
                 location = EXCLUDED.location, path = EXCLUDED.path",
     );
-    with_entry(q, e).bind(user_id).bind(institution_id).bind(kind).bind(ref_id).execute(db).await?;
+    with_entry(q, e).bind(user_ids).bind(institution_id).bind(kind).bind(ref_id).execute(db).await?;
     Ok(())
 }
 
@@ -63,7 +64,7 @@ pub async fn retell(db: &PgPool, institution_id: i64, kind: &str, ref_id: i64, e
 }
 
 /// Takes an object off calendars: one person's, or everyone's (`user_id` none).
-pub async fn leave(db: &PgPool, institution_id: i64, kind: &str, ref_id: i64, user_id: Option<i64>) -> sqlx::Result<()> {
+pub async fn leave(db: impl PgExecutor<'_>, institution_id: i64, kind: &str, ref_id: i64, user_id: Option<i64>) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM calendar_entries WHERE institution_id = $1 AND kind = $2 AND ref_id = $3 AND ($4::int8 IS NULL OR user_id = $4)")
         .bind(institution_id)
         .bind(kind)

@@ -88,7 +88,7 @@ pub async fn schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &Even
         return;
     }
     let path = format!("/events/{}", event.id);
-    if let Err(error) = calendar::enter(&app.ctl.db, r.user_id, tenant.id, KIND, event.id, &entry(event, &path)).await {
+    if let Err(error) = calendar::enter(&app.ctl.db, &[r.user_id], tenant.id, KIND, event.id, &entry(event, &path)).await {
         tracing::warn!(%error, registration = r.id, "event not put on the calendar");
     }
     if let Err(error) = try_schedule(app, tenant, db, event, r).await {

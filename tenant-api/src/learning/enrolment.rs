@@ -90,6 +90,9 @@ pub async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, 
     let enrollment = store::find(db, id).await?.ok_or(AppError::NotFound)?;
     journey::sync_learner(app, tenant, db, &course, &enrollment).await?;
     catalogue_sync::refresh_stats(app, tenant, db, course.id).await?;
+    if course.course_type == "training" && status == "active" {
+        crate::trainings::follow_up::trainee_joined(app, tenant, db, &course, batch.id, user_id).await;
+    }
     Ok(enrollment)
 }
 
@@ -210,6 +213,9 @@ pub async fn approve_enroll(
     let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
     journey::sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
     catalogue_sync::refresh_stats(&app, &tenant, &db, course.id).await?;
+    if course.course_type == "training" {
+        crate::trainings::follow_up::trainee_joined(&app, &tenant, &db, &course, enrollment.batch_id, enrollment.user_id).await;
+    }
     Ok(Json(Data::new(EnrolmentStatus { enrollment_id: id, status: enrollment.status })))
 }
 

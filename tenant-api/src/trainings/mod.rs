@@ -10,6 +10,7 @@
 pub mod attendance;
 pub mod budget;
 pub mod budget_store;
+pub mod follow_up;
 pub mod honorarium;
 pub mod meals;
 pub mod meals_store;

@@ -1,7 +1,7 @@
 //! A training batch's venue, completion rule and tax rate, its trainers and its sessions.
 
 use super::store::{self, Session, SessionFields, Settings, Trainer, Venue};
-use super::{access, managed_batch, training_batch};
+use super::{access, follow_up, managed_batch, training_batch};
 use crate::courses::batches_store::Batch;
 use crate::pools::TenantDb;
 use crate::state::AppState;
@@ -86,22 +86,23 @@ pub struct SettingsInput {
 #[utoipa::path(put, path = "/course/training/batches/{id}", tag = "trainings", params(("id" = i64, Path)), request_body = SettingsInput,
     responses((status = 200, body = Data<TrainingBatch>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_training_batch(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<SettingsInput>,
 ) -> AppResult<Json<Data<TrainingBatch>>> {
-    managed_batch(&db, &caller, &tenant, id).await?;
+    let (_, course, _) = managed_batch(&db, &caller, &tenant, id).await?;
     let current = store::settings(&db, id).await?;
     let mut v = Validator::default();
     let mut text = |field: &str, value: Option<String>, current: String, max: usize| match value {
         Some(value) => v.optional_text(field, &value, max).unwrap_or_default(),
         None => current,
     };
-    let venue = text("venue", input.venue, current.venue, 300);
+    let venue = text("venue", input.venue, current.venue.clone(), 300);
     let venue_bn = text("venue_bn", input.venue_bn, current.venue_bn, 300);
-    let address = text("address", input.address, current.address, 1000);
+    let address = text("address", input.address, current.address.clone(), 1000);
     let completion_percent = input.completion_percent.unwrap_or(current.completion_percent.into());
     if !(1..=100).contains(&completion_percent) {
         v.add("completion_percent", "out_of_range", None);
@@ -112,7 +113,11 @@ pub async fn update_training_batch(
     }
     v.finish()?;
     let settings = Settings { venue, venue_bn, address, completion_percent: completion_percent as i16, tax_basis_points: tax_basis_points as i32 };
+    let moved = (&settings.venue, &settings.address) != (&current.venue, &current.address);
     store::save_settings(&db, id, &settings).await?;
+    if moved {
+        follow_up::batch_changed(&app, &tenant, &db, &course, id).await;
+    }
     Ok(Json(Data::new(training_view(&db, id).await?)))
 }
 
@@ -219,13 +224,16 @@ pub async fn update_trainer(
 #[utoipa::path(delete, path = "/course/training/trainers/{id}", tag = "trainings", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404)))]
 pub async fn remove_trainer(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
-    managed_trainer(&db, &caller, &tenant, id).await?;
+    let trainer = managed_trainer(&db, &caller, &tenant, id).await?;
     store::delete_trainer(&db, id).await?;
+    let (_, course) = training_batch(&db, trainer.batch_id).await?;
+    follow_up::batch_changed(&app, &tenant, &db, &course, trainer.batch_id).await;
     Ok(Json(Data::done()))
 }
 
@@ -292,16 +300,19 @@ async fn session_fields(db: &PgPool, batch: &Batch, input: &SessionInput, curren
     responses((status = 201, body = Data<Session>), (status = 401), (status = 403), (status = 404),
         (status = 422, description = "validation_failed: ends_before_start, outside_batch_dates, trainer_not_found")))]
 pub async fn add_session(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<SessionInput>,
 ) -> AppResult<(StatusCode, Json<Data<Session>>)> {
     let batch_id = input.batch_id.ok_or_else(|| AppError::field("batch_id", "required"))?;
-    let (batch, ..) = managed_batch(&db, &caller, &tenant, batch_id).await?;
+    let (batch, course, _) = managed_batch(&db, &caller, &tenant, batch_id).await?;
     let fields = session_fields(&db, &batch, &input, None).await?;
     let id = store::insert_session(&db, batch.id, &fields).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(store::session(&db, id).await?.ok_or(AppError::NotFound)?))))
+    let session = store::session(&db, id).await?.ok_or(AppError::NotFound)?;
+    follow_up::session_saved(&app, &tenant, &db, &course, &session).await;
+    Ok((StatusCode::CREATED, Json(Data::new(session))))
 }
 
 /// A session of a batch the caller manages, with the batch.
@@ -315,6 +326,7 @@ pub async fn managed_session(db: &PgPool, caller: &control_plane::auth::Caller, 
 #[utoipa::path(put, path = "/course/training/sessions", tag = "trainings", request_body = SessionInput,
     responses((status = 200, body = Data<Session>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_session(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -324,13 +336,17 @@ pub async fn update_session(
     let (session, batch, _) = managed_session(&db, &caller, &tenant, id).await?;
     let fields = session_fields(&db, &batch, &input, Some(&session)).await?;
     store::update_session(&db, id, &fields).await?;
-    Ok(Json(Data::new(store::session(&db, id).await?.ok_or(AppError::NotFound)?)))
+    let session = store::session(&db, id).await?.ok_or(AppError::NotFound)?;
+    let (_, course) = training_batch(&db, batch.id).await?;
+    follow_up::session_saved(&app, &tenant, &db, &course, &session).await;
+    Ok(Json(Data::new(session)))
 }
 
 /// Delete a session whose attendance was not taken (409 `session_has_attendance` once it was).
 #[utoipa::path(delete, path = "/course/training/sessions/{id}", tag = "trainings", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn remove_session(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -340,5 +356,6 @@ pub async fn remove_session(
     if !store::delete_session(&db, id).await? {
         return Err(AppError::Conflict("session_has_attendance"));
     }
+    follow_up::session_removed(&app, &tenant, id).await;
     Ok(Json(Data::done()))
 }

@@ -124,6 +124,23 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     assert_eq!(ok(t.put(DHAKA, "/course/training/sessions", &admin, json!({ "id": s4, "trainer_id": null })).await)["trainer_id"], Value::Null, "null clears the trainer");
     assert_eq!(ok(t.put(DHAKA, "/course/training/sessions", &admin, json!({ "id": s3, "title": "Lesson planning" })).await)["trainer_id"], trainer_b, "absent keeps it");
 
+    // The sessions are on the trainees' calendars and on their trainers', wherever they look.
+    let span = format!("?from={}&to={}", dhaka_today() - Duration::days(2), dhaka_today() + Duration::days(3));
+    let on_calendar = async |token: &str| -> Vec<(String, i64)> {
+        let r = t.get("localhost", &format!("/calendar/entries{span}"), Some(token)).await;
+        ok(r).as_array().unwrap().iter().filter(|e| e["kind"] == "training").map(|e| (e["title"].as_str().unwrap().to_owned(), e["id"].as_i64().unwrap())).collect()
+    };
+    let a = t.login(DHAKA, "trainer.a@example.com").await;
+    let b = t.login(DHAKA, "trainer.b@example.com").await;
+    assert_eq!(on_calendar(rahim).await.iter().map(|e| e.1).collect::<Vec<_>>(), [s1, s2, s3, s4]);
+    assert_eq!(on_calendar(rahim).await[0].0, "Teacher training on ICT · Day -1 session");
+    assert_eq!(on_calendar(&b).await.iter().map(|e| e.1).collect::<Vec<_>>(), [s3], "trainer b had only s3");
+    assert_eq!(on_calendar(&a).await.iter().map(|e| e.1).collect::<Vec<_>>(), [s1, s2], "s4 lost its trainer");
+    let extra = id(t.post(DHAKA, "/course/training/sessions", Some(&admin), session(1, 15, trainer_b)).await);
+    assert_eq!(on_calendar(&b).await.len(), 2);
+    ok(t.delete(DHAKA, &format!("/course/training/sessions/{extra}"), Some(&admin)).await);
+    assert_eq!(on_calendar(&b).await.iter().map(|e| e.1).collect::<Vec<_>>(), [s3], "a deleted session leaves the calendars");
+
     // Attendance: the batch's trainees only, one mark each.
     let sheet = ok(t.get(DHAKA, &format!("/course/training/sessions/{s1}/attendance"), Some(&admin)).await);
     let enrolment: Vec<i64> = sheet.as_array().unwrap().iter().map(|r| r["enrollment_id"].as_i64().unwrap()).collect();
@@ -235,7 +252,6 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     let rows: Vec<(i64, i64, i64, i64)> = honorarium["trainers"].as_array().unwrap().iter().map(|r| (r["sessions_taken"].as_i64().unwrap(), r["gross_poisha"].as_i64().unwrap(), r["tax_poisha"].as_i64().unwrap(), r["net_poisha"].as_i64().unwrap())).collect();
     assert_eq!(rows, [(2, 500_000, 50_000, 450_000), (1, 33_333, 3_333, 30_000)], "the session not yet held is not paid");
     assert_eq!(honorarium["total_net_poisha"], 480_000);
-    let a = t.login(DHAKA, "trainer.a@example.com").await;
     let own = ok(t.post(DHAKA, &format!("/course/training-resource/get-honorium-data-for-enrollment-user/{batch}"), Some(&a), json!({})).await);
     assert_eq!(own["trainers"].as_array().unwrap().iter().map(|r| r["trainer_id"].as_i64().unwrap()).collect::<Vec<_>>(), [trainer_a]);
     assert_eq!(t.post(DHAKA, &format!("/course/training-resource/get-honorium-data-for-enrollment-user/{batch}"), Some(rahim), json!({})).await.status, StatusCode::FORBIDDEN);

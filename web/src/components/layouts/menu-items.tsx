@@ -69,7 +69,7 @@ export const MENU: MenuItem[] = [
   // Events (seminars, orientations, fairs): everyone's list, where the people who author courses
   // also create them. The approver is limited to blogs, tutorials and the dashboard (SPEC 6).
   { key: 'events', labelKey: 'nav:events', icon: <EventOutlinedIcon />, to: '/events/list', classes: ['super', 'partner', 'learner'] },
-  // The person's calendar across every site (their events; classes, exams and trainings later). The
+  // The person's calendar across every site (their events and training sessions; classes and exams later). The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 4, 6): the layout sends them back.
   { key: 'calendar', labelKey: 'nav:calendar', icon: <CalendarMonthOutlinedIcon />, to: '/calendar/show', covers: /^\/(?:course|exam|classroom|training|webinarroom)\/calendar\/show\/?$/, classes: ['super', 'partner', 'learner'] },
   {

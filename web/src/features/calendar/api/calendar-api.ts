@@ -4,7 +4,7 @@
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope, Done } from '../../../lib/types';
 
-/** What an entry is: today only `event`; classes, exams and trainings will join with their areas. */
+/** What an entry is: `event` or `training` (a session); classes and exams will join with their areas. */
 export type EntryKind = 'event' | (string & {});
 
 export interface EntrySite {

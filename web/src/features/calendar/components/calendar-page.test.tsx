@@ -99,11 +99,11 @@ describe('the calendar page', () => {
     expect(href(html, 'agenda-link')).toBe('http://rajshahi.localhost:8080/events/3');
   });
 
-  it('says on the per-kind pages that classes, exams and trainings are not on it yet', async () => {
+  it('says on the per-kind pages that classes and exams are not on it yet', async () => {
     const html = await page('bn', '/exam/calendar/show', client(ENTRIES), 'exam');
     const shown = text(html);
     expect(shown).toContain('পরীক্ষার ক্যালেন্ডার');
-    expect(shown).toContain('আপনার ক্লাস, পরীক্ষা ও প্রশিক্ষণের সময়সূচি ঠিক হলে সেগুলোও এখানে দেখা যাবে');
+    expect(shown).toContain('আপনার ক্লাস ও পরীক্ষার সময়সূচি ঠিক হলে সেগুলোও এখানে দেখা যাবে');
     expect(html).not.toContain('data-testid="calendar-chip"');
     expect(href(html, 'whole-calendar')).toBe('/calendar/show');
   });

@@ -6,7 +6,7 @@ import type { Day } from './calendar-dates';
 
 /**
  * The per-kind pages (SPEC 2: /course/calendar/show, ...): the same calendar with only the
- * entries of that kind. Classes, exams and trainings are not on the calendar yet.
+ * entries of that kind. Classes and exams are not on the calendar yet.
  */
 export const CALENDAR_KINDS = ['course', 'exam', 'classroom', 'training', 'webinarroom'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
