@@ -80,7 +80,10 @@ function Meals({ training }: { training: TrainingBatch }) {
   const qc = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();
-  const [editing, setEditing] = useState<{ mealType: MealType; plan: MealPlan | null } | null>(null);
+  // The plan in the dialog stays set while the dialog fades out, so the closing dialog keeps
+  // showing it rather than an empty breakfast form.
+  const [editing, setEditing] = useState<{ mealType: MealType; plan: MealPlan | null }>({ mealType: 'breakfast', plan: null });
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [confirm, setConfirm] = useState<MealPlan | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: trainingKeys.facility(batchId) });
   const remove = useMutation({
@@ -113,20 +116,23 @@ function Meals({ training }: { training: TrainingBatch }) {
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {MEAL_TYPES.map((m) => (
             <Grid key={m} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
-              <PlanCard mealType={m} plan={planOf(m)} onEdit={() => setEditing({ mealType: m, plan: planOf(m) })} onDelete={(p) => setConfirm(p)} />
+              <PlanCard mealType={m} plan={planOf(m)} onEdit={() => {
+                setEditing({ mealType: m, plan: planOf(m) });
+                setDialogOpen(true);
+              }} onDelete={(p) => setConfirm(p)} />
             </Grid>
           ))}
         </Grid>
       </Box>
       <MealSheet days={days} training={training} />
       <MealPlanDialog
-        open={!!editing}
+        open={dialogOpen}
         batchId={batchId}
-        mealType={editing?.mealType ?? 'breakfast'}
-        plan={editing?.plan ?? null}
-        onClose={() => setEditing(null)}
+        mealType={editing.mealType}
+        plan={editing.plan}
+        onClose={() => setDialogOpen(false)}
         onSaved={(saved) => {
-          setEditing(null);
+          setDialogOpen(false);
           toast.show(t('trainings:meals.saved', { meal: t(`trainings:meal_types.${saved.meal_type}`) }));
           refresh();
         }}

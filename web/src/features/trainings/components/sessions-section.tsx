@@ -39,7 +39,8 @@ export function SessionsSection({ training }: { training: TrainingBatch }) {
   const toast = useToast();
   const errorText = useErrorText();
   const batchId = training.batch.id;
-  const [dialog, setDialog] = useState<{ session: TrainingSession | null } | null>(null);
+  // The session in the dialog stays set while the dialog fades out rather than an empty new-session form.
+  const [dialog, setDialog] = useState<{ session: TrainingSession | null; open: boolean }>({ session: null, open: false });
   const [confirm, setConfirm] = useState<TrainingSession | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: trainingKeys.batch(batchId) });
@@ -66,7 +67,7 @@ export function SessionsSection({ training }: { training: TrainingBatch }) {
         <Typography variant="body2" color="text.secondary">
           {t('trainings:sessions.hint')}
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog({ session: null })} sx={{ flexShrink: 0 }} data-testid="add-session">
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog({ session: null, open: true })} sx={{ flexShrink: 0 }} data-testid="add-session">
           {t('trainings:sessions.add')}
         </Button>
       </Stack>
@@ -114,7 +115,7 @@ export function SessionsSection({ training }: { training: TrainingBatch }) {
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('trainings:sessions.edit_named', { title })}>
-                    <IconButton size="small" aria-label={t('trainings:sessions.edit_named', { title })} onClick={() => setDialog({ session: s })} data-testid="edit-session">
+                    <IconButton size="small" aria-label={t('trainings:sessions.edit_named', { title })} onClick={() => setDialog({ session: s, open: true })} data-testid="edit-session">
                       <EditOutlinedIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -133,12 +134,12 @@ export function SessionsSection({ training }: { training: TrainingBatch }) {
         </Card>
       )}
       <SessionDialog
-        open={!!dialog}
+        open={dialog.open}
         training={training}
-        session={dialog?.session ?? null}
-        onClose={() => setDialog(null)}
+        session={dialog.session}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={(saved, created) => {
-          setDialog(null);
+          setDialog((d) => ({ ...d, open: false }));
           toast.show(t(created ? 'trainings:sessions.created' : 'trainings:sessions.saved', { title: sessionTitle(saved, lang) }));
           refresh();
         }}
