@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './resources';
+import type { CourseType } from '../lib/catalogue';
 
 const root = join(__dirname, 'locales');
 
@@ -27,6 +28,11 @@ function load(lang: string): Record<string, unknown> {
 describe('i18n catalogues', () => {
   const en = load('en');
   const bn = load('bn');
+  it('name every course type a course card shows (all but a plain course)', () => {
+    const types: Exclude<CourseType, 'course'>[] = ['webinar', 'masterclass', 'exam', 'training'];
+    for (const type of types) for (const cat of [en, bn]) expect(cat[`common:course_card.type_${type}`], type).toBeTruthy();
+  });
+
   it('have exactly the same keys in en and bn', () => {
     expect(Object.keys(bn).sort()).toEqual(Object.keys(en).sort());
   });
