@@ -13,7 +13,7 @@ mod support;
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use support::percentile;
 
 const PORT: u16 = 8098;
@@ -26,19 +26,9 @@ fn summary(mut ms: Vec<f64>) -> String {
 #[tokio::main]
 async fn main() {
     let platform = TestPlatform::new().await;
-    let _provisioner = support::Running(support::spawn(&platform, "provisioner", PORT, &[("PROVISIONER_POLL_SECS", "1".into())]));
-    let _api = support::Running(support::spawn(&platform, "tenant-api", PORT, &[]));
-    let dhaka = platform.approved_institution("dhaka").await;
-    let started = Instant::now();
-    while sqlx::query_scalar::<_, String>("SELECT state FROM institutions WHERE id = $1").bind(dhaka).fetch_one(&platform.db).await.unwrap() != "active" {
-        assert!(started.elapsed() < Duration::from_secs(60), "dhaka did not become active");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let (_provisioner, _api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let addr: std::net::SocketAddr = format!("127.0.0.1:{PORT}").parse().unwrap();
     let client = reqwest::Client::builder().resolve("localhost", addr).resolve("dhaka.localhost", addr).build().unwrap();
-    while client.get(format!("http://localhost:{PORT}/api-docs/openapi.json")).send().await.is_err() {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 
     // 1. A course page on a partner site.
     platform.user("admin@bench.example", Some((dhaka, "partner-admin"))).await;

@@ -33,20 +33,10 @@ const QUESTIONS: usize = 50;
 async fn main() {
     let rounds: usize = std::env::var("EXAM_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
     let platform = TestPlatform::new().await;
-    let _provisioner = support::Running(support::spawn(&platform, "provisioner", PORT, &[("PROVISIONER_POLL_SECS", "1".into())]));
-    let api = support::Running(support::spawn(&platform, "tenant-api", PORT, &[]));
-    let dhaka = platform.approved_institution("dhaka").await;
-    let started = Instant::now();
-    while sqlx::query_scalar::<_, String>("SELECT state FROM institutions WHERE id = $1").bind(dhaka).fetch_one(&platform.db).await.unwrap() != "active" {
-        assert!(started.elapsed() < Duration::from_secs(60), "dhaka did not become active");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let addr: std::net::SocketAddr = format!("127.0.0.1:{PORT}").parse().unwrap();
     let client = reqwest::Client::builder().resolve("dhaka.localhost", addr).pool_max_idle_per_host(2048).build().unwrap();
     let host = format!("http://dhaka.localhost:{PORT}");
-    while client.get(format!("{host}/api-docs/openapi.json")).send().await.is_err() {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     let call = {
         let (client, host) = (client.clone(), host.clone());
         move |method: reqwest::Method, path: String, token: String, body: Value| {

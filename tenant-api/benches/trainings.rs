@@ -16,7 +16,7 @@ use control_plane::auth::sessions::{self, Holder};
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use support::figures;
 use tokio::sync::Semaphore;
 
@@ -27,20 +27,10 @@ const SESSIONS: usize = 10;
 #[tokio::main]
 async fn main() {
     let platform = TestPlatform::new().await;
-    let _provisioner = support::Running(support::spawn(&platform, "provisioner", PORT, &[("PROVISIONER_POLL_SECS", "1".into())]));
-    let api = support::Running(support::spawn(&platform, "tenant-api", PORT, &[]));
-    let dhaka = platform.approved_institution("dhaka").await;
-    let started = Instant::now();
-    while sqlx::query_scalar::<_, String>("SELECT state FROM institutions WHERE id = $1").bind(dhaka).fetch_one(&platform.db).await.unwrap() != "active" {
-        assert!(started.elapsed() < Duration::from_secs(60), "dhaka did not become active");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let addr: std::net::SocketAddr = format!("127.0.0.1:{PORT}").parse().unwrap();
     let client = reqwest::Client::builder().resolve("dhaka.localhost", addr).pool_max_idle_per_host(64).build().unwrap();
     let host = format!("http://dhaka.localhost:{PORT}");
-    while client.get(format!("{host}/api-docs/openapi.json")).send().await.is_err() {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     // A call that must succeed: (milliseconds to the whole body, the body).
     let call = {
         let (client, host) = (client.clone(), host.clone());

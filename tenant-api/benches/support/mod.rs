@@ -35,6 +35,26 @@ impl Drop for Running {
     }
 }
 
+/// The platform's provisioner and tenant-api (release builds) on `port`, with the partner `slug`
+/// approved, its site provisioned and the API answering: (provisioner, tenant-api, its id).
+pub async fn site(platform: &TestPlatform, port: u16, slug: &str) -> (Running, Running, i64) {
+    use std::time::{Duration, Instant};
+    let provisioner = Running(spawn(platform, "provisioner", port, &[("PROVISIONER_POLL_SECS", "1".into())]));
+    let api = Running(spawn(platform, "tenant-api", port, &[]));
+    let id = platform.approved_institution(slug).await;
+    let started = Instant::now();
+    while sqlx::query_scalar::<_, String>("SELECT state FROM institutions WHERE id = $1").bind(id).fetch_one(&platform.db).await.unwrap() != "active" {
+        assert!(started.elapsed() < Duration::from_secs(60), "{slug} did not become active");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let client = reqwest::Client::builder().resolve("localhost", addr).build().unwrap();
+    while client.get(format!("http://localhost:{port}/api-docs/openapi.json")).send().await.is_err() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    (provisioner, api, id)
+}
+
 /// A field of /proc/<pid>/status in kB (`VmRSS:` resident now, `VmHWM:` the highest so far).
 pub fn rss_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

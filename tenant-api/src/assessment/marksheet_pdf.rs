@@ -2,7 +2,8 @@
 //! renderer's shaping and fonts, like the payment receipt.
 
 use super::results::{Marksheet, ResultCell, marksheet_of};
-use crate::certificates::pdf::{draw, rectangle};
+use crate::certificates::pdf::draw;
+use crate::certificates::sheet;
 use crate::pools::TenantDb;
 use crate::payments::receipt::ReceiptQuery;
 use axum::http::header;
@@ -11,11 +12,7 @@ use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::tenancy::Tenant;
 use control_plane::AppResult;
-use krilla::Document;
 use krilla::color::rgb;
-use krilla::geom::Rect;
-use krilla::page::PageSettings;
-use krilla::paint::Fill;
 
 /// The marksheet of `/course/reports/learner-marksheet/{batch_id}/{enrollment_id}` as a PDF.
 #[utoipa::path(get, path = "/course/reports/learner-marksheet/{batch_id}/{enrollment_id}/pdf", tag = "reports",
@@ -38,10 +35,7 @@ pub async fn marksheet_pdf(
 /// A number as the sheet's language writes it: "8", "3.5"; "৮", "৩.৫".
 fn number(n: f64, bn: bool) -> String {
     let text = format!("{}", (n * 100.0).round() / 100.0);
-    if !bn {
-        return text;
-    }
-    text.chars().map(|c| c.to_digit(10).and_then(|d| char::from_u32('০' as u32 + d)).unwrap_or(c)).collect()
+    if bn { control_plane::i18n::bangla_digits(&text) } else { text }
 }
 
 fn outcome(cell: &ResultCell, bn: bool) -> &'static str {
@@ -59,59 +53,48 @@ fn outcome(cell: &ResultCell, bn: bool) -> &'static str {
 
 fn render(tenant: &Tenant, m: &Marksheet, bn: bool) -> anyhow::Result<Vec<u8>> {
     let pick = |bangla: &str, english: &str| if (bn && !bangla.is_empty()) || english.is_empty() { bangla.to_owned() } else { english.to_owned() };
-    let (w, h) = (595.0, 842.0);
-    let ink = rgb::Color::new(0x22, 0x22, 0x22);
-    let muted = rgb::Color::new(0x60, 0x60, 0x60);
-    let accent = rgb::Color::new(0x0b, 0x6e, 0x4f);
-    let rule = |surface: &mut krilla::surface::Surface, y: f32, thick: f32, colour: rgb::Color| {
-        rectangle(surface, Rect::from_xywh(56.0, y, w - 112.0, thick), Some(Fill { paint: colour.into(), ..Fill::default() }), None);
-    };
-    let mut document = Document::new();
-    let mut page = document.start_page_with(PageSettings::from_wh(w, h).ok_or_else(|| anyhow::anyhow!("page size"))?);
-    let mut surface = page.surface();
-    draw(&mut surface, &pick(&tenant.institution_name, &tenant.institution_name_en), 56.0, 80.0, 18.0, true, accent, 0.0)?;
-    draw(&mut surface, if bn { "নম্বরপত্র" } else { "Marksheet" }, 56.0, 112.0, 24.0, true, ink, 0.0)?;
-    rule(&mut surface, 128.0, 1.5, accent);
-    let mut y = 160.0;
-    let mut heading = vec![
-        (if bn { "শিক্ষার্থী" } else { "Learner" }, m.learner.name.clone()),
-        (if bn { "কোর্স / পরীক্ষা" } else { "Course / exam" }, pick(&m.course_title_bn, &m.course_title)),
-        (if bn { "ব্যাচ" } else { "Batch" }, pick(&m.batch_name_bn, &m.batch_name)),
-    ];
-    if let Some(code) = &m.learner.certificate_code {
-        heading.push((if bn { "সনদের কোড" } else { "Certificate code" }, code.clone()));
-    }
-    for (label, value) in &heading {
-        draw(&mut surface, label, 56.0, y, 12.0, false, muted, 0.0)?;
-        draw(&mut surface, value, 190.0, y, 12.0, true, ink, 0.0)?;
-        y += 26.0;
-    }
-    y += 14.0;
-    let columns = [(56.0, if bn { "অংশ" } else { "Part" }), (340.0, if bn { "প্রাপ্ত নম্বর" } else { "Marks" }), (440.0, if bn { "ফলাফল" } else { "Result" })];
-    for (x, title) in columns {
-        draw(&mut surface, title, x, y, 11.0, true, muted, 0.0)?;
-    }
-    rule(&mut surface, y + 8.0, 0.75, muted);
-    y += 30.0;
-    for (part, cell) in m.parts.iter().zip(&m.learner.parts) {
-        draw(&mut surface, &pick(&part.title_bn, &part.title), 56.0, y, 12.0, false, ink, 0.0)?;
-        let marks = match (cell.score, cell.max_score, cell.passed) {
-            (Some(score), Some(max), Some(_)) => format!("{} / {}", number(score, bn), number(max, bn)),
-            _ => "—".to_owned(),
-        };
-        draw(&mut surface, &marks, 340.0, y, 12.0, true, ink, 0.0)?;
-        draw(&mut surface, outcome(cell, bn), 440.0, y, 12.0, cell.passed == Some(true), if cell.passed == Some(false) { rgb::Color::new(0xb0, 0x20, 0x20) } else { ink }, 0.0)?;
-        y += 26.0;
-        if y > h - 80.0 {
-            break;
-        }
-    }
-    rule(&mut surface, y - 10.0, 0.75, muted);
+    let (ink, muted) = (sheet::ink(), sheet::muted());
+    let site = pick(&tenant.institution_name, &tenant.institution_name_en);
+    let title = if bn { "নম্বরপত্র" } else { "Marksheet" };
     let note = if bn { "এই নম্বরপত্রটি কম্পিউটারে তৈরি; এতে স্বাক্ষরের প্রয়োজন নেই।" } else { "This marksheet was made by computer and needs no signature." };
-    draw(&mut surface, note, 56.0, y + 20.0, 10.0, false, muted, 0.0)?;
-    surface.finish();
-    page.finish();
-    document.finish().map_err(|e| anyhow::anyhow!("writing the PDF: {e:?}"))
+    sheet::render(&site, title, note, |surface| {
+        let mut y = sheet::BODY_TOP;
+        let mut heading = vec![
+            (if bn { "শিক্ষার্থী" } else { "Learner" }, m.learner.name.clone()),
+            (if bn { "কোর্স / পরীক্ষা" } else { "Course / exam" }, pick(&m.course_title_bn, &m.course_title)),
+            (if bn { "ব্যাচ" } else { "Batch" }, pick(&m.batch_name_bn, &m.batch_name)),
+        ];
+        if let Some(code) = &m.learner.certificate_code {
+            heading.push((if bn { "সনদের কোড" } else { "Certificate code" }, code.clone()));
+        }
+        for (label, value) in &heading {
+            draw(surface, label, sheet::MARGIN, y, 12.0, false, muted, 0.0)?;
+            draw(surface, value, 190.0, y, 12.0, true, ink, 0.0)?;
+            y += 26.0;
+        }
+        y += 14.0;
+        let columns = [(sheet::MARGIN, if bn { "অংশ" } else { "Part" }), (340.0, if bn { "প্রাপ্ত নম্বর" } else { "Marks" }), (440.0, if bn { "ফলাফল" } else { "Result" })];
+        for (x, title) in columns {
+            draw(surface, title, x, y, 11.0, true, muted, 0.0)?;
+        }
+        sheet::rule(surface, y + 8.0, 0.75, muted);
+        y += 30.0;
+        for (part, cell) in m.parts.iter().zip(&m.learner.parts) {
+            draw(surface, &pick(&part.title_bn, &part.title), sheet::MARGIN, y, 12.0, false, ink, 0.0)?;
+            let marks = match (cell.score, cell.max_score, cell.passed) {
+                (Some(score), Some(max), Some(_)) => format!("{} / {}", number(score, bn), number(max, bn)),
+                _ => "—".to_owned(),
+            };
+            draw(surface, &marks, 340.0, y, 12.0, true, ink, 0.0)?;
+            draw(surface, outcome(cell, bn), 440.0, y, 12.0, cell.passed == Some(true), if cell.passed == Some(false) { rgb::Color::new(0xb0, 0x20, 0x20) } else { ink }, 0.0)?;
+            y += 26.0;
+            if y > sheet::HEIGHT - 80.0 {
+                break;
+            }
+        }
+        sheet::rule(surface, y - 10.0, 0.75, muted);
+        Ok(y - 4.0)
+    })
 }
 
 #[cfg(test)]

@@ -5,5 +5,6 @@ pub mod approval;
 pub mod download;
 pub mod issue;
 pub mod pdf;
+pub mod sheet;
 pub mod store;
 pub mod templates;

@@ -2,7 +2,8 @@
 //! renderer's shaping and fonts.
 
 use super::store::{self as orders, OrderRow};
-use crate::certificates::pdf::{date_text, draw, rectangle};
+use crate::certificates::pdf::{date_text, draw};
+use crate::certificates::sheet;
 use crate::pools::TenantDb;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -11,11 +12,6 @@ use control_plane::i18n::{Lang, taka};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
-use krilla::Document;
-use krilla::color::rgb;
-use krilla::geom::Rect;
-use krilla::page::PageSettings;
-use krilla::paint::Fill;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -55,19 +51,8 @@ fn render(tenant: &Tenant, row: &OrderRow, lang: Lang) -> anyhow::Result<Vec<u8>
     let o = &row.order;
     let bn = lang == Lang::Bn;
     let pick = |bangla: &str, english: &str| if bn && !bangla.is_empty() { bangla.to_owned() } else if english.is_empty() { bangla.to_owned() } else { english.to_owned() };
-    let (w, h) = (595.0, 842.0);
-    let ink = rgb::Color::new(0x22, 0x22, 0x22);
-    let muted = rgb::Color::new(0x60, 0x60, 0x60);
-    let accent = rgb::Color::new(0x0b, 0x6e, 0x4f);
-    let mut document = Document::new();
-    let mut page = document.start_page_with(PageSettings::from_wh(w, h).ok_or_else(|| anyhow::anyhow!("page size"))?);
-    let mut surface = page.surface();
+    let (ink, muted) = (sheet::ink(), sheet::muted());
     let site = pick(&tenant.institution_name, &tenant.institution_name_en);
-    draw(&mut surface, &site, 56.0, 80.0, 18.0, true, accent, 0.0)?;
-    draw(&mut surface, if bn { "টাকা পরিশোধের রসিদ" } else { "Payment receipt" }, 56.0, 112.0, 24.0, true, ink, 0.0)?;
-    let number = o.uuid.simple().to_string()[..12].to_uppercase();
-    draw(&mut surface, &format!("{} {number}", if bn { "রসিদ নং" } else { "Receipt no." }), w - 56.0, 80.0, 11.0, false, muted, 1.0)?;
-    rectangle(&mut surface, Rect::from_xywh(56.0, 128.0, w - 112.0, 1.5), Some(Fill { paint: accent.into(), ..Fill::default() }), None);
     let day = |t: chrono::DateTime<chrono::Utc>| date_text(t.with_timezone(&chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6")).date_naive(), bn);
     let state = match (o.state.as_str(), bn) {
         ("refunded", true) => "ফেরত দেওয়া হয়েছে",
@@ -103,15 +88,17 @@ fn render(tenant: &Tenant, row: &OrderRow, lang: Lang) -> anyhow::Result<Vec<u8>
         lines.push((if bn { "ব্যাংক লেনদেন আইডি" } else { "Bank transaction id" }, bank.clone()));
     }
     lines.push((if bn { "অবস্থা" } else { "Status" }, state.to_owned()));
-    let mut y = 170.0;
-    for (label, value) in &lines {
-        draw(&mut surface, label, 56.0, y, 12.0, false, muted, 0.0)?;
-        draw(&mut surface, value, 220.0, y, 12.0, true, ink, 0.0)?;
-        y += 28.0;
-    }
+    let title = if bn { "টাকা পরিশোধের রসিদ" } else { "Payment receipt" };
     let note = if bn { "এই রসিদটি কম্পিউটারে তৈরি; এতে স্বাক্ষরের প্রয়োজন নেই।" } else { "This receipt was made by computer and needs no signature." };
-    draw(&mut surface, note, 56.0, y + 24.0, 10.0, false, muted, 0.0)?;
-    surface.finish();
-    page.finish();
-    document.finish().map_err(|e| anyhow::anyhow!("writing the PDF: {e:?}"))
+    let number = o.uuid.simple().to_string()[..12].to_uppercase();
+    sheet::render(&site, title, note, |surface| {
+        draw(surface, &format!("{} {number}", if bn { "রসিদ নং" } else { "Receipt no." }), sheet::WIDTH - sheet::MARGIN, 80.0, 11.0, false, muted, 1.0)?;
+        let mut y = sheet::BODY_TOP + 10.0;
+        for (label, value) in &lines {
+            draw(surface, label, sheet::MARGIN, y, 12.0, false, muted, 0.0)?;
+            draw(surface, value, 220.0, y, 12.0, true, ink, 0.0)?;
+            y += 28.0;
+        }
+        Ok(y)
+    })
 }

@@ -5,7 +5,8 @@
 use super::setup::TrainingCourse;
 use super::store::{self, Trainer};
 use super::{Access, access, training_batch};
-use crate::certificates::pdf::{date_text, draw, rectangle};
+use crate::certificates::pdf::{date_text, draw};
+use crate::certificates::sheet;
 use crate::courses::batches_store::Batch;
 use crate::payments::receipt::ReceiptQuery;
 use crate::pools::TenantDb;
@@ -13,16 +14,11 @@ use axum::Json;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use control_plane::auth::{HostTenant, RequireUser};
-use control_plane::i18n::{Lang, taka};
+use control_plane::i18n::{Lang, bangla_digits, taka};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::response::Data;
 use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
-use krilla::Document;
-use krilla::color::rgb;
-use krilla::geom::Rect;
-use krilla::page::PageSettings;
-use krilla::paint::Fill;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -139,86 +135,73 @@ struct Statement {
 
 /// Digits in the language of the sheet.
 fn digits(text: &str, bn: bool) -> String {
-    if !bn {
-        return text.to_owned();
-    }
-    text.chars().map(|c| c.to_digit(10).and_then(|d| char::from_u32('০' as u32 + d)).unwrap_or(c)).collect()
+    if bn { bangla_digits(text) } else { text.to_owned() }
 }
 
 fn render(tenant: &Tenant, s: &Statement, lang: Lang) -> anyhow::Result<Vec<u8>> {
     let bn = lang == Lang::Bn;
     let pick = |bangla: &str, english: &str| if (bn && !bangla.is_empty()) || english.is_empty() { bangla.to_owned() } else { english.to_owned() };
-    let (w, h) = (595.0, 842.0);
-    let ink = rgb::Color::new(0x22, 0x22, 0x22);
-    let muted = rgb::Color::new(0x60, 0x60, 0x60);
-    let accent = rgb::Color::new(0x0b, 0x6e, 0x4f);
-    let rule = |surface: &mut krilla::surface::Surface, y: f32, thick: f32, colour: rgb::Color| {
-        rectangle(surface, Rect::from_xywh(56.0, y, w - 112.0, thick), Some(Fill { paint: colour.into(), ..Fill::default() }), None);
-    };
-    let mut document = Document::new();
-    let mut page = document.start_page_with(PageSettings::from_wh(w, h).ok_or_else(|| anyhow::anyhow!("page size"))?);
-    let mut surface = page.surface();
-    draw(&mut surface, &pick(&tenant.institution_name, &tenant.institution_name_en), 56.0, 80.0, 18.0, true, accent, 0.0)?;
-    draw(&mut surface, if bn { "সম্মানী বিবরণী" } else { "Honorarium statement" }, 56.0, 112.0, 24.0, true, ink, 0.0)?;
-    rule(&mut surface, 128.0, 1.5, accent);
-    let end = s.batch.end_date.unwrap_or(s.batch.start_date);
-    let heading = [
-        (if bn { "প্রশিক্ষক" } else { "Trainer" }, s.row.name.clone()),
-        (if bn { "প্রশিক্ষণ" } else { "Training" }, pick(&s.course.title_bn, &s.course.title)),
-        (if bn { "ব্যাচ" } else { "Batch" }, pick(&s.batch.name_bn, &s.batch.name)),
-        (if bn { "সময়কাল" } else { "Dates" }, format!("{} – {}", date_text(s.batch.start_date, bn), date_text(end, bn))),
-    ];
-    let mut y = 160.0;
-    for (label, value) in &heading {
-        draw(&mut surface, label, 56.0, y, 12.0, false, muted, 0.0)?;
-        draw(&mut surface, value, 190.0, y, 12.0, true, ink, 0.0)?;
-        y += 24.0;
-    }
-    y += 12.0;
-    draw(&mut surface, if bn { "সেশন" } else { "Sessions" }, 56.0, y, 11.0, true, muted, 0.0)?;
-    draw(&mut surface, if bn { "অবস্থা" } else { "Status" }, 440.0, y, 11.0, true, muted, 0.0)?;
-    rule(&mut surface, y + 8.0, 0.75, muted);
-    y += 28.0;
-    let dhaka = chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6");
-    for session in &s.sessions {
-        let when = session.starts_at.with_timezone(&dhaka);
-        let line = format!("{} {} · {}", date_text(when.date_naive(), bn), digits(&when.format("%H:%M").to_string(), bn), pick(&session.title_bn, &session.title));
-        draw(&mut surface, &line, 56.0, y, 11.0, false, ink, 0.0)?;
-        let held = match (session.attendance_taken_at.is_some(), bn) {
-            (true, true) => "নেওয়া হয়েছে",
-            (true, false) => "Taken",
-            (false, true) => "বাকি",
-            (false, false) => "Not yet held",
-        };
-        draw(&mut surface, held, 440.0, y, 11.0, false, ink, 0.0)?;
-        y += 20.0;
-        if y > h - 260.0 {
-            break;
-        }
-    }
-    rule(&mut surface, y, 0.75, muted);
-    y += 28.0;
-    let percent = format!("{}.{:02}%", s.tax_basis_points / 100, s.tax_basis_points % 100);
-    let figures = [
-        (if bn { "নেওয়া সেশন" } else { "Sessions taken" }.to_owned(), digits(&s.row.sessions_taken.to_string(), bn)),
-        (if bn { "প্রতি সেশনের হার" } else { "Rate per session" }.to_owned(), taka(s.row.rate_poisha, lang)),
-        (if bn { "মোট সম্মানী" } else { "Gross honorarium" }.to_owned(), taka(s.row.gross_poisha, lang)),
-        (format!("{} ({})", if bn { "উৎসে কর কর্তন" } else { "Tax deducted at source" }, digits(&percent, bn)), format!("− {}", taka(s.row.tax_poisha, lang))),
-    ];
-    for (label, value) in &figures {
-        draw(&mut surface, label, 56.0, y, 12.0, false, muted, 0.0)?;
-        draw(&mut surface, value, w - 56.0, y, 12.0, false, ink, 1.0)?;
-        y += 24.0;
-    }
-    rule(&mut surface, y - 10.0, 0.75, muted);
-    y += 8.0;
-    draw(&mut surface, if bn { "প্রদেয় সম্মানী" } else { "Net payable" }, 56.0, y, 14.0, true, ink, 0.0)?;
-    draw(&mut surface, &taka(s.row.net_poisha, lang), w - 56.0, y, 14.0, true, accent, 1.0)?;
+    let (ink, muted, accent) = (sheet::ink(), sheet::muted(), sheet::accent());
+    let site = pick(&tenant.institution_name, &tenant.institution_name_en);
+    let title = if bn { "সম্মানী বিবরণী" } else { "Honorarium statement" };
     let note = if bn { "এই বিবরণীটি কম্পিউটারে তৈরি; এতে স্বাক্ষরের প্রয়োজন নেই।" } else { "This statement was made by computer and needs no signature." };
-    draw(&mut surface, note, 56.0, y + 40.0, 10.0, false, muted, 0.0)?;
-    surface.finish();
-    page.finish();
-    document.finish().map_err(|e| anyhow::anyhow!("writing the PDF: {e:?}"))
+    let (left, right) = (sheet::MARGIN, sheet::WIDTH - sheet::MARGIN);
+    sheet::render(&site, title, note, |surface| {
+        let end = s.batch.end_date.unwrap_or(s.batch.start_date);
+        let heading = [
+            (if bn { "প্রশিক্ষক" } else { "Trainer" }, s.row.name.clone()),
+            (if bn { "প্রশিক্ষণ" } else { "Training" }, pick(&s.course.title_bn, &s.course.title)),
+            (if bn { "ব্যাচ" } else { "Batch" }, pick(&s.batch.name_bn, &s.batch.name)),
+            (if bn { "সময়কাল" } else { "Dates" }, format!("{} – {}", date_text(s.batch.start_date, bn), date_text(end, bn))),
+        ];
+        let mut y = sheet::BODY_TOP;
+        for (label, value) in &heading {
+            draw(surface, label, left, y, 12.0, false, muted, 0.0)?;
+            draw(surface, value, 190.0, y, 12.0, true, ink, 0.0)?;
+            y += 24.0;
+        }
+        y += 12.0;
+        draw(surface, if bn { "সেশন" } else { "Sessions" }, left, y, 11.0, true, muted, 0.0)?;
+        draw(surface, if bn { "অবস্থা" } else { "Status" }, 440.0, y, 11.0, true, muted, 0.0)?;
+        sheet::rule(surface, y + 8.0, 0.75, muted);
+        y += 28.0;
+        let dhaka = chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6");
+        for session in &s.sessions {
+            let when = session.starts_at.with_timezone(&dhaka);
+            let line = format!("{} {} · {}", date_text(when.date_naive(), bn), digits(&when.format("%H:%M").to_string(), bn), pick(&session.title_bn, &session.title));
+            draw(surface, &line, left, y, 11.0, false, ink, 0.0)?;
+            let held = match (session.attendance_taken_at.is_some(), bn) {
+                (true, true) => "নেওয়া হয়েছে",
+                (true, false) => "Taken",
+                (false, true) => "বাকি",
+                (false, false) => "Not yet held",
+            };
+            draw(surface, held, 440.0, y, 11.0, false, ink, 0.0)?;
+            y += 20.0;
+            if y > sheet::HEIGHT - 260.0 {
+                break;
+            }
+        }
+        sheet::rule(surface, y, 0.75, muted);
+        y += 28.0;
+        let percent = format!("{}.{:02}%", s.tax_basis_points / 100, s.tax_basis_points % 100);
+        let figures = [
+            (if bn { "নেওয়া সেশন" } else { "Sessions taken" }.to_owned(), digits(&s.row.sessions_taken.to_string(), bn)),
+            (if bn { "প্রতি সেশনের হার" } else { "Rate per session" }.to_owned(), taka(s.row.rate_poisha, lang)),
+            (if bn { "মোট সম্মানী" } else { "Gross honorarium" }.to_owned(), taka(s.row.gross_poisha, lang)),
+            (format!("{} ({})", if bn { "উৎসে কর কর্তন" } else { "Tax deducted at source" }, digits(&percent, bn)), format!("− {}", taka(s.row.tax_poisha, lang))),
+        ];
+        for (label, value) in &figures {
+            draw(surface, label, left, y, 12.0, false, muted, 0.0)?;
+            draw(surface, value, right, y, 12.0, false, ink, 1.0)?;
+            y += 24.0;
+        }
+        sheet::rule(surface, y - 10.0, 0.75, muted);
+        y += 8.0;
+        draw(surface, if bn { "প্রদেয় সম্মানী" } else { "Net payable" }, left, y, 14.0, true, ink, 0.0)?;
+        draw(surface, &taka(s.row.net_poisha, lang), right, y, 14.0, true, accent, 1.0)?;
+        Ok(y + 16.0)
+    })
 }
 
 #[cfg(test)]

@@ -609,7 +609,7 @@ async fn a_refund_gives_money_back_through_the_gateway_and_a_full_one_ends_the_e
 }
 
 /// The text of a PDF answer, through poppler's pdftotext (installed by infra/test).
-async fn pdf_text(r: &Response) -> String {
+pub async fn pdf_text(r: &Response) -> String {
     let file = std::env::temp_dir().join(format!("receipt-{}.pdf", uuid::Uuid::new_v4()));
     std::fs::write(&file, &r.bytes).unwrap();
     let out = tokio::process::Command::new("pdftotext").arg(&file).arg("-").output().await.expect("pdftotext (poppler-utils) is installed by infra/test");

@@ -261,6 +261,11 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     let pdf = t.get(DHAKA, &format!("/course/training/trainers/{trainer_a}/statement.pdf"), Some(&a)).await;
     assert_eq!((pdf.status, pdf.header("content-type")), (StatusCode::OK, "application/pdf"));
     assert!(pdf.bytes.starts_with(b"%PDF"));
+    let english = t.get(DHAKA, &format!("/course/training/trainers/{trainer_a}/statement.pdf?lang=en"), Some(&a)).await;
+    let text = crate::payments::pdf_text(&english).await;
+    for shown in ["Honorarium statement", "Gross honorarium", "BDT 5,000.00", "Tax deducted at source (10.00%)", "BDT 4,500.00"] {
+        assert!(text.contains(shown), "{shown} in {text}");
+    }
     let ids_tax = ok(t.put(DHAKA, &format!("/course/training/batches/{batch}"), &admin, json!({ "tax_basis_points": 750 })).await);
     assert_eq!(ids_tax["tax_basis_points"], 750);
     let honorarium = ok(t.post(DHAKA, &format!("/course/training-resource/get-honorium-data-for-enrollment-user/{batch}"), Some(&admin), json!({})).await);
