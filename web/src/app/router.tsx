@@ -1,18 +1,9 @@
 // react-router in declarative mode (BrowserRouter + useRoutes): the app loads no route data
 // through the router, and its data router (createBrowserRouter) would add ~17 KB gzipped to every
 // page's first download. Route `errorElement`s are kept, as error boundaries (lib/route-error.tsx).
-import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
-import { RouteErrorBoundary } from '../lib/route-error';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { withErrorBoundaries } from '../lib/route-error';
 import { notFoundRoutes, routes } from './routes';
-
-function withErrorBoundaries(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => {
-    const children = route.children && withErrorBoundaries(route.children);
-    if (!route.errorElement) return { ...route, children } as RouteObject;
-    const element = <RouteErrorBoundary fallback={route.errorElement}>{route.element ?? <Outlet />}</RouteErrorBoundary>;
-    return { ...route, element, errorElement: undefined, children } as RouteObject;
-  });
-}
 
 const appRoutes = withErrorBoundaries(routes);
 const hostNotFoundRoutes = withErrorBoundaries(notFoundRoutes);

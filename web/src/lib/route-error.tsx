@@ -2,7 +2,7 @@
 // `errorElement` shows in place of its `element` when that throws while rendering, and goes away
 // on the next navigation. ErrorPage reads the error with useRouteError from here.
 import { Component, createContext, useContext, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
 
 const RouteErrorContext = createContext<unknown>(undefined);
 
@@ -49,4 +49,14 @@ export function RouteErrorBoundary({ fallback, children }: { fallback: ReactNode
       {children}
     </Boundary>
   );
+}
+
+/** The route table with each route's `errorElement` turned into a RouteErrorBoundary around its element. */
+export function withErrorBoundaries(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const children = route.children && withErrorBoundaries(route.children);
+    if (!route.errorElement) return { ...route, children } as RouteObject;
+    const element = <RouteErrorBoundary fallback={route.errorElement}>{route.element ?? <Outlet />}</RouteErrorBoundary>;
+    return { ...route, element, errorElement: undefined, children } as RouteObject;
+  });
 }

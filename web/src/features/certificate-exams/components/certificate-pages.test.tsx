@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { signedInRoutes } from '../../../app/signed-in-routes';
 import { fetchCall, href, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import type { Page } from '../../../lib/types';
 import { fetchBatchCertificates, type Batch, type BatchCertificate, type Course, type CourseWithContent } from '../../courses/api/courses-api';
@@ -101,23 +102,28 @@ function cachedCourse(kind = COURSE_KIND, batches = [batch(7), batch(8, { name: 
 
 /** The routes' params in one pattern (/course/certificate/:id and /exam/certificate/:id are two routes). */
 const PATH = '/:area/certificate/:id?';
+/** The route matches of `path`: the public table's, else (its catch-all) the signed-in table's. */
+function matchAll(path: string) {
+  const pub = matchRoutes(routes, path);
+  return pub && pub.at(-1)?.route.path !== '*' ? pub : matchRoutes(signedInRoutes, path);
+}
 const rows = (html: string) => [...html.matchAll(/data-testid="certificate-row" data-status="(\w+)" data-code="([\w-]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
 const actions = (html: string) => [...html.matchAll(/data-testid="certificate-action" data-decision="(\d)"[^>]*>([^<]+)</g)].map((m) => `${m[1]}:${m[2]}`);
 
 describe('the certificates pages of courses and certificate exams', () => {
   it('are served at /course/certificate(/list|/:id), /exam/certificate(/list|/:id) and /exam/template/certificate, and the trainings’ by their own route', () => {
-    const served = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
+    const served = (path: string) => matchAll(path)?.at(-1)?.route.path;
     for (const area of ['course', 'exam']) {
       for (const id of ['', '/list', '/4']) expect(served(`/${area}/certificate${id}`)).toBe(`${area}/certificate/:id?`);
       expect(served(`/${area}/template/certificate`)).toBe(`${area}/template/certificate`);
     }
     for (const path of ['/training/certificate', '/training/certificate/list', '/training/certificate/4', '/training/template/certificate', '/training/template/add']) expect(served(path), path).toBe('training/*');
     // Another /…/certificate is the public not-found page (the default layout's), not a signed-in page.
-    const defaultLayout = routes[0].children?.[0];
+    const notFoundLayout = signedInRoutes.at(-1);
     for (const path of ['/blogs/certificate', '/blogs/certificate/4', '/something/template/certificate']) {
-      const matches = matchRoutes(routes, path) ?? [];
+      const matches = matchAll(path) ?? [];
       expect(matches.at(-1)?.route.path, path).toBe('*');
-      expect(matches.at(-2)?.route, path).toBe(defaultLayout);
+      expect(matches.at(-2)?.route, path).toBe(notFoundLayout);
     }
     // Not taken from other pages.
     expect(served('/certificate/list')).toBe('certificate/list');

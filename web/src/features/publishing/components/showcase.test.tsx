@@ -8,6 +8,7 @@ import { fetchCall, href, json, noop, render, runMutation, stubFetch, tag, text 
 import type { Page, SiteInfo } from '../../../lib/types';
 import { fetchSelectedPartnerPosts, fetchShowcasePosts, type ShowcasePost } from '../api/showcase-api';
 import { selectShowcaseMutation, showcaseKeys } from '../hooks/use-showcase';
+import type { PublicContent } from '../hooks/public-posts';
 import PublicPages from './public-pages';
 import { ShowcaseDialog } from './showcase-dialog';
 
@@ -49,9 +50,9 @@ const list = (at: string, qc: QueryClient, lang: 'en' | 'bn' = 'en', site: SiteI
   render(
     lang,
     <SiteProvider initial={site}>
-      <PublicPages page="list" />
+      <PublicPages page="list" content={at.split('/')[1] as PublicContent} />
     </SiteProvider>,
-    { at, path: '/:content/lists', qc },
+    { at, path: '/:type/lists', qc },
   );
 
 const count = (html: string, id: string) => html.match(new RegExp(`data-testid="${id}"`, 'g'))?.length ?? 0;

@@ -15,10 +15,14 @@ import {
 } from '../api/publishing-api';
 
 /** The `:content` of /:content/lists and /:content/details/...; anything else is not a page. */
-const CONTENT_TYPES: Record<string, PostType> = { blogs: 'blog', tutorials: 'tutorial', articles: 'article' };
+const CONTENT_TYPES = { blogs: 'blog', tutorials: 'tutorial', articles: 'article' } as const satisfies Record<string, PostType>;
+
+/** The first segment of the public posts' pages (/blogs/lists, /blogs/details/:id/:slug?, ...). */
+export type PublicContent = keyof typeof CONTENT_TYPES;
+export const PUBLIC_CONTENT = Object.keys(CONTENT_TYPES) as PublicContent[];
 
 export function contentType(param: string | undefined): PostType | null {
-  return (param && Object.hasOwn(CONTENT_TYPES, param) && CONTENT_TYPES[param]) || null;
+  return (param && Object.hasOwn(CONTENT_TYPES, param) && CONTENT_TYPES[param as PublicContent]) || null;
 }
 
 /** A route's id: a positive whole number, else null (the page is not found). */
