@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod dhaka;
 pub mod dns;
 pub mod error;
 pub mod html;

@@ -157,11 +157,6 @@ pub struct RangeQuery {
     pub to: Option<String>,
 }
 
-/// Midnight in Dhaka of a day, in UTC.
-fn dhaka_midnight(day: NaiveDate) -> DateTime<Utc> {
-    day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc() - Duration::hours(6)
-}
-
 fn day(field: &str, value: Option<&str>) -> AppResult<Option<NaiveDate>> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(None),
@@ -183,7 +178,7 @@ pub async fn calendar_entries(State(ctl): State<ControlState>, RequireUser(calle
     if (to - from).num_days() > 366 {
         return Err(AppError::unprocessable("to", "out_of_range"));
     }
-    Ok(Json(Data::new(entries(&ctl, user, dhaka_midnight(from), dhaka_midnight(to)).await?)))
+    Ok(Json(Data::new(entries(&ctl, user, crate::dhaka::midnight(from), crate::dhaka::midnight(to)).await?)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -129,6 +129,14 @@ pub enum Invited {
 }
 
 impl Invited {
+    /// The outbox kind of the message: what a delivery report or a search of the outbox names.
+    pub fn outbox_kind(self) -> &'static str {
+        match self {
+            Self::Exam => "exam_invitation",
+            Self::Training => "training_nomination",
+        }
+    }
+
     /// (Bangla "to take part in the …", button, English "to …", subject)
     fn words(self) -> (&'static str, &'static str, &'static str, &'static str) {
         match self {

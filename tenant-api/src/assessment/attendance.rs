@@ -32,14 +32,9 @@ pub struct AttendanceSheet {
     pub rows: Vec<AttendanceRow>,
 }
 
-/// Today in Dhaka, where the institutions are.
-fn today() -> NaiveDate {
-    (chrono::Utc::now() + chrono::Duration::hours(6)).date_naive()
-}
-
 fn day(value: Option<&str>) -> AppResult<NaiveDate> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(today()),
+        None => Ok(control_plane::dhaka::today()),
         Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AppError::field("date", "invalid_date")),
     }
 }

@@ -131,11 +131,11 @@ async fn invite(app: &AppState, tenant: &Tenant, course: &CourseRow, rows: &[Can
         match (&c.email, &c.phone) {
             (Some(email), _) => {
                 let mail = templates::invitation(invited, &site.name, &c.name, &course.title, &course.title_bn, &link);
-                outbox::enqueue(&mut tx, &site.mail(email, "exam_invitation", mail)).await?;
+                outbox::enqueue(&mut tx, &site.mail(email, invited.outbox_kind(), mail)).await?;
             }
             (None, Some(phone)) => {
                 let text = templates::invitation_sms(invited, &site.name, if course.title_bn.is_empty() { &course.title } else { &course.title_bn }, &link);
-                outbox::enqueue(&mut tx, &site.sms(phone, "exam_invitation", text)).await?;
+                outbox::enqueue(&mut tx, &site.sms(phone, invited.outbox_kind(), text)).await?;
             }
             (None, None) => {}
         }

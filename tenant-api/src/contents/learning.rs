@@ -6,7 +6,7 @@ use super::store::{self, ContentRow, EnrollmentRow};
 use super::{Access, ContentDetail, ContentItem, ContentEnrollment, detail, views};
 use crate::exams::{attempt_store as attempts, store as exams, taking};
 use crate::pools::TenantDb;
-use crate::promotions::today;
+use control_plane::dhaka::today;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;

@@ -31,8 +31,9 @@ pub const MAX_THUMBNAIL_BYTES: usize = 1024 * 1024;
 /// The thumbnail as a base64 data URL (4/3 of its bytes) and the rest of the form.
 pub const BODY_LIMIT: usize = MAX_THUMBNAIL_BYTES * 4 / 3 + 256 * 1024;
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
-/// Course types an author may choose; the last, a training, is listed apart from the others.
-const TYPES: [&str; 4] = ["course", "webinar", "masterclass", "training"];
+/// Course types an author may choose; the last, a training, is listed apart from the others. The
+/// other type, `exam` (a certificate exam), is made in the Exam Centre.
+pub const TYPES: [&str; 4] = ["course", "webinar", "masterclass", "training"];
 
 /// The two families of course rows: courses proper (course, webinar, masterclass, training) and
 /// certificate exams (`exam`, served by `/assessment/*`). Each family's calls see only its own.
@@ -339,6 +340,9 @@ pub async fn update(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPoo
     }
     let row = course_of(db, id).await?;
     catalogue_sync::project(app, tenant, &row).await?;
+    if row.course_type == "training" && (row.title != current.title || row.title_bn != current.title_bn) {
+        crate::trainings::follow_up::course_renamed(app, tenant, db, &row).await;
+    }
     respond(app, tenant, row).await
 }
 

@@ -204,7 +204,7 @@ async fn sylhet_store(api: &mut Api) -> anyhow::Result<()> {
 async fn dhaka_promotions(api: &mut Api, course: i64) -> anyhow::Result<()> {
     let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
     let superadmin = api.token(Site::Main, "superadmin@example.com").await?;
-    let today = crate::promotions::today();
+    let today = control_plane::dhaka::today();
     let (start, end) = (today.to_string(), (today + chrono::Duration::days(45)).to_string());
     let promotions = [
         (json!({ "type": "internal-course", "title": "ক্যালকুলাসের ভিত্তি — ভর্তি চলছে", "course_id": course, "position": "home",

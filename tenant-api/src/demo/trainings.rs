@@ -7,16 +7,13 @@
 use super::Api;
 use super::catalogue::Site;
 use axum::http::Method;
-use chrono::{Duration, FixedOffset, NaiveDate, Utc};
+use chrono::{Duration, NaiveDate};
+use control_plane::dhaka::today;
 use serde_json::{Value, json};
 
 const ADMIN: &str = "dhaka-admin@example.com";
 const TRAINEES: [&str; 6] =
     ["learner@example.com", "rahim.uddin@example.com", "nusrat.jahan@example.com", "tania.islam@example.com", "sabbir.hossain@example.com", "mitu.akter@example.com"];
-
-fn today() -> NaiveDate {
-    Utc::now().with_timezone(&FixedOffset::east_opt(6 * 3600).expect("UTC+6")).date_naive()
-}
 
 fn at(day: NaiveDate, hour: u32) -> String {
     format!("{day}T{hour:02}:00:00+06:00")

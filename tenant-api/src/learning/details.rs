@@ -100,7 +100,7 @@ async fn outline(db: &PgPool, course_id: i64) -> AppResult<Vec<OutlineSection>> 
 async fn build_page(app: &AppState, tenant: &Tenant, caller: Option<&Caller>, db: &PgPool, key: &str) -> AppResult<Page> {
     let course = visible_course(db, caller, tenant, key).await?;
     let (rating, reviews, enrolled) = courses::stats(db, course.id).await?;
-    let today = chrono::Utc::now().date_naive();
+    let today = control_plane::dhaka::today();
     let batches: Vec<_> = batches_store::of_course(db, course.id)
         .await?
         .into_iter()

@@ -52,7 +52,7 @@ pub enum Via {
 pub async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user_id: i64, via: Via) -> AppResult<Enrollment> {
     let batch = batches_store::find(db, batch_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
     let course = courses::find(db, batch.course_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
-    let today = chrono::Utc::now().date_naive();
+    let today = control_plane::dhaka::today();
     if via != Via::Author && (!batch.published || !course.published || batch.end_date.is_some_and(|end| end < today)) {
         return Err(AppError::unprocessable("batch_id", "batch_closed"));
     }

@@ -52,6 +52,9 @@ pub struct BatchPaymentsQuery {
     pub state: Option<String>,
     /// The learner's name or e-mail, the course title, or a bank transaction id.
     pub search: Option<String>,
+    /// Orders for one type of course: `course`, `webinar`, `masterclass`, `exam` or `training`
+    /// (the accounts pages of /exam/accounts and /training/accounts).
+    pub course_type: Option<String>,
 }
 
 /// The site's orders, newest first.
@@ -68,8 +71,12 @@ pub async fn batch_payments(
     if state.is_some_and(|s| !STATES.contains(&s)) {
         return Err(AppError::unprocessable("state", "invalid_choice"));
     }
+    let course_type = q.course_type.as_deref().filter(|s| !s.is_empty());
+    if course_type.is_some_and(|t| t != "exam" && !crate::courses::authoring::TYPES.contains(&t)) {
+        return Err(AppError::unprocessable("course_type", "invalid_choice"));
+    }
     let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let filter = OrderFilter { user_id: None, state, search };
+    let filter = OrderFilter { user_id: None, state, search, course_type };
     Ok(Json(page_of(&db, &filter, q.page, q.limit).await?))
 }
 

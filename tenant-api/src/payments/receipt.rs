@@ -53,7 +53,7 @@ fn render(tenant: &Tenant, row: &OrderRow, lang: Lang) -> anyhow::Result<Vec<u8>
     let pick = |bangla: &str, english: &str| if bn && !bangla.is_empty() { bangla.to_owned() } else if english.is_empty() { bangla.to_owned() } else { english.to_owned() };
     let (ink, muted) = (sheet::ink(), sheet::muted());
     let site = pick(&tenant.institution_name, &tenant.institution_name_en);
-    let day = |t: chrono::DateTime<chrono::Utc>| date_text(t.with_timezone(&chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6")).date_naive(), bn);
+    let day = |t: chrono::DateTime<chrono::Utc>| date_text(control_plane::dhaka::day(t), bn);
     let state = match (o.state.as_str(), bn) {
         ("refunded", true) => "ফেরত দেওয়া হয়েছে",
         ("refunded", false) => "Refunded",

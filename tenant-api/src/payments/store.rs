@@ -398,6 +398,8 @@ pub struct OrderFilter<'a> {
     pub state: Option<&'a str>,
     /// Matches the learner's name or e-mail, the course title or the bank transaction id.
     pub search: Option<&'a str>,
+    /// Orders for courses of this type only (`exam`, `training`, ...).
+    pub course_type: Option<&'a str>,
 }
 
 /// A page of orders, newest first, each row carrying the filtered total.
@@ -413,6 +415,7 @@ pub async fn list(db: &PgPool, f: &OrderFilter<'_>, limit: i64, offset: i64) -> 
             AND ($2::text IS NULL OR o.state = $2)
             AND ($3::text IS NULL OR o.user_name ILIKE $3 OR o.user_email ILIKE $3 OR c.title ILIKE $3 OR c.title_bn ILIKE $3
                  OR o.bank_tran_id = $4)
+            AND ($7::text IS NULL OR c.course_type = $7)
           ORDER BY o.id DESC LIMIT $5 OFFSET $6"
     )))
     .bind(f.user_id)
@@ -421,6 +424,7 @@ pub async fn list(db: &PgPool, f: &OrderFilter<'_>, limit: i64, offset: i64) -> 
     .bind(f.search)
     .bind(limit)
     .bind(offset)
+    .bind(f.course_type)
     .fetch_all(db)
     .await
 }

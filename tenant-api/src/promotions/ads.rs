@@ -1,7 +1,8 @@
 //! What learners see of promotions: the ad slots of the home page, the dashboard and course
 //! pages, an ad's details (a job's description), and thumbnails.
 
-use super::{Ad, KINDS, POSITIONS, today};
+use super::{Ad, KINDS, POSITIONS};
+use control_plane::dhaka::today;
 use crate::media;
 use crate::state::AppState;
 use axum::Json;

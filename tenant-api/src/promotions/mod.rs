@@ -15,10 +15,6 @@ use uuid::Uuid;
 pub const KINDS: [&str; 4] = ["ads", "internal-course", "external-course", "jobs"];
 pub const POSITIONS: [&str; 3] = ["home", "dashboard", "course"];
 
-/// Promotions run by the calendar of their audience: Bangladesh's.
-pub fn today() -> NaiveDate {
-    Utc::now().with_timezone(&chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6")).date_naive()
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PromotionInstitution {

@@ -5,7 +5,7 @@
 use super::is_media_url;
 use crate::courses::syllabus::is_http_url;
 use crate::pools::TenantDb;
-use crate::promotions::today;
+use control_plane::dhaka::today;
 use axum::Json;
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};

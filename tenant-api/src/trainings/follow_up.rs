@@ -104,12 +104,21 @@ pub async fn session_removed(app: &AppState, tenant: &Tenant, session_id: i64) {
 
 /// Every session of a batch again (its venue or a trainer changed).
 pub async fn batch_changed(app: &AppState, tenant: &Tenant, db: &PgPool, course: &CourseRow, batch_id: i64) {
-    match store::sessions(db, batch_id).await {
+    reproject(app, tenant, db, course, store::sessions(db, batch_id).await, "a training batch", batch_id).await;
+}
+
+/// Every session of the training again (it was renamed: the entries carry its title).
+pub async fn course_renamed(app: &AppState, tenant: &Tenant, db: &PgPool, course: &CourseRow) {
+    reproject(app, tenant, db, course, store::course_sessions(db, course.id).await, "a renamed training", course.id).await;
+}
+
+async fn reproject(app: &AppState, tenant: &Tenant, db: &PgPool, course: &CourseRow, sessions: sqlx::Result<Vec<Session>>, what: &str, id: i64) {
+    match sessions {
         Ok(sessions) => {
             for session in &sessions {
                 session_saved(app, tenant, db, course, session).await;
             }
         }
-        Err(error) => tracing::error!(%error, batch_id, "the calendar could not follow a training batch"),
+        Err(error) => tracing::error!(%error, id, "the calendar could not follow {what}"),
     }
 }

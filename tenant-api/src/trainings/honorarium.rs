@@ -165,7 +165,7 @@ fn render(tenant: &Tenant, s: &Statement, lang: Lang) -> anyhow::Result<Vec<u8>>
         draw(surface, if bn { "অবস্থা" } else { "Status" }, 440.0, y, 11.0, true, muted, 0.0)?;
         sheet::rule(surface, y + 8.0, 0.75, muted);
         y += 28.0;
-        let dhaka = chrono::FixedOffset::east_opt(6 * 3600).expect("UTC+6");
+        let dhaka = control_plane::dhaka::offset();
         for session in &s.sessions {
             let when = session.starts_at.with_timezone(&dhaka);
             let line = format!("{} {} · {}", date_text(when.date_naive(), bn), digits(&when.format("%H:%M").to_string(), bn), pick(&session.title_bn, &session.title));

@@ -8,7 +8,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::error::on_unique;
 use control_plane::json::{AppJson, AppPath, AppQuery};
@@ -255,11 +255,6 @@ pub struct SessionInput {
     pub trainer_id: Option<Option<i64>>,
 }
 
-/// The day a moment falls on in Bangladesh.
-fn dhaka_day(t: DateTime<Utc>) -> NaiveDate {
-    t.with_timezone(&FixedOffset::east_opt(6 * 3600).expect("UTC+6")).date_naive()
-}
-
 /// Checks a session's fields over `current` (on update) against the batch's dates and trainers.
 async fn session_fields(db: &PgPool, batch: &Batch, input: &SessionInput, current: Option<&Session>) -> AppResult<SessionFields> {
     let mut v = Validator::default();
@@ -278,7 +273,7 @@ async fn session_fields(db: &PgPool, batch: &Batch, input: &SessionInput, curren
     if let (Some(s), Some(e)) = (starts_at, ends_at) {
         if e <= s {
             v.add("ends_at", "ends_before_start", None);
-        } else if dhaka_day(s) < batch.start_date || batch.end_date.is_some_and(|end| dhaka_day(e) > end) {
+        } else if control_plane::dhaka::day(s) < batch.start_date || batch.end_date.is_some_and(|end| control_plane::dhaka::day(e) > end) {
             v.add("starts_at", "outside_batch_dates", None);
         }
     }

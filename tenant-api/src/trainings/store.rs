@@ -139,6 +139,14 @@ pub async fn sessions(db: &PgPool, batch_id: i64) -> sqlx::Result<Vec<Session>> 
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSIONS} WHERE s.batch_id = $1 ORDER BY s.starts_at, s.id"))).bind(batch_id).fetch_all(db).await
 }
 
+/// Every session of every batch of a training.
+pub async fn course_sessions(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<Session>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSIONS} JOIN batches b ON b.id = s.batch_id WHERE b.course_id = $1 ORDER BY s.id")))
+        .bind(course_id)
+        .fetch_all(db)
+        .await
+}
+
 pub async fn session(db: &PgPool, id: i64) -> sqlx::Result<Option<Session>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSIONS} WHERE s.id = $1"))).bind(id).fetch_optional(db).await
 }
@@ -242,6 +250,11 @@ pub async fn mark(tx: &mut PgConnection, session_id: i64, ids: &[i64], present: 
 pub struct TraineeRow {
     pub enrollment_id: i64,
     pub batch_id: i64,
+    /// The training and batch, for the site-wide list of trained people.
+    pub course_title: String,
+    pub course_title_bn: String,
+    pub batch_name: String,
+    pub batch_name_bn: String,
     pub user_id: i64,
     pub name: String,
     pub email: Option<String>,
@@ -268,22 +281,32 @@ pub async fn trainees(db: &PgPool, which: Trainees<'_>, limit: i64, offset: i64)
         Trainees::OfBatch { batch_id, pattern } => (Some(batch_id), pattern, false),
         Trainees::Completed { batch_id } => (batch_id, None, true),
     };
+    // The page is chosen first and only its rows are counted up: counting every trainee's
+    // attendance before the sort made the last page of a 5,000-trainee batch slow.
     sqlx::query_as(
-        "SELECT e.id AS enrollment_id, e.batch_id, e.user_id, e.user_name AS name, e.user_email AS email, e.status,
+        "WITH page AS (
+             SELECT e.id, count(*) OVER () AS total
+               FROM enrollments e
+               JOIN courses co ON co.id = e.course_id AND co.course_type = 'training'
+              WHERE ($1::bigint IS NULL OR e.batch_id = $1) AND e.status <> 'pending'
+                AND (NOT $3 OR e.status = 'completed')
+                AND ($2::text IS NULL OR e.user_name ILIKE $2 OR e.user_email ILIKE $2)
+              ORDER BY e.user_name, e.id LIMIT $4 OFFSET $5)
+         SELECT e.id AS enrollment_id, e.batch_id, co.title AS course_title, co.title_bn AS course_title_bn,
+                b.name AS batch_name, b.name_bn AS batch_name_bn, e.user_id, e.user_name AS name, e.user_email AS email, e.status,
                 (SELECT count(*) FROM training_attendance a JOIN training_sessions s ON s.id = a.session_id
                   WHERE a.enrollment_id = e.id AND a.present AND s.batch_id = e.batch_id) AS attended,
                 (SELECT count(*) FROM training_sessions s WHERE s.batch_id = e.batch_id) AS sessions,
                 (SELECT count(*) FROM training_sessions s WHERE s.batch_id = e.batch_id AND s.attendance_taken_at IS NOT NULL) AS held,
                 COALESCE(tb.completion_percent, 80::smallint) AS completion_percent,
-                c.tracking_code AS certificate_code, count(*) OVER () AS total
-           FROM enrollments e
-           JOIN courses co ON co.id = e.course_id AND co.course_type = 'training'
+                c.tracking_code AS certificate_code, page.total
+           FROM page
+           JOIN enrollments e ON e.id = page.id
+           JOIN courses co ON co.id = e.course_id
+           JOIN batches b ON b.id = e.batch_id
            LEFT JOIN training_batches tb ON tb.batch_id = e.batch_id
            LEFT JOIN certificates c ON c.enrollment_id = e.id AND c.status <> 'revoked'
-          WHERE ($1::bigint IS NULL OR e.batch_id = $1) AND e.status <> 'pending'
-            AND (NOT $3 OR e.status = 'completed')
-            AND ($2::text IS NULL OR e.user_name ILIKE $2 OR e.user_email ILIKE $2)
-          ORDER BY e.user_name, e.id LIMIT $4 OFFSET $5",
+          ORDER BY e.user_name, e.id",
     )
     .bind(batch_id)
     .bind(pattern)

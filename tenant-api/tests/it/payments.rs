@@ -200,6 +200,11 @@ async fn a_paid_seat_is_bought_once_however_often_the_gateway_says_so() {
     let listed = t.get(DHAKA, "/course/accounts/batch-payments?state=paid&search=learner@", Some(&s.admin)).await;
     assert_eq!((listed.body["total"].as_i64(), listed.body["data"][0]["user"]["email"].as_str()), (Some(1), Some("learner@example.com")));
     assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments?state=lost", Some(&s.admin)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The exam and training accounts pages list their own type's orders only.
+    let of_type = |kind: &str| format!("/course/accounts/batch-payments?state=paid&course_type={kind}");
+    assert_eq!(t.get(DHAKA, &of_type("course"), Some(&s.admin)).await.body["total"], 1);
+    assert_eq!(t.get(DHAKA, &of_type("training"), Some(&s.admin)).await.body["total"], 0);
+    assert_eq!(t.get(DHAKA, &of_type("lesson"), Some(&s.admin)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     // Money is the partner admin's business, not every teacher's or learner's.
     assert_eq!(t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.teacher)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(t.get(DHAKA, "/course/accounts/batch-payments", Some(&learner)).await.status, StatusCode::FORBIDDEN);

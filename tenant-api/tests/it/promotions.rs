@@ -37,7 +37,7 @@ fn said(code: &str) -> String {
 }
 
 fn window() -> (String, String) {
-    let today = tenant_api::promotions::today();
+    let today = control_plane::dhaka::today();
     (today.to_string(), (today + chrono::Duration::days(30)).to_string())
 }
 
@@ -173,7 +173,7 @@ async fn promotions_wait_for_approval_and_reach_only_their_audience() {
     let maths = json!({ "position": "course", "course_categories": [2] });
     let r = t.post(DHAKA, "/course/course/promote-course", Some(&admin), ad("external-course", "Olympiad camp", maths)).await;
     assert_eq!(decide(&t, &root, r.body["data"]["uuid"].as_str().unwrap(), "approved").await.status, StatusCode::OK);
-    let tomorrow = (tenant_api::promotions::today() + chrono::Duration::days(1)).to_string();
+    let tomorrow = (control_plane::dhaka::today() + chrono::Duration::days(1)).to_string();
     let later = json!({ "details": "Evenings", "position": "dashboard", "course_categories": [2], "start_date": tomorrow });
     let r = t.post(DHAKA, "/course/course/promote-course", Some(&admin), ad("jobs", "Tutors wanted tomorrow", later)).await;
     assert_eq!(decide(&t, &root, r.body["data"]["uuid"].as_str().unwrap(), "approved").await.status, StatusCode::OK);

@@ -140,6 +140,10 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     assert_eq!(on_calendar(&b).await.len(), 2);
     ok(t.delete(DHAKA, &format!("/course/training/sessions/{extra}"), Some(&admin)).await);
     assert_eq!(on_calendar(&b).await.iter().map(|e| e.1).collect::<Vec<_>>(), [s3], "a deleted session leaves the calendars");
+    // Renaming the training renames its sessions on the calendars.
+    ok(t.put(DHAKA, &format!("/course/course/update/{course}"), &admin, json!({ "title": "ICT in the classroom" })).await);
+    assert_eq!(on_calendar(rahim).await[0].0, "ICT in the classroom · Day -1 session");
+    assert_eq!(on_calendar(&b).await[0].0, "ICT in the classroom · Lesson planning");
 
     // Attendance: the batch's trainees only, one mark each.
     let sheet = ok(t.get(DHAKA, &format!("/course/training/sessions/{s1}/attendance"), Some(&admin)).await);
@@ -279,10 +283,28 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     assert_eq!(ok(t.post(DHAKA, &format!("/course/training/batches/{batch}/complete"), Some(&admin), json!({})).await)["completed"], 0, "once");
     let trained = t.post(DHAKA, "/course/training-facility/trained-user/view", Some(&admin), json!({ "batch_id": batch })).await;
     assert_eq!(trained.body["total"], 1, "{}", trained.text);
+    let everyone = t.post(DHAKA, "/course/training-facility/trained-user/view", Some(&admin), json!({})).await;
+    assert_eq!((everyone.body["total"].as_i64(), everyone.body["data"][0]["course_title"].as_str(), everyone.body["data"][0]["batch_name_bn"].as_str()), (Some(1), Some("ICT in the classroom"), Some("ব্যাচ ১")), "{}", everyone.text);
     let code = trained.body["data"][0]["certificate_code"].as_str().expect("a certificate").to_owned();
     let certificate = t.get(DHAKA, &format!("/learner-course/certificate-details/{code}"), None).await;
     assert_eq!((certificate.status, certificate.body["data"]["course_title_bn"].as_str()), (StatusCode::OK, Some("শিক্ষক প্রশিক্ষণ")));
     assert!(t.get(DHAKA, &format!("/learner-course/certificate-pdf/{code}"), None).await.bytes.starts_with(b"%PDF"));
+
+    // Nominees of a restricted batch are told by e-mail (or SMS) that they were nominated.
+    let nominated = id(t
+        .post(DHAKA, "/course/batch/create", Some(&admin), json!({ "course_id": course, "name": "Nominated", "start_date": dhaka_today().to_string(), "restricted": true }))
+        .await);
+    for contact in [json!({ "email": "nominee@example.com" }), json!({ "phone": "01711-222333" })] {
+        let mut body = json!({ "batch_id": nominated, "name": "মনোনীত" });
+        body.as_object_mut().unwrap().extend(contact.as_object().unwrap().clone());
+        assert_eq!(t.post(DHAKA, "/assessment/create-restricted-user", Some(&admin), body).await.status, StatusCode::CREATED);
+    }
+    let sent: Vec<(String, String, String)> = sqlx::query_as("SELECT kind, channel, subject FROM outbox WHERE recipient IN ('nominee@example.com', '+8801711222333') ORDER BY id")
+        .fetch_all(&t.platform.db)
+        .await
+        .unwrap();
+    assert_eq!(sent.iter().map(|(k, c, _)| (k.as_str(), c.as_str())).collect::<Vec<_>>(), [("training_nomination", "email"), ("training_nomination", "sms")]);
+    assert!(sent[0].2.contains("Training nomination"), "{sent:?}");
 
     // Another site sees none of it, and its admin writes none of it.
     training(&t, SYLHET, &sylhet_admin, "Sylhet training").await;
