@@ -1,6 +1,9 @@
+import type { ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PAGE_ACCESS } from '../lib/menu-class';
 import { routes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
 
 /** Every route's full path in a table (layout routes add nothing). */
 function paths(list: RouteObject[], prefix = ''): string[] {
@@ -21,5 +24,27 @@ describe('the public route table', () => {
     const last = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
     expect(['/blogs/lists', '/tutorials/details/4', '/articles/details/4/a-slug'].map(last)).toEqual(['blogs/lists', 'tutorials/details/:id/:slug?', 'articles/details/:id/:slug?']);
     expect(['/podcasts/lists', '/classroom/details/3/general', '/dashboard', '/events/list'].map(last)).toEqual(['*', '*', '*', '*']);
+  });
+});
+
+describe('the signed-in route table', () => {
+  /** The route serving `path`, and the classes its guard lets in (null: no guard). */
+  const served = (path: string) => {
+    const matches = matchRoutes(signedInRoutes, path) ?? [];
+    const guard = matches.map((m) => m.route.element as ReactElement<{ allow?: readonly string[] }> | undefined).find((e) => e?.props?.allow);
+    return { path: matches.at(-1)?.route.path, allow: guard?.props.allow ?? null };
+  };
+
+  it('serves the accounts pages under /accounts, /course/accounts, /exam/accounts and /training/accounts, the payout requests with their own guard', () => {
+    for (const prefix of ['accounts', 'course/accounts', 'exam/accounts', 'training/accounts']) {
+      for (const page of ['learner-payment', 'overall-transactions']) {
+        expect(served(`/${prefix}/${page}`), `${prefix}/${page}`).toEqual({ path: `${prefix}/:page`, allow: PAGE_ACCESS.accounts });
+      }
+      expect(served(`/${prefix}/payment-request`), prefix).toEqual({ path: `${prefix}/payment-request`, allow: PAGE_ACCESS.payouts });
+    }
+    // The trainings' other screens stay theirs.
+    expect(served('/training').path).toBe('training/*');
+    expect(served('/training/edit/4/venue')).toEqual({ path: 'training/*', allow: PAGE_ACCESS.authoring });
+    expect(served('/exam/edit/4').path).toBe('exam/edit/:id/:slug?');
   });
 });

@@ -44,8 +44,9 @@ const CertificateExamPages = lazy(() => import('../features/certificate-exams/co
 const ExamJourneyRoute = lazy(() => import('../features/certificate-exams/components/exam-journey-route'));
 const JourneyPage = lazy(() => import('../features/learn/components/journey-page'));
 const CertificateListPage = lazy(() => import('../features/learn/components/certificate-list-page'));
-// /accounts/:page and /course/accounts/:page (learner-payment, overall-transactions, and
-// payment-request with its own guard): one chunk.
+// /accounts/:page, /course/accounts/:page, /exam/accounts/:page and /training/accounts/:page
+// (learner-payment, overall-transactions, and payment-request with its own guard): one chunk.
+const ACCOUNTS_PREFIXES = ['accounts', 'course/accounts', 'exam/accounts', 'training/accounts'];
 const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
 // /settings/coupons and /settings/coupons/:id (new, or a coupon's id): one chunk.
 const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
@@ -169,17 +170,12 @@ export const signedInRoutes: RouteObject[] = [
       {
         // Payout requests: the partner admin's, and every partner's for the super admin.
         element: <RequireMenuClass allow={PAGE_ACCESS.payouts} />,
-        children: [
-          { path: 'accounts/payment-request', element: <AccountsPages page="payment-request" /> },
-          { path: 'course/accounts/payment-request', element: <AccountsPages page="payment-request" /> },
-        ],
+        children: ACCOUNTS_PREFIXES.map((prefix) => ({ path: `${prefix}/payment-request`, element: <AccountsPages page="payment-request" /> })),
       },
       {
+        // The site's payments; under /exam and /training, those of the exams' or trainings' batches.
         element: <RequireMenuClass allow={PAGE_ACCESS.accounts} />,
-        children: [
-          { path: 'accounts/:page', element: <AccountsPages /> },
-          { path: 'course/accounts/:page', element: <AccountsPages /> },
-        ],
+        children: ACCOUNTS_PREFIXES.map((prefix) => ({ path: `${prefix}/:page`, element: <AccountsPages /> })),
       },
       {
         element: <RequireMenuClass allow={PAGE_ACCESS.authoring} />,

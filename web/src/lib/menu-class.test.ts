@@ -60,12 +60,16 @@ describe('page access (SPEC 6)', () => {
       expect(canOpen(path, 'approver'), path).toBe(false);
     }
   });
-  it('keeps the accounts pages (under /accounts and /course/accounts) to partner roles, the payout requests to them and the super admin', () => {
-    for (const path of ['/accounts/learner-payment', '/accounts/overall-transactions', '/course/accounts/learner-payment', '/course/accounts/overall-transactions']) {
-      expect(pageAccess(path), path).toEqual(['partner']);
-      expect(canOpen(path, 'learner'), path).toBe(false);
+  it('keeps the accounts pages (under /accounts, /course/accounts, /exam/accounts and /training/accounts) to partner roles, the payout requests to them and the super admin', () => {
+    for (const prefix of ['', '/course', '/exam', '/training']) {
+      for (const page of ['learner-payment', 'overall-transactions']) {
+        const path = `${prefix}/accounts/${page}`;
+        expect(pageAccess(path), path).toEqual(['partner']);
+        expect(canOpen(path, 'super'), path).toBe(false);
+        expect(canOpen(path, 'learner'), path).toBe(false);
+      }
     }
-    for (const path of ['/accounts/payment-request', '/course/accounts/payment-request', '/accounts/payment-request?state=all']) {
+    for (const path of ['/accounts/payment-request', '/course/accounts/payment-request', '/exam/accounts/payment-request', '/training/accounts/payment-request', '/accounts/payment-request?state=all']) {
       expect(pageAccess(path), path).toEqual(['super', 'partner']);
       expect(canOpen(path, 'learner'), path).toBe(false);
       expect(canOpen(path, 'approver'), path).toBe(false);

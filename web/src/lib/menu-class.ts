@@ -47,9 +47,9 @@ export const PAGE_ACCESS = {
   coupons: ['super', 'partner'],
   /** /exam, /exam/create, /exam/single, /exam/single/create, /exam/edit/*: the Exam Centre (the question bank's people) */
   exams: ['super', 'partner'],
-  /** /accounts/*, /course/accounts/*: the site's payments (the API answers its admin only) */
+  /** /accounts/*, /course/accounts/*, /exam/accounts/*, /training/accounts/*: the site's payments (the API answers its admin only) */
   accounts: ['partner'],
-  /** /accounts/payment-request, /course/accounts/payment-request: the site's payout requests, and every partner's for the super admin */
+  /** /accounts/payment-request and the same under /course, /exam and /training: the site's payout requests, and every partner's for the super admin */
   payouts: ['super', 'partner'],
   /** /promotion-manager/*: the site's promotions (the API answers its admin only), and every partner's for the super admin */
   promotions: ['super', 'partner'],
@@ -67,8 +67,12 @@ export const PAGE_ACCESS = {
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/course/accounts/payment-request', PAGE_ACCESS.payouts],
+  ['/exam/accounts/payment-request', PAGE_ACCESS.payouts],
+  ['/training/accounts/payment-request', PAGE_ACCESS.payouts],
   ['/accounts/payment-request', PAGE_ACCESS.payouts],
   ['/course/accounts', PAGE_ACCESS.accounts],
+  ['/exam/accounts', PAGE_ACCESS.accounts],
+  ['/training/accounts', PAGE_ACCESS.accounts],
   ['/accounts', PAGE_ACCESS.accounts],
   ['/course', PAGE_ACCESS.authoring],
   ['/training', PAGE_ACCESS.authoring],

@@ -10,12 +10,13 @@ describe('sidebar menu', () => {
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
     expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/accounts/payment-request');
+    expect(paths('partner', 'teacher')).not.toContain('/training/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/settings/coupons');
     expect(paths('partner', 'teacher')).toContain('/settings/profile');
   });
@@ -78,6 +79,38 @@ describe('sidebar menu', () => {
     // A trainee's journey (and its invitation link) and the training calendar are anyone's.
     expect(canOpen('/training/journey/0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e?token=t', 'learner')).toBe(true);
     expect(canOpen('/training/calendar/show', 'learner')).toBe(true);
+  });
+  it('lists Payments under Trainings for those who see Accounts, and lights Trainings (not Accounts) on every /training/accounts page', () => {
+    const items = menuFor('partner', 'partner-admin');
+    const training = items.find((i) => i.key === 'training')!;
+    const accounts = items.find((i) => i.key === 'accounts')!;
+    expect(training.children?.map((c) => [c.to, c.labelKey])).toEqual([
+      ['/training', 'nav:trainings'],
+      ['/training/certificate', 'nav:training_certificates'],
+      ['/training/accounts/learner-payment', 'nav:training_payments'],
+    ]);
+    for (const path of ['/training/accounts/learner-payment', '/training/accounts/learner-payment?state=review&page=2', '/training/accounts/overall-transactions', '/training/accounts/payment-request']) {
+      expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), path).toEqual(['training']);
+      expect(isItemActive(accounts, path), path).toBe(false);
+      expect(activeChild(training, path), path).toBe('training-payments');
+      expect(canOpen(path, 'partner'), path).toBe(true);
+    }
+    // The trainings' own screens keep their child.
+    expect(activeChild(training, '/training')).toBe('training-list');
+    expect(activeChild(training, '/training/certificate/4')).toBe('training-certificates');
+    // The exams' accounts pages light the Exam Centre.
+    const exams = items.find((i) => i.key === 'exam')!;
+    for (const path of ['/exam/accounts/learner-payment', '/exam/accounts/overall-transactions']) {
+      expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), path).toEqual(['exam']);
+    }
+    expect(isItemActive(exams, '/training/accounts/learner-payment')).toBe(false);
+    // The same classes and roles as Accounts: not a teacher, not the super admin (whose Accounts is the payout requests alone).
+    for (const [cls, role] of [['partner', 'teacher'], ['super', 'super'], ['super', 'sys-admin']] as const) {
+      const t = menuFor(cls, role).find((i) => i.key === 'training')!;
+      expect(t.children?.map((c) => c.to), `${cls} ${role}`).toEqual(['/training', '/training/certificate']);
+    }
+    expect(canOpen('/training/accounts/learner-payment', 'super')).toBe(false);
+    expect(canOpen('/training/accounts/payment-request', 'super')).toBe(true);
   });
   it('lights Accounts on its pages, under /accounts and /course/accounts, and links the payout requests for partner admins and the super admin', () => {
     const accounts = menuFor('partner', 'partner-admin').find((i) => i.key === 'accounts')!;

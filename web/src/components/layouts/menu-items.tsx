@@ -94,6 +94,16 @@ export const MENU: MenuItem[] = [
       // The trainings: /training, /training/create, /training/edit/<id>, a batch's meals and budget.
       { key: 'training-list', labelKey: 'nav:trainings', to: '/training', classes: [...PAGE_ACCESS.authoring] },
       { key: 'training-certificates', labelKey: 'nav:training_certificates', to: '/training/certificate', classes: [...PAGE_ACCESS.authoring] },
+      // The trainings' payments (/training/accounts/*: learner payments, and the site's totals and
+      // payouts): for those who see Accounts, the site's admin.
+      {
+        key: 'training-payments',
+        labelKey: 'nav:training_payments',
+        to: '/training/accounts/learner-payment',
+        covers: /^\/training\/accounts(?:\/|$)/,
+        classes: [...PAGE_ACCESS.accounts],
+        roles: ['partner-admin'],
+      },
     ],
   },
   {
@@ -259,7 +269,8 @@ export function activeChild(item: MenuItem, pathname: string): string | null {
  * An item is active when its (or a child's) first path segment is the current one. Where two items
  * share a first segment (Course /course and Templates /course/template/certificate), a link of
  * more than one segment that the path lies under picks its item, else the item linking to the
- * bare segment does. /course/accounts/* counts as /accounts/*.
+ * bare segment does. /course/accounts/* counts as /accounts/*; /training/accounts/* (and
+ * /exam/accounts/*) light Trainings (the Exam Centre), whose screens they are.
  */
 export function isItemActive(item: MenuItem, pathname: string): boolean {
   // The accounts pages are also served under /course/accounts (SPEC 2): they light Accounts.

@@ -1,5 +1,5 @@
 // /course: the institution's courses, newest first, with search and pager; /exam, its certificate
-// exams (`kind`).
+// exams, and /training, its trainings (`kind`; `nav`: tabs of the page under its heading).
 import {
   Box,
   Button,
@@ -18,7 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -43,7 +43,7 @@ function withSearch(params: URLSearchParams, value: string): URLSearchParams {
   return next;
 }
 
-export default function CourseListPage({ kind = COURSE_KIND }: { kind?: CourseKind }) {
+export default function CourseListPage({ kind = COURSE_KIND, nav }: { kind?: CourseKind; nav?: ReactNode }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
   const label = (key: string) => `${kind.labels}${key}`;
   const [params, setParams] = useSearchParams();
@@ -86,6 +86,7 @@ export default function CourseListPage({ kind = COURSE_KIND }: { kind?: CourseKi
           </Button>
         }
       />
+      {nav}
       <Box
         component="form"
         role="search"

@@ -91,16 +91,25 @@ export function cancelOrder(uuid: string) {
   return api<DataEnvelope<PaymentOrder>>(`/course/transactions/delete/${enc(uuid)}`, { method: 'DELETE' }).then((r) => r.data);
 }
 
+/**
+ * The kinds of course whose accounts pages have a prefix of their own (/exam/accounts/...,
+ * /training/accounts/...): their learner payments are those of that kind's batches only.
+ */
+export const ACCOUNT_AREAS = ['exam', 'training'] as const;
+export type AccountArea = (typeof ACCOUNT_AREAS)[number];
+
 export interface AccountOrdersParams {
   page: number;
   limit?: number;
   state?: OrderState | '';
   search?: string;
+  /** Only the orders of this kind's batches (`course_type`); absent: every order of the site. */
+  courseType?: AccountArea;
 }
 
-/** The site's orders, newest first (partner admin). */
-export function fetchAccountOrders({ page, limit = 20, state, search }: AccountOrdersParams) {
-  return api<Page<AccountOrder>>('/course/accounts/batch-payments', { query: { page, limit, state, search } });
+/** The site's orders, newest first (partner admin); of one kind of course with `courseType` (422 `invalid_choice` for an unknown one). */
+export function fetchAccountOrders({ page, limit = 20, state, search, courseType }: AccountOrdersParams) {
+  return api<Page<AccountOrder>>('/course/accounts/batch-payments', { query: { page, limit, state, search, course_type: courseType } });
 }
 
 export function fetchAccountTotals() {

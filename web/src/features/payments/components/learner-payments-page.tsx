@@ -1,7 +1,8 @@
 // /accounts/learner-payment (also /course/accounts/learner-payment): the site's orders for its
 // partner admin, filtered by state and searched (learner, course, bank transaction); a table on a
 // wide screen, cards on a phone, with coupon discounts and refunds. A payment the gateway held for
-// review can be accepted here, and a paid one refunded, in full or in part.
+// review can be accepted here, and a paid one refunded, in full or in part. Under /exam/accounts
+// and /training/accounts (`area`), the orders of certificate exams' or trainings' batches only.
 import {
   Box,
   Button,
@@ -37,7 +38,7 @@ import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
 import { useFieldErrorText } from '../../../lib/field-error-text';
 import { useErrorText } from '../../../lib/use-error-text';
-import { ORDER_STATES, type AccountOrder, type OrderState } from '../api/payments-api';
+import { ORDER_STATES, type AccountArea, type AccountOrder, type OrderState } from '../api/payments-api';
 import { orderText, refundLeft } from '../hooks/order-text';
 import { amountInput } from '../hooks/payout-form';
 import { refundPoisha, refundProblem } from '../hooks/refund-form';
@@ -60,7 +61,8 @@ function withFilter(params: URLSearchParams, name: 'search' | 'state', value: st
   return next;
 }
 
-export default function LearnerPaymentsPage() {
+/** `area`: only the payments for that kind's batches (exams, trainings); absent: every payment of the site. */
+export default function LearnerPaymentsPage({ area }: { area?: AccountArea }) {
   const { t, i18n } = useTranslation(['payments', 'common']);
   const lang = i18n.language;
   const theme = useTheme();
@@ -73,7 +75,7 @@ export default function LearnerPaymentsPage() {
   const state = stateParam(params.get('state'));
   const [typed, setTyped] = useState(search);
   const [page, setPage] = usePageParam();
-  const { data, isLoading, error, refetch } = useAccountOrders({ page, state, search });
+  const { data, isLoading, error, refetch } = useAccountOrders({ page, state, search, courseType: area });
   useClampPageParam(data?.last_page);
   const [confirm, setConfirm] = useState<AccountOrder | null>(null);
   const accept = useMutation(acceptReviewMutation(qc));
@@ -103,11 +105,13 @@ export default function LearnerPaymentsPage() {
 
   const items = data?.data ?? [];
   const busy = accept.isPending ? (accept.variables ?? null) : refund.busy;
+  // The texts of the page: the site's payments, or those of its exams' or trainings' batches.
+  const texts = area ? `payments:accounts.areas.${area}.` : 'payments:accounts.';
   return (
-    <Box data-testid="learner-payments-page">
+    <Box data-testid="learner-payments-page" data-area={area ?? 'all'}>
       <PageHeader
-        title={t('payments:accounts.learner_title')}
-        subtitle={data ? t('payments:accounts.total', { count: data.total, n: formatNumber(data.total, lang) }) : t('payments:accounts.learner_subtitle')}
+        title={t(area ? `${texts}title` : `${texts}learner_title`)}
+        subtitle={data ? t(`${texts}total`, { count: data.total, n: formatNumber(data.total, lang) }) : t(area ? `${texts}subtitle` : `${texts}learner_subtitle`)}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
         <TextField
@@ -149,7 +153,7 @@ export default function LearnerPaymentsPage() {
             <ErrorState error={error} onRetry={() => refetch()} />
           </Box>
         ) : items.length === 0 ? (
-          <EmptyState icon={<ReceiptLongOutlinedIcon />} message={t('payments:accounts.empty')} />
+          <EmptyState icon={<ReceiptLongOutlinedIcon />} message={t(`${texts}empty`)} />
         ) : wide ? (
           <AccountOrdersTable items={items} lang={lang} busy={busy} onAccept={setConfirm} onRefund={refund.open} />
         ) : (

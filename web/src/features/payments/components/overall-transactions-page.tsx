@@ -1,6 +1,8 @@
-// /accounts/overall-transactions (also /course/accounts/overall-transactions): the site's money
-// from paid batches, read from its ledger (what was refunded included), its payouts (available, requested, paid out; the way to
-// the payout requests), and how many orders are paid, awaiting payment or held for review.
+// /accounts/overall-transactions (also under /course/accounts, /exam/accounts and
+// /training/accounts): the site's money from paid batches, read from its ledger (what was refunded
+// included), its payouts (available, requested, paid out; the way to the payout requests), and how
+// many orders are paid, awaiting payment or held for review. The figures are the site's under every
+// prefix (one balance per site): the exams' and trainings' pages say so.
 import { Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,15 +10,17 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
-import type { AccountTotals } from '../api/payments-api';
+import type { AccountArea, AccountTotals } from '../api/payments-api';
 import { useAccountTotals } from '../hooks/use-payments';
 import { PayoutBalance } from './payout-balance';
+import { SiteWideNote } from './site-wide-note';
 
-export default function OverallTransactionsPage({ base }: { base: string }) {
+/** `base`: the prefix the page was opened under (its links stay under it); `area`: the exams' or trainings' prefix. */
+export default function OverallTransactionsPage({ base, area }: { base: string; area?: AccountArea }) {
   const { t } = useTranslation(['payments', 'common']);
   const { data, isLoading, error, refetch } = useAccountTotals();
   return (
-    <Box data-testid="overall-transactions-page">
+    <Box data-testid="overall-transactions-page" data-area={area ?? 'all'}>
       <PageHeader
         title={t('payments:accounts.overall_title')}
         subtitle={t('payments:accounts.overall_subtitle')}
@@ -26,6 +30,7 @@ export default function OverallTransactionsPage({ base }: { base: string }) {
           </Button>
         }
       />
+      <SiteWideNote area={area} />
       {isLoading ? (
         <Grid container spacing={2}>
           {[0, 1, 2, 3].map((i) => (

@@ -8,7 +8,7 @@ import { refundLeft } from '../hooks/order-text';
 import { amountInput } from '../hooks/payout-form';
 import { refundProblem } from '../hooks/refund-form';
 import { acceptReviewMutation, cancelOrderMutation, paymentKeys, paymentQuery, POLL_LIMIT_MS, POLL_MS, refundOrderMutation } from '../hooks/use-payments';
-import AccountsPages from './accounts-pages';
+import AccountsPages, { accountsPrefix } from './accounts-pages';
 import { AccountOrderCards, AccountOrdersTable, stateParam } from './learner-payments-page';
 import { OrderStateChip } from './order-state-chip';
 import { RefundForm, type RefundDialogProps } from './refund-dialog';
@@ -310,6 +310,94 @@ describe('partner accounts', () => {
 
     const missing = await render('en', <AccountsPages />, { at: '/accounts/create-payment', path: '/accounts/:page', qc });
     expect(tag(missing, 'not-found-page')).not.toBe('');
+  });
+});
+
+describe('the exams’ and trainings’ accounts pages', () => {
+  const learner = { id: 5, name: 'Mitu Akter', email: 'mitu@example.com' };
+  const training: AccountOrder = { ...paid({ uuid: 'o-21', course: { uuid: 't-uuid', slug: 'food-safety', title: 'Food safety', title_bn: 'খাদ্য নিরাপত্তা' } }), user: learner };
+  const totals: AccountTotals = {
+    paid_orders: 12,
+    pending_orders: 2,
+    review_orders: 1,
+    gross_poisha: 1_800_000,
+    gateway_fee_poisha: 45_000,
+    platform_commission_poisha: 180_000,
+    partner_share_poisha: 1_620_000,
+    paid_out_poisha: 1_000_000,
+    requested_poisha: 200_000,
+    available_poisha: 420_000,
+    refunded_poisha: 0,
+    held_by_partner_poisha: 0,
+  };
+
+  it('tell the prefix a page was opened under and the kind of course it is about', () => {
+    expect(accountsPrefix('/accounts/learner-payment')).toEqual({ base: '/accounts' });
+    expect(accountsPrefix('/course/accounts/overall-transactions')).toEqual({ base: '/course/accounts' });
+    expect(accountsPrefix('/exam/accounts/learner-payment')).toEqual({ base: '/exam/accounts', area: 'exam' });
+    expect(accountsPrefix('/training/accounts/payment-request')).toEqual({ base: '/training/accounts', area: 'training' });
+    // Not an accounts page of a kind: the site-wide prefix.
+    expect(accountsPrefix('/training/accountsx')).toEqual({ base: '/accounts' });
+  });
+
+  it('ask for the payments of one kind of course with course_type, with the state and the search', async () => {
+    const fetchMock = stubFetch(() => json(page([training])));
+    await fetchAccountOrders({ page: 1, state: '', search: '', courseType: 'training' });
+    expect(fetchCall(fetchMock)[0]).toBe('/course/accounts/batch-payments?page=1&limit=20&course_type=training');
+    await fetchAccountOrders({ page: 2, state: 'paid', search: 'mitu', courseType: 'exam' });
+    expect(fetchCall(fetchMock, 1)[0]).toBe('/course/accounts/batch-payments?page=2&limit=20&state=paid&search=mitu&course_type=exam');
+    // Each kind has its own cached pages.
+    expect(paymentKeys.accountsPage({ page: 1, courseType: 'training' })).not.toEqual(paymentKeys.accountsPage({ page: 1 }));
+  });
+
+  it('list the trainings’ (or exams’) payments under /training/accounts (/exam/accounts), saying so in the heading', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(paymentKeys.accountsPage({ page: 1, state: '', search: '', courseType: 'training' }), page([training]));
+    const at = '/training/accounts/learner-payment';
+    const en = await render('en', <AccountsPages />, { at, path: '/training/accounts/:page', qc });
+    expect(tag(en, 'learner-payments-page')).toContain('data-area="training"');
+    expect(text(en)).toContain('Training payments');
+    expect(text(en)).toContain('1 payment for trainings');
+    expect(en.match(/data-testid="account-order"/g)).toHaveLength(1);
+    expect(text(en)).toContain('Mitu Akter');
+    const bn = await render('bn', <AccountsPages />, { at, path: '/training/accounts/:page', qc });
+    expect(text(bn)).toContain('প্রশিক্ষণের পেমেন্ট');
+    expect(text(bn)).toContain('প্রশিক্ষণের ১টি পেমেন্ট');
+    expect(text(bn)).toContain('খাদ্য নিরাপত্তা');
+
+    // Before the first answer the subtitle says what the list holds; none found says so.
+    const loading = await render('en', <AccountsPages />, { at: '/exam/accounts/learner-payment', path: '/exam/accounts/:page' });
+    expect(text(loading)).toContain('Exam payments');
+    expect(text(loading)).toContain('payments for the site&#x27;s certificate exams');
+    const none = new QueryClient();
+    none.setQueryData(paymentKeys.accountsPage({ page: 1, state: '', search: '', courseType: 'exam' }), page([]));
+    const empty = await render('bn', <AccountsPages />, { at: '/exam/accounts/learner-payment', path: '/exam/accounts/:page', qc: none });
+    expect(tag(empty, 'empty-state')).not.toBe('');
+    expect(text(empty)).toContain('সার্টিফিকেট পরীক্ষার কোনো পেমেন্ট পাওয়া যায়নি।');
+    expect(text(empty)).toContain('পরীক্ষার পেমেন্ট');
+    // The site-wide pages say nothing of a kind.
+    const site = await render('en', <AccountsPages />, { at: '/accounts/learner-payment', path: '/accounts/:page', qc: none });
+    expect(tag(site, 'learner-payments-page')).toContain('data-area="all"');
+    expect(text(site)).toContain('Learner payments');
+  });
+
+  it('show the site’s totals under /training/accounts and /exam/accounts, saying they are the whole site’s, with links under the same prefix', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(paymentKeys.totals, totals);
+    const html = await render('en', <AccountsPages />, { at: '/training/accounts/overall-transactions', path: '/training/accounts/:page', qc });
+    expect(tag(html, 'site-wide-note')).toContain('data-area="training"');
+    expect(text(html)).toContain('figures, for courses, exams and trainings together: trainings have no balance of their own.');
+    expect(text(html)).toContain('৳18,000');
+    expect(href(html, 'count-review')).toBe('/training/accounts/learner-payment?state=review');
+    expect(href(html, 'to-payment-request')).toBe('/training/accounts/payment-request');
+    expect(html).toContain('href="/training/accounts/learner-payment"');
+    const bn = await render('bn', <AccountsPages />, { at: '/exam/accounts/overall-transactions', path: '/exam/accounts/:page', qc });
+    expect(text(bn)).toContain('এগুলো পুরো সাইটের হিসাব — কোর্স, পরীক্ষা ও প্রশিক্ষণ মিলিয়ে: পরীক্ষার আলাদা কোনো ব্যালান্স নেই।');
+    expect(href(bn, 'count-paid')).toBe('/exam/accounts/learner-payment?state=paid');
+    expect(href(bn, 'to-payment-request')).toBe('/exam/accounts/payment-request');
+    // Not on the site-wide prefixes.
+    const site = await render('en', <AccountsPages />, { at: '/course/accounts/overall-transactions', path: '/course/accounts/:page', qc });
+    expect(tag(site, 'site-wide-note')).toBe('');
   });
 });
 

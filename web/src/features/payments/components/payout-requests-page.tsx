@@ -1,4 +1,5 @@
-// /accounts/payment-request (also /course/accounts/payment-request): payout requests.
+// /accounts/payment-request (also under /course/accounts, /exam/accounts and /training/accounts,
+// the same site-wide page: the exams' and trainings' say so): payout requests.
 // - A partner admin sees the site's balance (available, requested, paid out), chooses where its
 //   learners' SSLCommerz payments go (the payment account card), asks for a payout, and follows the
 //   site's requests, withdrawing one that still waits.
@@ -23,7 +24,7 @@ import { idParam, withParam } from '../../../lib/list-params';
 import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
-import { PAYOUT_STATES, type PayoutRequest, type PayoutState } from '../api/payments-api';
+import { PAYOUT_STATES, type AccountArea, type PayoutRequest, type PayoutState } from '../api/payments-api';
 import { amountInput, amountProblem, amountRefusal } from '../hooks/payout-form';
 import { approvePayoutMutation, rejectPayoutMutation, requestPayoutMutation, useAccountTotals, usePayouts, withdrawPayoutMutation } from '../hooks/use-payments';
 import { MerchantAccountCard } from './merchant-account-card';
@@ -31,6 +32,7 @@ import { PayoutBalance } from './payout-balance';
 import { PayoutCards, PayoutsTable, type PayoutListProps } from './payout-list';
 import { PayoutRequestForm } from './payout-request-form';
 import { RejectPayoutDialog } from './reject-payout-dialog';
+import { SiteWideNote } from './site-wide-note';
 
 /** The super admin's `?state=`: a payout state, `all` for every state; the waiting ones by default. */
 export function payoutStateParam(value: string | null): PayoutState | '' {
@@ -41,9 +43,10 @@ export function payoutStateParam(value: string | null): PayoutState | '' {
 /** `?partner=`: an institution id, else every partner. */
 export const partnerParam = idParam;
 
-export default function PayoutRequestsPage() {
+/** `area`: opened under /exam/accounts or /training/accounts (the requests and the balance are the site's all the same). */
+export default function PayoutRequestsPage({ area }: { area?: AccountArea }) {
   const { menuClass } = useCurrentUser();
-  return menuClass === 'super' ? <SuperPayouts /> : <PartnerPayouts />;
+  return menuClass === 'super' ? <SuperPayouts area={area} /> : <PartnerPayouts area={area} />;
 }
 
 /** The list in its card: loading, error, empty, or the requests (table on a wide screen, cards on a phone). */
@@ -77,7 +80,7 @@ function PayoutListCard({ query, empty, ...list }: Omit<PayoutListProps, 'items'
   );
 }
 
-function PartnerPayouts() {
+function PartnerPayouts({ area }: { area?: AccountArea }) {
   const { t, i18n } = useTranslation(['payments', 'errors', 'common']);
   const lang = i18n.language;
   const qc = useQueryClient();
@@ -140,6 +143,7 @@ function PartnerPayouts() {
   return (
     <Box data-testid="payout-requests-page" data-mode="partner">
       <PageHeader title={t('payments:payouts.title')} subtitle={t('payments:payouts.subtitle')} />
+      <SiteWideNote area={area} />
       {totals.error ? <ErrorState error={totals.error} onRetry={() => totals.refetch()} /> : <PayoutBalance totals={totals.data} />}
       <Box sx={{ mt: 3 }}>
         <MerchantAccountCard />
@@ -192,7 +196,7 @@ function PartnerPayouts() {
   );
 }
 
-function SuperPayouts() {
+function SuperPayouts({ area }: { area?: AccountArea }) {
   const { t, i18n } = useTranslation(['payments', 'errors', 'common']);
   const lang = i18n.language;
   const qc = useQueryClient();
@@ -259,6 +263,7 @@ function SuperPayouts() {
         title={t('payments:payouts.title')}
         subtitle={total !== undefined ? t('payments:payouts.total', { count: total, n: formatNumber(total, lang) }) : t('payments:payouts.super_subtitle')}
       />
+      <SiteWideNote area={area} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <TextField
           select

@@ -180,6 +180,20 @@ describe("the partner's payout requests", () => {
     expect(text(empty)).toContain('No payout requests yet.');
   });
 
+  it('is the same site-wide page under /training/accounts and /exam/accounts, saying the balance is the whole site’s', async () => {
+    const qc = partnerCache(totals(), page([payout()]));
+    const html = await render('en', <AccountsPages page="payment-request" />, { at: '/training/accounts/payment-request', qc });
+    expect(tag(html, 'payout-requests-page')).toContain('data-mode="partner"');
+    expect(tag(html, 'site-wide-note')).toContain('data-area="training"');
+    expect(text(html)).toContain('A site has one balance, from which payouts are drawn.');
+    expect(tag(html, 'balance-available')).not.toBe('');
+    expect(html.match(/data-testid="payout"/g)).toHaveLength(1);
+    const bn = await render('bn', <AccountsPages page="payment-request" />, { at: '/exam/accounts/payment-request', qc });
+    expect(text(bn)).toContain('পরীক্ষার আলাদা কোনো ব্যালান্স নেই');
+    const site = await render('en', <AccountsPages page="payment-request" />, { at: '/accounts/payment-request', qc });
+    expect(tag(site, 'site-wide-note')).toBe('');
+  });
+
   it('withdraws a waiting request: it leaves the list, the balance is read again; one already decided says so', async () => {
     const fetchMock = stubFetch(() => json({ data: { ok: true } }));
     const qc = new QueryClient();
@@ -223,6 +237,13 @@ describe("the super admin's payout requests", () => {
     expect(fetchCall(fetchMock)[0]).toBe('/course/accounts/view_all_requests?page=2&limit=20&type=requested&partner_id=4');
     await fetchPayouts({ page: 1, state: '' });
     expect(fetchCall(fetchMock, 1)[0]).toBe('/course/accounts/view_all_requests?page=1&limit=20');
+  });
+
+  it('says the same under /training/accounts to the super admin', async () => {
+    const html = await render('en', <AccountsPages page="payment-request" />, { at: '/training/accounts/payment-request', qc: superCache('requested', page([payout()])) });
+    expect(tag(html, 'payout-requests-page')).toContain('data-mode="super"');
+    expect(tag(html, 'site-wide-note')).toContain('data-area="training"');
+    expect(html.match(/data-testid="payout"/g)).toHaveLength(1);
   });
 
   it("lists every partner's waiting requests with the partner's name, Approve and Reject", async () => {

@@ -36,7 +36,7 @@ export const paymentKeys = {
   mine: ['payments', 'mine'] as const,
   minePage: (page: number) => ['payments', 'mine', page] as const,
   accounts: ['payments', 'accounts'] as const,
-  accountsPage: (p: AccountOrdersParams) => ['payments', 'accounts', p.page, p.state ?? '', p.search ?? ''] as const,
+  accountsPage: (p: AccountOrdersParams) => ['payments', 'accounts', p.page, p.state ?? '', p.search ?? '', p.courseType ?? ''] as const,
   totals: ['payments', 'totals'] as const,
   payouts: ['payments', 'payouts'] as const,
   payoutsPage: (p: PayoutsParams) => ['payments', 'payouts', p.page, p.state ?? '', p.partnerId ?? ''] as const,

@@ -1,7 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, json, stubFetch } from '../../../lib/test-render';
 import { TRAINING_KIND } from '../hooks/training-kind';
-import { deleteLogistic, fetchLogistics, fetchTrainees, issueLogistic, saveBudget, saveSessionAttendance, statementPath } from './trainings-api';
+import {
+  createFoodItem,
+  deleteFoodItem,
+  deleteLogistic,
+  fetchFoodItems,
+  fetchLogistics,
+  fetchTrainedPeople,
+  fetchTrainees,
+  issueLogistic,
+  saveBudget,
+  saveSessionAttendance,
+  statementPath,
+  updateFoodItem,
+} from './trainings-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,5 +61,42 @@ describe('the spec’s training calls', () => {
     expect(fetchCall(mock, 5)[0]).toBe('/course/training/sessions/61/attendance');
     expect(body(fetchCall(mock, 5)[1])).toEqual({ present: [1], absent: [2] });
     expect(statementPath(31)).toBe('/course/training/trainers/31/statement.pdf');
+  });
+});
+
+describe('the food catalogue calls', () => {
+  it('list, add, rename and delete items on the spec’s paths', async () => {
+    const mock = stubFetch(() => json({ data: { id: 81, name: 'Rice', name_bn: 'চাল', unit: 'kg' }, current_page: 1, last_page: 1, per_page: 10, total: 1 }));
+    await fetchFoodItems({ page: 2, limit: 10 });
+    expect(fetchCall(mock, 0)[0]).toBe('/course/training-facility/items/index?page=2&limit=10');
+    expect(fetchCall(mock, 0)[1].method).toBe('POST');
+    await createFoodItem({ name: 'Rice', name_bn: 'চাল', unit: 'kg' });
+    expect(fetchCall(mock, 1)[0]).toBe('/course/training-facility/items/create');
+    expect(body(fetchCall(mock, 1)[1])).toEqual({ name: 'Rice', name_bn: 'চাল', unit: 'kg' });
+    const saved = await updateFoodItem({ id: 81, name: 'Rice (white)', name_bn: '', unit: 'kg' });
+    expect(saved.id).toBe(81);
+    expect(fetchCall(mock, 2)[0]).toBe('/course/training-facility/items/edit');
+    expect(fetchCall(mock, 2)[1].method).toBe('PUT');
+    expect(body(fetchCall(mock, 2)[1])).toEqual({ id: 81, name: 'Rice (white)', name_bn: '', unit: 'kg' });
+    await deleteFoodItem(81);
+    expect(fetchCall(mock, 3)[0]).toBe('/course/training-facility/items/delete?id=81');
+    expect(fetchCall(mock, 3)[1].method).toBe('POST');
+  });
+
+  it('read a refused deletion as the 409 it is', async () => {
+    stubFetch(() => json({ message: 'A meal plan uses this food item.', code: 'item_in_use', errors: {} }, 409));
+    await expect(deleteFoodItem(81)).rejects.toMatchObject({ status: 409, code: 'item_in_use' });
+  });
+});
+
+describe('the trained people', () => {
+  it('are asked for site-wide with an empty body, or for one batch, paged in the query', async () => {
+    const mock = stubFetch(() => json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }));
+    await fetchTrainedPeople({ page: 3, limit: 20 });
+    expect(fetchCall(mock, 0)[0]).toBe('/course/training-facility/trained-user/view?page=3&limit=20');
+    expect(fetchCall(mock, 0)[1].method).toBe('POST');
+    expect(body(fetchCall(mock, 0)[1])).toEqual({});
+    await fetchTrainedPeople({ page: 1, limit: 20, batchId: 9 });
+    expect(body(fetchCall(mock, 1)[1])).toEqual({ batch_id: 9 });
   });
 });

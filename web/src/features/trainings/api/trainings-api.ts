@@ -51,6 +51,12 @@ export interface TrainingBatch {
 
 export interface Trainee {
   enrollment_id: number;
+  batch_id: number;
+  /** The training and its batch (the site-wide list of trained people names them). */
+  course_title: string;
+  course_title_bn: string;
+  batch_name: string;
+  batch_name_bn: string;
   user_id: number;
   name: string;
   email: string | null;
@@ -290,6 +296,14 @@ export function fetchTrainees(batchId: number, params: { page: number; limit: nu
   return api<Page<Trainee>>(`/course/training-facility/enrolled_users/${batchId}`, { query: params });
 }
 
+/**
+ * The trainees who completed a training, by name: of every training of the site, or of one batch
+ * (`batchId`). The call takes no search.
+ */
+export function fetchTrainedPeople({ page, limit, batchId }: { page: number; limit: number; batchId?: number }) {
+  return api<Page<Trainee>>('/course/training-facility/trained-user/view', { method: 'POST', query: { page, limit }, body: batchId ? { batch_id: batchId } : {} });
+}
+
 // ---- meals
 
 export interface MealPlanBody {
@@ -325,6 +339,16 @@ export function fetchFoodItems(params: { page: number; limit: number }) {
 /** 422 `name` `item_exists`. */
 export function createFoodItem(body: { name: string; name_bn?: string; unit?: string }) {
   return api<DataEnvelope<FoodItem>>('/course/training-facility/items/create', { method: 'POST', body }).then((r) => r.data);
+}
+
+/** Renames an item or changes its unit (an empty Bangla name or unit clears it). 422 `name` `item_exists`. */
+export function updateFoodItem(body: { id: number; name?: string; name_bn?: string; unit?: string }) {
+  return api<DataEnvelope<FoodItem>>('/course/training-facility/items/edit', { method: 'PUT', body }).then((r) => r.data);
+}
+
+/** 409 `item_in_use` while a meal plan uses the item. */
+export function deleteFoodItem(id: number) {
+  return api<Message>('/course/training-facility/items/delete', { method: 'POST', query: { id } });
 }
 
 // ---- budget and logistics

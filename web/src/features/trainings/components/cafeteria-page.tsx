@@ -2,7 +2,8 @@
 // (when, where, meals beyond the trainees, and what each person gets from the site's food items,
 // a new item added on the way), then the meal sheet: for each day and meal how many eat (those
 // present at that day's sessions, or every trainee while no attendance is taken) and how much of
-// each item. The sheet prints alone, and downloads as a spreadsheet.
+// each item. The sheet prints alone, and downloads as a spreadsheet. The site's food items (the
+// catalogue the plans choose from) are kept in a dialog of their own: renamed, deleted, added.
 import {
   Box,
   Button,
@@ -26,6 +27,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import RestaurantMenuOutlinedIcon from '@mui/icons-material/RestaurantMenuOutlined';
 import RestaurantOutlinedIcon from '@mui/icons-material/RestaurantOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,6 +45,7 @@ import { deleteMealPlan, MEAL_TYPES, mealSheetPath, type MealDay, type MealPlan,
 import { formatQuantity } from '../hooks/training-numbers';
 import { trainingKeys, useFacility } from '../hooks/use-trainings';
 import { BatchPageFrame } from './batch-page-frame';
+import { FoodItemsDialog } from './food-items-dialog';
 import { MealPlanDialog } from './meal-plan-dialog';
 
 const printStyles = printPartStyles('meals');
@@ -85,6 +88,7 @@ function Meals({ training }: { training: TrainingBatch }) {
   const [editing, setEditing] = useState<{ mealType: MealType; plan: MealPlan | null }>({ mealType: 'breakfast', plan: null });
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirm, setConfirm] = useState<MealPlan | null>(null);
+  const [foodOpen, setFoodOpen] = useState(false);
   const refresh = () => void qc.invalidateQueries({ queryKey: trainingKeys.facility(batchId) });
   const remove = useMutation({
     mutationFn: (p: MealPlan) => deleteMealPlan(p.id),
@@ -107,12 +111,19 @@ function Meals({ training }: { training: TrainingBatch }) {
     <Stack spacing={3}>
       <GlobalStyles styles={printStyles} />
       <Box component="section" aria-labelledby="meal-plans-heading" data-print-hide>
-        <Typography id="meal-plans-heading" variant="h6" component="h2" sx={{ mb: 0.5 }}>
-          {t('trainings:meals.plans')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('trainings:meals.plans_hint')}
-        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id="meal-plans-heading" variant="h6" component="h2" sx={{ mb: 0.5 }}>
+              {t('trainings:meals.plans')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('trainings:meals.plans_hint')}
+            </Typography>
+          </Box>
+          <Button variant="outlined" startIcon={<RestaurantMenuOutlinedIcon />} onClick={() => setFoodOpen(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'stretch', sm: 'auto' } }} data-testid="open-food-items">
+            {t('trainings:food.manage')}
+          </Button>
+        </Stack>
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {MEAL_TYPES.map((m) => (
             <Grid key={m} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
@@ -137,6 +148,7 @@ function Meals({ training }: { training: TrainingBatch }) {
           refresh();
         }}
       />
+      <FoodItemsDialog open={foodOpen} onClose={() => setFoodOpen(false)} />
       <ConfirmDialog
         open={!!confirm}
         title={t('trainings:meals.delete_title', { meal: confirm ? t(`trainings:meal_types.${confirm.meal_type}`) : '' })}

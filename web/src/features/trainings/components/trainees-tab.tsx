@@ -81,6 +81,7 @@ function TraineeList({ batch }: { batch: Batch }) {
       setConfirm(false);
       setResult(r);
       void qc.invalidateQueries({ queryKey: trainingKeys.trainees(batch.id) });
+      void qc.invalidateQueries({ queryKey: trainingKeys.trained });
       void qc.invalidateQueries({ queryKey: courseKeys.certificates(batch.id) });
       void qc.invalidateQueries({ queryKey: courseKeys.batches(batch.course_id) });
     },
@@ -213,7 +214,7 @@ function TraineeList({ batch }: { batch: Batch }) {
 }
 
 /** "5 of 8 sessions (6 held)". */
-function Attended({ trainee: r }: { trainee: Trainee }) {
+export function Attended({ trainee: r }: { trainee: Trainee }) {
   const { t, i18n } = useTranslation('trainings');
   const n = (v: number) => formatNumber(v, i18n.language);
   return <>{t('trainees.attended_of', { attended: n(r.attended), n: n(r.sessions), held: n(r.held), count: r.sessions })}</>;
@@ -227,7 +228,8 @@ function Standing({ trainee: r }: { trainee: Trainee }) {
   return <Chip size="small" variant="outlined" label={t('trainees.status_not_yet')} data-testid="trainee-standing" data-standing="not_yet" />;
 }
 
-function CertificateCode({ trainee: r }: { trainee: Trainee }) {
+/** The trainee's certificate code, leading to its check page; "None yet" without one. */
+export function CertificateCode({ trainee: r }: { trainee: Trainee }) {
   const { t } = useTranslation('trainings');
   if (!r.certificate_code) return <Typography variant="body2" color="text.secondary">{t('trainees.no_certificate')}</Typography>;
   return (

@@ -1,21 +1,23 @@
 // /training/*: the site's trainings (courses of type "training"), for the people who author
 // courses. One route in the app's table (it stays small), the pages told apart here:
 //   /training                                    the list (the course list, of trainings)
+//   /training?tab=trained                        the people who completed a training (a tab of the list)
 //   /training/create                             the course's create form, the type fixed
 //   /training/edit/:id(/:slug)                   the course editor with the training tabs
 //   /training/facilities/cafeteria-create/:id    a batch's meals
 //   /training/resource/budget-create/:id         a batch's budget and logistic items
 //   /training/certificate(/list|/:id)            the trainings' certificates
 //   /training/template/add, /template/certificate the site's certificate templates
-// (/training/journey/:uuid and /training/calendar/show are routes of their own, open to learners.)
+// (/training/journey/:uuid and /training/calendar/show are routes of their own, open to learners;
+// /training/accounts/* are the accounts pages', features/payments.)
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useRoutes } from 'react-router';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
 import CourseCreatePage from '../../courses/components/course-create-page';
-import CourseListPage from '../../courses/components/course-list-page';
 import { TRAINING_KIND } from '../hooks/training-kind';
 import TrainingEditPage from './training-edit-page';
+import TrainingListPage from './training-list-page';
 
 // The pages of a batch's meals and budget, and the chunks the course screens already have.
 const CafeteriaPage = lazy(() => import('./cafeteria-page'));
@@ -29,7 +31,7 @@ export default function TrainingPages() {
   // Route objects (useRoutes), not <Routes> elements: the router's element-reading code stays out
   // of the app's first download.
   return useRoutes([
-    { index: true, element: <CourseListPage kind={TRAINING_KIND} /> },
+    { index: true, element: <TrainingListPage /> },
     { path: 'create', element: <CourseCreatePage kind={TRAINING_KIND} /> },
     { path: 'edit', element: <Navigate to="/training" replace /> },
     { path: 'edit/:id/:slug?', element: <TrainingEditPage /> },

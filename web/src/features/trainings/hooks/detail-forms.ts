@@ -1,10 +1,10 @@
-// The small forms of a training's batch: its venue and rules, a trainer, a logistic item and a new
-// food item. Values as typed (amounts in taka, percentages, Bangla digits allowed), the checks the
+// The small forms of a training's batch: its venue and rules, a trainer, a logistic item and a
+// food item (new, or renamed in the site's catalogue). Values as typed (amounts in taka, percentages, Bangla digits allowed), the checks the
 // server makes again (as codes: trainings:problems.<code>, else errors:<code>), and the bodies sent.
 // The values are named as the server names its fields, so that its refusals land on them.
 import { localDigits, parseWhole } from '../../../lib/digits';
 import { parseTaka, takaInput } from '../../../lib/money';
-import type { Logistic, LogisticBody, Trainer, TrainingBatch, TrainingBatchBody } from '../api/trainings-api';
+import type { FoodItem, Logistic, LogisticBody, Trainer, TrainingBatch, TrainingBatchBody } from '../api/trainings-api';
 import { basisPointsInput, percentToBasisPoints } from './training-numbers';
 
 type Problems<F extends string> = Partial<Record<F, string>>;
@@ -112,22 +112,33 @@ export function logisticBody(v: LogisticValues): LogisticBody {
   };
 }
 
-// ---- a new food item
+// ---- a food item (new, or one of the catalogue renamed)
 
 export const FOOD_FIELDS = ['name', 'name_bn', 'unit'] as const;
 export type FoodField = (typeof FOOD_FIELDS)[number];
 export type FoodValues = Record<FoodField, string>;
 export const UNIT_MAX = 30;
+/** The server's limit for a food item's names. */
+export const FOOD_NAME_MAX = 100;
 
 export function foodProblems(v: FoodValues): Problems<FoodField> {
   const out: Problems<FoodField> = {};
   if (!v.name.trim()) out.name = 'required';
-  else if (v.name.trim().length > NAME_MAX) out.name = 'too_long';
-  if (v.name_bn.trim().length > NAME_MAX) out.name_bn = 'too_long';
+  else if (v.name.trim().length > FOOD_NAME_MAX) out.name = 'too_long';
+  if (v.name_bn.trim().length > FOOD_NAME_MAX) out.name_bn = 'too_long';
   if (v.unit.trim().length > UNIT_MAX) out.unit = 'too_long';
   return out;
 }
 
 export function foodBody(v: FoodValues) {
   return { name: v.name.trim(), name_bn: v.name_bn.trim() || undefined, unit: v.unit.trim() || undefined };
+}
+
+export function foodValues(item: FoodItem | null): FoodValues {
+  return { name: item?.name ?? '', name_bn: item?.name_bn ?? '', unit: item?.unit ?? '' };
+}
+
+/** A renamed item: every field sent, so that an emptied Bangla name or unit is cleared. */
+export function foodEditBody(v: FoodValues) {
+  return { name: v.name.trim(), name_bn: v.name_bn.trim(), unit: v.unit.trim() };
 }
