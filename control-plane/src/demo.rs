@@ -93,10 +93,11 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
     let learner = person(db, &hash, "Sadia Rahman", Some("সাদিয়া রহমান"), "learner@example.com", "+8801700000004").await?;
     // A profile mostly filled in (all but the photo), so /profile/myprofile has something to show.
     sqlx::query(
-        "UPDATE users SET gender = 'female', date_of_birth = '2002-08-14', address = 'Mirpur 10, Dhaka',
+        "UPDATE users SET gender = 'female', date_of_birth = '2002-08-14', address = 'Hemayetpur, Savar, Dhaka',
                 bio = 'Second-year student at Dhaka College; learning web development and English for work.',
                 profession_id = (SELECT id FROM professions WHERE title = 'Student'),
-                district_id = (SELECT id FROM districts WHERE title = 'Dhaka')
+                district_id = (SELECT id FROM districts WHERE title = 'Dhaka'),
+                upazila_id = (SELECT u.id FROM upazilas u JOIN districts d ON d.id = u.district_id WHERE d.title = 'Dhaka' AND u.title = 'Savar')
           WHERE id = $1",
     )
     .bind(learner)

@@ -141,6 +141,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "এই ফোন নম্বরে ইতিমধ্যে একটি অ্যাকাউন্ট আছে।",
         ),
         "invalid_choice" => ("Choose one of the offered values.", "প্রদত্ত বিকল্পগুলোর একটি বেছে নিন।"),
+        "upazila_not_in_district" => ("Choose an upazila of the chosen district.", "বেছে নেওয়া জেলার একটি উপজেলা বেছে নিন।"),
         "invalid_colour" => ("Enter a colour as #rrggbb.", "রঙ #rrggbb আকারে দিন।"),
         "invalid_photo" => ("Upload a JPEG, PNG, GIF or WebP photo.", "JPEG, PNG, GIF বা WebP ছবি আপলোড করুন।"),
         "invalid_image" => ("Upload a PNG, JPEG or WebP image.", "PNG, JPEG বা WebP ছবি আপলোড করুন।"),

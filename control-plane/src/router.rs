@@ -51,6 +51,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(categories::list_categories))
         .routes(routes!(places::list_divisions))
         .routes(routes!(places::list_districts))
+        .routes(routes!(places::list_upazilas))
+        .routes(routes!(places::upazila_info))
         .routes(routes!(places::list_professions))
         .routes(routes!(languages::get_language))
         .routes(routes!(search::course_search_solr))

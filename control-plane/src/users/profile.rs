@@ -44,6 +44,8 @@ pub struct Profile {
     pub profession_id: Option<i32>,
     /// From `/admin-settings/districts/0`.
     pub district_id: Option<i32>,
+    /// From `/admin-settings/upazilas/{district_id}`.
+    pub upazila_id: Option<i32>,
     /// Percent of the profile filled in.
     pub completeness: i16,
     /// The parts still empty: `name_bn`, `email_verified`, `phone`, `photo`, `gender`,
@@ -70,6 +72,7 @@ impl From<store::User> for Profile {
             bio: u.bio,
             profession_id: u.profession_id,
             district_id: u.district_id,
+            upazila_id: u.upazila_id,
         }
     }
 }
@@ -102,6 +105,8 @@ pub struct ProfileInput {
     pub profession_id: Option<i64>,
     /// A district's id, or null.
     pub district_id: Option<i64>,
+    /// One of the district's upazilas, or null.
+    pub upazila_id: Option<i64>,
 }
 
 /// Save the signed-in person's profile (every field at once, as the form shows them).
@@ -118,7 +123,7 @@ pub async fn update_profile(
     let id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     let mut v = Validator::default();
     let before = store::find(&ctl.db, id).await?;
-    let update = store::ProfileUpdate {
+    let mut update = store::ProfileUpdate {
         name: v.text("name", &input.name, 120),
         name_bn: v.optional_text("name_bn", &input.name_bn, 120),
         email: v.email("email", &input.email),
@@ -129,7 +134,9 @@ pub async fn update_profile(
         bio: v.optional_text("bio", &input.bio, 1000),
         profession_id: known(&ctl.db, &mut v, "profession_id", List::Professions, input.profession_id).await?,
         district_id: known(&ctl.db, &mut v, "district_id", List::Districts, input.district_id).await?,
+        upazila_id: None,
     };
+    update.upazila_id = upazila(&ctl.db, &mut v, input.upazila_id, update.district_id).await?;
     if update.gender.as_deref().is_some_and(|g| !GENDERS.contains(&g)) {
         v.add("gender", "invalid_choice", None);
     }
@@ -159,6 +166,18 @@ async fn known(db: &sqlx::PgPool, v: &mut Validator, field: &str, list: List, id
             Ok(None)
         }
     }
+}
+
+/// An upazila of the chosen district: 422 `invalid_choice` for no upazila, `upazila_not_in_district`
+/// for another district's (or when no district is chosen).
+async fn upazila(db: &sqlx::PgPool, v: &mut Validator, id: Option<i64>, district: Option<i32>) -> AppResult<Option<i32>> {
+    let Some(id) = id else { return Ok(None) };
+    match places::upazila_district(db, id).await? {
+        None => v.add("upazila_id", "invalid_choice", None),
+        Some(of) if Some(of) != district && !v.has("district_id") => v.add("upazila_id", "upazila_not_in_district", None),
+        Some(_) => return Ok(i32::try_from(id).ok()),
+    }
+    Ok(None)
 }
 
 /// A date of birth: `YYYY-MM-DD`, in the past, after 1900.

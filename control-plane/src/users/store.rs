@@ -19,13 +19,14 @@ pub struct User {
     pub bio: Option<String>,
     pub profession_id: Option<i32>,
     pub district_id: Option<i32>,
+    pub upazila_id: Option<i32>,
     pub password_hash: String,
     pub email_verified_at: Option<chrono::DateTime<chrono::Utc>>,
     pub phone_verified_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 const COLUMNS: &str =
-    "id, name, name_bn, email, phone, photo, type, gender, date_of_birth, address, bio, profession_id, district_id, password_hash,
+    "id, name, name_bn, email, phone, photo, type, gender, date_of_birth, address, bio, profession_id, district_id, upazila_id, password_hash,
      email_verified_at, phone_verified_at";
 
 impl User {
@@ -140,6 +141,8 @@ pub struct ProfileUpdate {
     pub bio: Option<String>,
     pub profession_id: Option<i32>,
     pub district_id: Option<i32>,
+    /// Only one of `district_id`'s (the database refuses another).
+    pub upazila_id: Option<i32>,
 }
 
 /// Saves a profile. A changed e-mail address or phone number is no longer verified.
@@ -148,7 +151,7 @@ pub async fn update_profile(db: &mut PgConnection, id: i64, p: &ProfileUpdate) -
         "UPDATE users SET name = $2, name_bn = $3,
                 email_verified_at = CASE WHEN lower(email) = lower($4) THEN email_verified_at END, email = $4,
                 phone_verified_at = CASE WHEN phone IS NOT DISTINCT FROM $5 THEN phone_verified_at END, phone = $5,
-                gender = $6, date_of_birth = $7, address = $8, bio = $9, profession_id = $10, district_id = $11
+                gender = $6, date_of_birth = $7, address = $8, bio = $9, profession_id = $10, district_id = $11, upazila_id = $12
           WHERE id = $1",
     )
     .bind(id)
@@ -162,6 +165,7 @@ pub async fn update_profile(db: &mut PgConnection, id: i64, p: &ProfileUpdate) -
     .bind(&p.bio)
     .bind(p.profession_id)
     .bind(p.district_id)
+    .bind(p.upazila_id)
     .execute(db)
     .await
     .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))?;

@@ -330,6 +330,29 @@ async fn a_profile_is_filled_in_and_its_address_and_password_changed_with_the_cu
     assert_eq!(saved.body["data"]["missing"], json!(["email_verified", "photo"]));
     assert_eq!(t.get("localhost", "/api/user", Some(&session)).await.body["data"]["name_bn"], "রাফি আহমেদ");
 
+    // Where they live: a district of a division, and one of that district's upazilas.
+    let divisions = t.get("localhost", "/admin-settings/divisions", None).await.body["data"].clone();
+    assert_eq!(divisions.as_array().unwrap().len(), 8);
+    let districts = t.get("localhost", "/admin-settings/districts/0", None).await.body["data"].clone();
+    assert_eq!(districts.as_array().unwrap().len(), 64);
+    let district = |name: &str| districts.as_array().unwrap().iter().find(|d| d["title"] == name).unwrap()["id"].as_i64().unwrap();
+    let (dhaka, sylhet) = (district("Dhaka"), district("Sylhet"));
+    let upazilas = t.get("localhost", &format!("/admin-settings/upazilas/{dhaka}"), None).await.body["data"].clone();
+    let names: Vec<&str> = upazilas.as_array().unwrap().iter().map(|u| u["title"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Dhamrai", "Dohar", "Keraniganj", "Nawabganj", "Savar"]);
+    let savar = upazilas[4]["id"].as_i64().unwrap();
+    let info = t.get("localhost", &format!("/admin-settings/upazilaInfo/{savar}"), None).await.body["data"].clone();
+    assert_eq!((info["bn_title"].as_str(), info["district"]["bn_title"].as_str(), info["division"]["title"].as_str()), (Some("সাভার"), Some("ঢাকা"), Some("Dhaka")));
+    assert_eq!(t.get("localhost", "/admin-settings/upazilaInfo/999999", None).await.status, StatusCode::NOT_FOUND);
+    let all: i64 = sqlx::query_scalar("SELECT count(*) FROM upazilas").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(all, 494);
+    let wrong = update(form(json!({ "district_id": sylhet, "upazila_id": savar }))).await;
+    assert_eq!(wrong.body["errors"]["upazila_id"][0], "Choose an upazila of the chosen district.", "{}", wrong.text);
+    assert_eq!(update(form(json!({ "upazila_id": savar }))).await.body["errors"]["upazila_id"][0], "Choose an upazila of the chosen district.");
+    assert_eq!(update(form(json!({ "district_id": dhaka, "upazila_id": 999_999 }))).await.body["errors"]["upazila_id"][0], "Choose one of the offered values.");
+    let placed = update(form(json!({ "district_id": dhaka, "upazila_id": savar }))).await;
+    assert_eq!((placed.body["data"]["district_id"].as_i64(), placed.body["data"]["upazila_id"].as_i64()), (Some(dhaka), Some(savar)), "{}", placed.text);
+
     // A new address needs the current password, is free, and is verified through its mailbox.
     let no_password = update(form(json!({ "email": "rafi.ahmed@example.com" }))).await;
     assert!(no_password.body["errors"]["current_password"].is_array(), "{}", no_password.text);
