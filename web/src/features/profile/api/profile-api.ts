@@ -1,5 +1,8 @@
-// Calls of the profile pages (docs/api-accounts.md "Profile" and the signed-in password change).
+// Calls of the profile pages (docs/api-accounts.md "Profile" and the signed-in password change),
+// and the upazilas (sub-districts) a profile names beside its district.
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { District, ReferenceItem } from '../../../lib/reference-api';
 import { uploadForm, type UploadHandle } from '../../../lib/upload';
 import type { DataEnvelope, UserInfo } from '../../../lib/types';
 
@@ -27,6 +30,8 @@ export interface Profile {
   /** From the reference lists (lib/reference-api.ts); null: not given. */
   profession_id: number | null;
   district_id: number | null;
+  /** One of the district's upazilas (useUpazilas); null: not given. */
+  upazila_id: number | null;
   /** 0-100. */
   completeness: number;
   missing: ProfilePart[];
@@ -44,6 +49,8 @@ export interface ProfileBody {
   bio: string;
   profession_id: number | null;
   district_id: number | null;
+  /** An upazila of `district_id` (the server refuses another district's, or one without a district). */
+  upazila_id: number | null;
   /** Needed only when the e-mail address changes; "" otherwise. */
   current_password: string;
 }
@@ -73,6 +80,55 @@ export function changePassword(body: PasswordChange) {
   return api<DataEnvelope<SessionResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
 }
 
+/** One of a district's upazilas: `title` in English, `bn_title` in Bangla (categoryTitle() words it). */
+export interface Upazila extends ReferenceItem {
+  district_id: number;
+}
+
+/** An upazila with the district and the division it lies in. */
+export interface UpazilaInfo extends Upazila {
+  district: District;
+  division: ReferenceItem;
+}
+
+/** GET /admin-settings/upazilas/{district_id}: the district's upazilas by English name (an unknown district has none). */
+export function fetchUpazilas(districtId: number) {
+  return api<DataEnvelope<Upazila[]>>(`/admin-settings/upazilas/${districtId}`, { silent: true }).then((r) => r.data);
+}
+
+/** GET /admin-settings/upazilaInfo/{id}: one upazila with its district and division; 404 for an unknown id. */
+export function fetchUpazilaInfo(id: number) {
+  return api<DataEnvelope<UpazilaInfo>>(`/admin-settings/upazilaInfo/${id}`, { silent: true }).then((r) => r.data);
+}
+
+/** Beside lib/reference-api.ts's referenceKeys: the upazilas by district, an upazila by id. */
+export const upazilaKeys = {
+  list: (districtId: number) => ['reference', 'upazilas', districtId] as const,
+  info: (id: number) => ['reference', 'upazila-info', id] as const,
+};
+
+/** Reference data, the same for every site and rarely changed: read once per session (as the districts are). */
+const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;
+
+/** The upazilas of district `districtId`; nothing is fetched without a district. */
+export function useUpazilas(districtId: number | null) {
+  return useQuery({
+    queryKey: upazilaKeys.list(districtId ?? 0),
+    queryFn: () => fetchUpazilas(districtId ?? 0),
+    enabled: districtId != null,
+    ...ONCE,
+  });
+}
+
+/** Upazila `id` with its district and division; nothing is fetched without an id. */
+export function useUpazilaInfo(id: number | null) {
+  return useQuery({
+    queryKey: upazilaKeys.info(id ?? 0),
+    queryFn: () => fetchUpazilaInfo(id ?? 0),
+    enabled: id != null,
+    ...ONCE,
+  });
+}
 
 /** The pictures the server takes as a profile photo, and how large. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];

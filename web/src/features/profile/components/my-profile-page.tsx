@@ -12,12 +12,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toast-provider';
 import { categoryTitle, institutionName } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
-import { useDistricts, useProfessions, type ReferenceItem } from '../../../lib/reference-api';
+import { useDistricts, useProfessions, type District, type ReferenceItem } from '../../../lib/reference-api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEditParam } from '../../../lib/use-edit-param';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useRoleLabel } from '../../../lib/use-role-label';
-import type { Profile } from '../api/profile-api';
+import { useUpazilaInfo, type Profile } from '../api/profile-api';
 import { localDigits } from '../../../lib/digits';
 import { formatDay, localPhone, PROFILE_FIELDS, profileValues, type ProfileField } from '../hooks/profile-values';
 import { profileErrors, updateProfileMutation, useProfile } from '../hooks/use-profile';
@@ -175,7 +175,7 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (fi
                 <ReferenceName id={profile.profession_id} list={professions.data} none={none} />
               </Row>
               <Row label={t('profile:district')}>
-                <ReferenceName id={profile.district_id} list={districts.data} none={none} />
+                <PlaceName districtId={profile.district_id} upazilaId={profile.upazila_id} districts={districts.data} none={none} />
               </Row>
               <Row label={t('profile:address')}>{profile.address ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.address}</Box> : none}</Row>
               <Row label={t('profile:bio')}>{profile.bio ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Box> : none}</Row>
@@ -217,6 +217,27 @@ function ReferenceName({ id, list, none }: { id: number | null; list: ReferenceI
   if (id == null) return <>{none}</>;
   const item = list?.find((i) => i.id === id);
   return <>{item ? categoryTitle(item, i18n.language) : `#${formatNumber(id, i18n.language)}`}</>;
+}
+
+/**
+ * The district, after its upazila when one is given: "সাভার, ঢাকা", "Savar, Dhaka". The upazila's
+ * name comes from upazilaInfo; until it has come the district shows alone, and "#id" stands for an
+ * upazila the server does not know (any more).
+ */
+function PlaceName({ districtId, upazilaId, districts, none }: { districtId: number | null; upazilaId: number | null; districts: District[] | undefined; none: ReactNode }) {
+  const { t, i18n } = useTranslation('profile');
+  const lang = i18n.language;
+  const upazila = useUpazilaInfo(districtId == null ? null : upazilaId);
+  if (districtId == null || upazilaId == null || upazila.isPending) return <ReferenceName id={districtId} list={districts} none={none} />;
+  const item = districts?.find((d) => d.id === districtId);
+  return (
+    <span data-testid="profile-place">
+      {t('profile:place', {
+        upazila: upazila.data ? categoryTitle(upazila.data, lang) : `#${formatNumber(upazilaId, lang)}`,
+        district: item ? categoryTitle(item, lang) : upazila.data ? categoryTitle(upazila.data.district, lang) : `#${formatNumber(districtId, lang)}`,
+      })}
+    </span>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

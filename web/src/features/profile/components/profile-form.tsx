@@ -21,12 +21,13 @@ import { DistrictChoices } from '../../../components/ui/reference-choices';
 import { categoryTitle } from '../../../lib/course-text';
 import { formatNumber, formatYear } from '../../../lib/lang';
 import { useProfessions } from '../../../lib/reference-api';
-import type { ProfileBody } from '../api/profile-api';
+import { useUpazilas, type ProfileBody } from '../api/profile-api';
 import {
   ADDRESS_MAX,
   BIO_MAX,
   BIRTH_YEAR_MIN,
   birthDateProblem,
+  chooseDistrict,
   EMAIL_PATTERN,
   emailChanged,
   GENDERS,
@@ -201,9 +202,7 @@ export function ProfileForm({ values, savedEmail, focus = 'name', pending, error
           <Grid size={{ xs: 12, sm: 6 }}>
             <ProfessionField control={control} serverError={fieldErrors.profession_id} />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <DistrictField control={control} serverError={fieldErrors.district_id} />
-          </Grid>
+          <PlaceFields control={control} fieldErrors={fieldErrors} />
           <Grid size={12}>
             <FormField
               {...bind('address', { maxLength: tooLong(ADDRESS_MAX) })}
@@ -252,7 +251,7 @@ export function ProfileForm({ values, savedEmail, focus = 'name', pending, error
 }
 
 /** The fields typed as text (the others hold ids of the reference lists). */
-type TextName = Exclude<ProfileField, 'profession_id' | 'district_id'>;
+type TextName = Exclude<ProfileField, 'profession_id' | 'district_id' | 'upazila_id'>;
 type FieldRules = RegisterOptions<ProfileFormValues, TextName>;
 
 interface ReferenceFieldProps {
@@ -291,20 +290,64 @@ function ProfessionField({ control, serverError }: ReferenceFieldProps) {
   );
 }
 
-/** One of the 64 districts, found by typing its name, or none. */
-function DistrictField({ control, serverError }: ReferenceFieldProps) {
-  const { t } = useTranslation('profile');
-  const { field } = useController({ name: 'district_id', control });
+/**
+ * The district (one of the 64, found by typing its name) and one of its upazilas (a select of the
+ * district's, by name in the interface's language), each or none. The upazila waits for a district,
+ * and choosing another district clears it: the server would refuse it as not in that district.
+ */
+function PlaceFields({ control, fieldErrors }: { control: Control<ProfileFormValues>; fieldErrors: Partial<Record<ProfileField, string>> }) {
+  const { t, i18n } = useTranslation('profile');
+  const lang = i18n.language;
+  const { field: district } = useController({ name: 'district_id', control });
+  const { field: upazila } = useController({ name: 'upazila_id', control });
+  const districtId = district.value ?? null;
+  const upazilas = useUpazilas(districtId);
+  const options = [...(upazilas.data ?? [])].sort((a, b) => categoryTitle(a, lang).localeCompare(categoryTitle(b, lang), lang));
+  const value = districtId == null || upazila.value == null ? '' : String(upazila.value);
+  const chooseDistrictId = (id: number | null) => {
+    const next = chooseDistrict({ district_id: districtId, upazila_id: upazila.value ?? null }, id);
+    district.onChange(next.district_id);
+    upazila.onChange(next.upazila_id);
+  };
   return (
-    <DistrictChoices
-      id="profile-district-id"
-      label={t('profile:district')}
-      value={field.value ?? null}
-      onChange={field.onChange}
-      error={serverError}
-      placeholder={t('profile:no_value')}
-      noOptionsText={t('profile:no_options')}
-    />
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <DistrictChoices
+          id="profile-district-id"
+          label={t('profile:district')}
+          value={districtId}
+          onChange={chooseDistrictId}
+          error={fieldErrors.district_id}
+          placeholder={t('profile:no_value')}
+          noOptionsText={t('profile:no_options')}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          select
+          id="profile-upazila-id"
+          label={t('profile:upazila')}
+          value={value}
+          onChange={(e) => upazila.onChange(e.target.value ? Number(e.target.value) : null)}
+          onBlur={upazila.onBlur}
+          inputRef={upazila.ref}
+          disabled={districtId == null}
+          error={!!fieldErrors.upazila_id}
+          helperText={fieldErrors.upazila_id ?? (districtId == null ? t('profile:form.upazila_hint') : undefined)}
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          data-testid="profile-upazila"
+        >
+          <option value="">{t('profile:no_value')}</option>
+          {options.map((u) => (
+            <option key={u.id} value={String(u.id)}>
+              {categoryTitle(u, lang)}
+            </option>
+          ))}
+          {value && !options.some((u) => String(u.id) === value) && <option value={value}>#{formatNumber(Number(value), lang)}</option>}
+        </TextField>
+      </Grid>
+    </>
   );
 }
 

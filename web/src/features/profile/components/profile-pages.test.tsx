@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/auth-storage';
 import { resources } from '../../../i18n/resources';
@@ -6,8 +7,19 @@ import { ME_KEY } from '../../../lib/session';
 import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import { referenceKeys } from '../../../lib/reference-api';
 import type { UserInfo } from '../../../lib/types';
-import { PHOTO_MAX_BYTES, photoProblem, updateProfile, uploadProfilePhoto, type Profile, type ProfileBody } from '../api/profile-api';
-import { birthDateProblem, emailChanged, isMobileNumber, profileBody } from '../hooks/profile-form';
+import {
+  fetchUpazilaInfo,
+  fetchUpazilas,
+  PHOTO_MAX_BYTES,
+  photoProblem,
+  updateProfile,
+  upazilaKeys,
+  uploadProfilePhoto,
+  type Profile,
+  type ProfileBody,
+  type UpazilaInfo,
+} from '../api/profile-api';
+import { birthDateProblem, chooseDistrict, emailChanged, isMobileNumber, profileBody } from '../hooks/profile-form';
 import { profileValues } from '../hooks/profile-values';
 import { changePasswordMutation, passwordErrors, profileErrors, profileKey, updateProfileMutation } from '../hooks/use-profile';
 import AccountSettingsPage from './account-settings-page';
@@ -32,6 +44,7 @@ const profile: Profile = {
   bio: null,
   profession_id: null,
   district_id: null,
+  upazila_id: null,
   completeness: 60,
   missing: ['name_bn', 'email_verified', 'photo', 'address', 'bio'],
 };
@@ -75,6 +88,35 @@ function withReferenceLists(qc = new QueryClient()) {
     { id: 47, division_id: 4, title: 'Khulna', bn_title: 'খুলনা' },
   ]);
   return qc;
+}
+
+/** Three upazilas of Dhaka district (id 1), as upazilas/1 answers them: by English name. */
+const dhakaUpazilas = [
+  { id: 102, district_id: 1, title: 'Dhamrai', bn_title: 'ধামরাই' },
+  { id: 103, district_id: 1, title: 'Keraniganj', bn_title: 'কেরানীগঞ্জ' },
+  { id: 101, district_id: 1, title: 'Savar', bn_title: 'সাভার' },
+];
+
+const savar: UpazilaInfo = {
+  ...dhakaUpazilas[2],
+  district: { id: 1, division_id: 3, title: 'Dhaka', bn_title: 'ঢাকা' },
+  division: { id: 3, title: 'Dhaka', bn_title: 'ঢাকা' },
+};
+
+/** The reference lists with the upazilas of Dhaka district read (and Khulna district's, none here). */
+function withUpazilas(qc = withReferenceLists()) {
+  qc.setQueryData(upazilaKeys.list(1), dhakaUpazilas);
+  qc.setQueryData(upazilaKeys.list(47), []);
+  return qc;
+}
+
+/** The <select> tag whose id is `id` ('' when absent). */
+const select = (html: string, id: string) => new RegExp(`<select\\b[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+
+/** The options of the <select> whose id is `id`, as [value, text] in their order. */
+function options(html: string, id: string): [string, string][] {
+  const body = new RegExp(`<select\\b[^>]*id="${id}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
 }
 
 const form = (over: Partial<Parameters<typeof ProfileForm>[0]> = {}) => (
@@ -259,12 +301,13 @@ describe('profile form', () => {
       bio: 'Teacher',
       profession_id: null,
       district_id: null,
+      upazila_id: null,
       current_password: '',
     });
     const moved = profileBody({ ...values, email: 'new@example.com', current_password: 'my-old-pass' }, profile.email);
     expect(moved.email).toBe('new@example.com');
     expect(moved.current_password).toBe('my-old-pass');
-    expect(Object.keys(moved).sort()).toEqual(['address', 'bio', 'current_password', 'date_of_birth', 'district_id', 'email', 'gender', 'name', 'name_bn', 'phone', 'profession_id']);
+    expect(Object.keys(moved).sort()).toEqual(['address', 'bio', 'current_password', 'date_of_birth', 'district_id', 'email', 'gender', 'name', 'name_bn', 'phone', 'profession_id', 'upazila_id']);
   });
 
   it('posts the body to update-profile and shows the answer as the profile', async () => {
@@ -349,6 +392,153 @@ describe('profile form', () => {
     expect(birthDateProblem('1899-12-31', '2026-05-01')).toBe('out_of_range');
     expect(birthDateProblem('2026-05-01', '2026-05-01')).toBe('out_of_range');
     expect(birthDateProblem('07/03/1995', '2026-05-01')).toBe('invalid');
+  });
+});
+
+describe('upazila', () => {
+  it('reads the upazilas of a district and one upazila with its district and division', async () => {
+    const list = stubFetch(() => json({ data: dhakaUpazilas }));
+    await expect(fetchUpazilas(1)).resolves.toEqual(dhakaUpazilas);
+    expect(fetchCall(list)[0]).toBe('/admin-settings/upazilas/1');
+    expect(fetchCall(list)[1].method ?? 'GET').toBe('GET');
+
+    const info = stubFetch(() => json({ data: savar }));
+    await expect(fetchUpazilaInfo(101)).resolves.toEqual(savar);
+    expect(fetchCall(info)[0]).toBe('/admin-settings/upazilaInfo/101');
+
+    stubFetch(() => json({ message: 'Not found.', code: 'not_found' }, 404));
+    const missing = await fetchUpazilaInfo(999).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect((missing as ApiError).status).toBe(404);
+
+    // Cached per district and per upazila.
+    expect(upazilaKeys.list(1)).not.toEqual(upazilaKeys.list(47));
+    expect(upazilaKeys.info(101)).not.toEqual(upazilaKeys.list(101));
+  });
+
+  it("lists the chosen district's upazilas right after the district, by name in the interface's language", async () => {
+    const qc = withUpazilas();
+    const values = { ...profileValues(profile), district_id: 1, upazila_id: 101 };
+    const bn = await render('bn', form({ values }), { qc });
+    expect(select(bn, 'profile-upazila-id')).not.toBe('');
+    expect(select(bn, 'profile-upazila-id')).not.toContain('disabled');
+    expect(text(bn)).toContain('উপজেলা');
+    expect(options(bn, 'profile-upazila-id')).toEqual([
+      ['', 'দেওয়া হয়নি'],
+      ['103', 'কেরানীগঞ্জ'],
+      ['102', 'ধামরাই'],
+      ['101', 'সাভার'],
+    ]);
+    expect(bn).toMatch(/<option value="101" selected="">সাভার<\/option>/);
+    expect(text(bn)).not.toContain('আগে জেলা বেছে নিন');
+    // After the district, before the address.
+    const at = (id: string) => bn.indexOf(`id="${id}"`);
+    expect(at('profile-district-id')).toBeGreaterThan(-1);
+    expect(at('profile-upazila-id')).toBeGreaterThan(at('profile-district-id'));
+    expect(at('profile-address')).toBeGreaterThan(at('profile-upazila-id'));
+
+    const en = await render('en', form({ values }), { qc });
+    expect(text(en)).toContain('Upazila');
+    expect(options(en, 'profile-upazila-id')).toEqual([
+      ['', 'Not given'],
+      ['102', 'Dhamrai'],
+      ['103', 'Keraniganj'],
+      ['101', 'Savar'],
+    ]);
+    expect(en).toMatch(/<option value="101" selected="">Savar<\/option>/);
+
+    // Another district lists its own (none here): a saved id it lacks keeps its place as "#id".
+    const khulna = await render('en', form({ values: { ...values, district_id: 47, upazila_id: null } }), { qc });
+    expect(options(khulna, 'profile-upazila-id')).toEqual([['', 'Not given']]);
+    const unknown = await render('bn', form({ values: { ...values, upazila_id: 555 } }), { qc });
+    expect(unknown).toMatch(/<option value="555" selected="">#৫৫৫<\/option>/);
+  });
+
+  it('is disabled, with a hint, until a district is chosen', async () => {
+    const qc = withUpazilas();
+    const en = await render('en', form({ values: { ...profileValues(profile), district_id: null, upazila_id: null } }), { qc });
+    expect(select(en, 'profile-upazila-id')).toContain('disabled');
+    expect(options(en, 'profile-upazila-id')).toEqual([['', 'Not given']]);
+    expect(text(en)).toContain('Choose a district first');
+    // The hint is the select's description.
+    expect(select(en, 'profile-upazila-id')).toContain('aria-describedby="profile-upazila-id-helper-text"');
+    expect(en).toContain('id="profile-upazila-id-helper-text"');
+
+    const bn = await render('bn', form({ values: { ...profileValues(profile), district_id: null, upazila_id: 101 } }), { qc });
+    expect(select(bn, 'profile-upazila-id')).toContain('disabled');
+    expect(text(bn)).toContain('আগে জেলা বেছে নিন');
+    expect(bn).not.toContain('সাভার');
+  });
+
+  it('sends upazila_id (null for none), and choosing another district clears it', async () => {
+    const values = { ...profileValues(profile), district_id: 1, upazila_id: 101 };
+    expect(profileValues({ ...profile, district_id: 1, upazila_id: 101 })).toMatchObject({ district_id: 1, upazila_id: 101 });
+    expect(profileBody(values, profile.email)).toMatchObject({ district_id: 1, upazila_id: 101 });
+    expect(profileBody({ ...values, upazila_id: null }, profile.email).upazila_id).toBeNull();
+    // An upazila without a district is never sent (the server would refuse it).
+    expect(profileBody({ ...values, district_id: null }, profile.email)).toMatchObject({ district_id: null, upazila_id: null });
+
+    const saved: Profile = { ...profile, district_id: 1, upazila_id: 101 };
+    const fetchMock = stubFetch(() => json({ data: saved }));
+    const qc = new QueryClient();
+    await runMutation(updateProfileMutation(qc), profileBody(values, profile.email), qc);
+    const [url, init] = fetchCall(fetchMock);
+    expect(url).toBe('/my-account/user/update-profile');
+    const sent = JSON.parse(String(init.body));
+    expect(sent.district_id).toBe(1);
+    expect(sent.upazila_id).toBe(101);
+    expect(qc.getQueryData(profileKey('old-bearer'))).toEqual(saved);
+
+    // The district field's choice: the same district keeps the upazila, another or none clears it.
+    const place = { district_id: 1, upazila_id: 101 };
+    expect(chooseDistrict(place, 1)).toEqual({ district_id: 1, upazila_id: 101 });
+    expect(chooseDistrict(place, 47)).toEqual({ district_id: 47, upazila_id: null });
+    expect(chooseDistrict(place, null)).toEqual({ district_id: null, upazila_id: null });
+    expect(chooseDistrict({ district_id: null, upazila_id: null }, 1)).toEqual({ district_id: 1, upazila_id: null });
+  });
+
+  it("shows the server's refusal of upazila_id under the select, in either language", async () => {
+    const refusal = (message: string) => stubFetch(() => json({ message: 'The given data was invalid.', code: 'validation_failed', errors: { upazila_id: [message] } }, 422));
+    const values = { ...profileValues(profile), district_id: 47, upazila_id: 101 };
+    const qc = withUpazilas();
+
+    refusal('Choose an upazila of the chosen district.');
+    const fieldErrors = profileErrors(await updateProfile(profileBody(values, profile.email)).catch((e: unknown) => e));
+    expect(fieldErrors).toEqual({ upazila_id: 'Choose an upazila of the chosen district.' });
+    const en = await render('en', form({ values, fieldErrors }), { qc });
+    expect(select(en, 'profile-upazila-id')).toContain('aria-invalid="true"');
+    expect(input(en, 'profile-district-id')).toContain('aria-invalid="false"');
+    expect(text(en)).toContain('Choose an upazila of the chosen district.');
+
+    refusal('বেছে নেওয়া জেলার একটি উপজেলা বেছে নিন।');
+    const bnErrors = profileErrors(await updateProfile(profileBody(values, profile.email)).catch((e: unknown) => e));
+    const bn = await render('bn', form({ values, fieldErrors: bnErrors }), { qc });
+    expect(select(bn, 'profile-upazila-id')).toContain('aria-invalid="true"');
+    expect(text(bn)).toContain('বেছে নেওয়া জেলার একটি উপজেলা বেছে নিন।');
+    // Without a district the refusal still shows in place of the hint.
+    const alone = await render('en', form({ values: { ...values, district_id: null }, fieldErrors }), { qc });
+    expect(text(alone)).toContain('Choose an upazila of the chosen district.');
+    expect(text(alone)).not.toContain('Choose a district first');
+  });
+
+  it('shows the upazila with the district on the profile page', async () => {
+    const qc = withUpazilas(withReferenceLists(withProfile({ ...profile, district_id: 1, upazila_id: 101 })));
+    qc.setQueryData(upazilaKeys.info(101), savar);
+    const bn = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc });
+    expect(tag(bn, 'profile-place')).not.toBe('');
+    expect(text(bn)).toContain('সাভার, ঢাকা');
+    const en = await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc });
+    expect(text(en)).toContain('Savar, Dhaka');
+
+    // Until upazilaInfo has answered, the district shows alone; without an upazila, too.
+    const reading = withReferenceLists(withProfile({ ...profile, district_id: 1, upazila_id: 102 }));
+    const waiting = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc: reading });
+    expect(tag(waiting, 'profile-place')).toBe('');
+    expect(text(waiting)).toContain('ঢাকা');
+    expect(text(waiting)).not.toContain('ধামরাই');
+    const none = await render('en', <MyProfilePage />, { at: '/profile/myprofile', qc: withReferenceLists(withProfile({ ...profile, district_id: 47 })) });
+    expect(tag(none, 'profile-place')).toBe('');
+    expect(text(none)).toContain('Khulna');
   });
 });
 

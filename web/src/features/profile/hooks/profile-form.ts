@@ -31,8 +31,20 @@ export function profileBody(v: ProfileFormValues, savedEmail: string | null | un
     bio: v.bio.trim(),
     profession_id: v.profession_id ?? null,
     district_id: v.district_id ?? null,
+    upazila_id: v.district_id == null ? null : (v.upazila_id ?? null),
     current_password: emailChanged(v.email, savedEmail) ? v.current_password : '',
   };
+}
+
+/** Where the profile says one lives: a district and one of its upazilas. */
+export type Place = Pick<ProfileFormValues, 'district_id' | 'upazila_id'>;
+
+/**
+ * The place after choosing district `districtId` (null: none): another district than the chosen one
+ * clears the upazila, which the server would refuse as not in it.
+ */
+export function chooseDistrict(place: Place, districtId: number | null): Place {
+  return { district_id: districtId, upazila_id: districtId != null && districtId === place.district_id ? place.upazila_id : null };
 }
 
 /**

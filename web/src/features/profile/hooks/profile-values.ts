@@ -6,7 +6,7 @@ import type { Profile, ProfileBody } from '../api/profile-api';
 export type ProfileFormValues = ProfileBody;
 
 /** Fields of the edit form, which the server may name in a 422 of update-profile. */
-export const PROFILE_FIELDS = ['name', 'name_bn', 'email', 'phone', 'gender', 'date_of_birth', 'profession_id', 'district_id', 'address', 'bio', 'current_password'] as const;
+export const PROFILE_FIELDS = ['name', 'name_bn', 'email', 'phone', 'gender', 'date_of_birth', 'profession_id', 'district_id', 'upazila_id', 'address', 'bio', 'current_password'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** A stored phone (+8801XXXXXXXXX) as people write it here: 01XXXXXXXXX. */
@@ -27,6 +27,8 @@ export function profileValues(p: Profile): ProfileFormValues {
     bio: p.bio ?? '',
     profession_id: p.profession_id ?? null,
     district_id: p.district_id ?? null,
+    // An upazila counts only with its district (the server refuses one without).
+    upazila_id: p.district_id == null ? null : (p.upazila_id ?? null),
     current_password: '',
   };
 }
