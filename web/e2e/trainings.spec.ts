@@ -8,7 +8,10 @@
 //     second), and completes the batch: the one present at both gets a certificate, the other
 //     (half the sessions, under the 80 % rule) does not. The meal sheet counts those present on
 //     the sessions' day, every trainee on the next.
-// (4) The trainee finds the certificate among theirs and downloads it (a PDF).
+// (4) The admin renames the lunch's food item (the plan shows the new name), cannot delete it while
+//     the plan uses it, finds the trainee among the site's trained people, and opens the trainings'
+//     payments.
+// (5) The trainee finds the certificate among theirs and downloads it (a PDF).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { catalogue, chooseLanguage, partnerURL, responseOf, shot } from './helpers';
@@ -27,6 +30,7 @@ const SESSIONS = [
   { title: `Making slides and videos ${stamp}`, title_bn: `স্লাইড ও ভিডিও তৈরি ${stamp}` },
 ];
 const FOOD = { name: `Chicken biryani ${stamp}`, name_bn: `মুরগির বিরিয়ানি ${stamp}`, unit: 'প্লেট' };
+const FOOD_RENAMED_BN = `কাচ্চি বিরিয়ানি ${stamp}`;
 
 const bn = catalogue('bn');
 const say = (key: string, values: Record<string, string> = {}) => {
@@ -48,6 +52,7 @@ let days: [string, string] = ['', ''];
 const sessionIds: number[] = [];
 const trainees: { enrollmentId: number; email: string }[] = [];
 let certificateCode = '';
+let foodItemId = 0;
 
 async function adminOn(page: Page, path: string) {
   await signInOn(page, site(), ADMIN);
@@ -153,6 +158,7 @@ test('the partner admin creates a training with a batch, its venue, two sessions
   await newFood.getByRole('textbox', { name: say('trainings:food.unit') }).fill(FOOD.unit);
   const itemRes = await responseOf(page, 'POST', '/course/training-facility/items/create', () => newFood.getByRole('button', { name: say('trainings:food.add'), exact: true }).click(), [201]);
   const item = (await itemRes.json()).data as { id: number };
+  foodItemId = item.id;
   await expect(newFood).toBeHidden();
   await expect(mealDialog.getByRole('combobox', { name: say('trainings:meals.item'), exact: true })).toHaveValue(`${FOOD.name_bn} (${FOOD.unit})`);
   await mealDialog.getByRole('textbox', { name: say('trainings:meals.quantity_per_person') }).fill('১');
@@ -283,6 +289,39 @@ test('the admin takes attendance at both sessions and completes the batch: one c
   await expect(lunch).toContainText(say('trainings:meals.quantity', { item: FOOD.name_bn, quantity: '২', unit: FOOD.unit }));
   await expect(nextDay).toHaveAttribute('data-source', 'enrolled');
   await expect(nextDay.getByTestId('meal-day-source')).toHaveText(say('trainings:meals.from_enrolled_other', { n: '২' }));
+});
+
+test('the admin renames the lunch’s food item, cannot delete it while in use, and finds the trainee among the trained people', async ({ page }) => {
+  expect(certificateCode, 'the certificate of the third test').not.toBe('');
+  await adminOn(page, `/training/facilities/cafeteria-create/${batchId}`);
+  await page.getByTestId('open-food-items').click();
+  const dialog = page.getByTestId('food-items-dialog');
+  const row = dialog.locator(`[data-testid="food-item-row"][data-item-id="${foodItemId}"]`);
+  await row.getByTestId('edit-food-item').click();
+  const form = page.getByTestId('food-item-dialog');
+  await form.getByRole('textbox', { name: say('trainings:food.name_bn') }).fill(FOOD_RENAMED_BN);
+  await responseOf(page, 'PUT', '/course/training-facility/items/edit', () => form.getByRole('button', { name: say('common:actions.save'), exact: true }).click());
+  await expect(row).toContainText(FOOD_RENAMED_BN);
+  await row.getByTestId('delete-food-item').click();
+  const confirm = page.getByRole('dialog', { name: say('trainings:food.delete_title') });
+  await responseOf(page, 'POST', '/course/training-facility/items/delete', () => confirm.getByRole('button', { name: say('trainings:food.delete'), exact: true }).click(), [409]);
+  await expect(dialog.getByTestId('food-item-problem')).toHaveText(say('trainings:food.in_use', { name: FOOD_RENAMED_BN }));
+  await expect(row).toBeVisible();
+  await shot(page, 'trainings-food-items-bn');
+  await page.getByTestId('close-food-items').click();
+  const lunch = page.locator(`[data-testid="meal-day"][data-date="${days[0]}"] [data-testid="meal-row"][data-meal-type="lunch"]`);
+  await expect(lunch).toContainText(say('trainings:meals.quantity', { item: FOOD_RENAMED_BN, quantity: '২', unit: FOOD.unit }));
+
+  // The site's trained people: the trainee, with the training they completed.
+  await page.goto(`${site()}/training?tab=trained`);
+  const trained = page.getByTestId('trained-row').filter({ hasText: TITLE_BN });
+  await expect(trained).toHaveCount(1);
+  await expect(trained).toContainText(certificateCode);
+  await shot(page, 'trainings-trained-people-bn');
+
+  // The trainings' payments, from the Trainings menu's page.
+  await page.goto(`${site()}/training/accounts/learner-payment`);
+  await expect(page.getByRole('heading', { name: say('payments:accounts.areas.training.title') })).toBeVisible();
 });
 
 test('the trainee finds the training’s certificate among theirs and downloads it', async ({ page }) => {
