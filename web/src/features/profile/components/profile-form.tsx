@@ -261,31 +261,65 @@ interface ReferenceFieldProps {
 
 /** One of the professions (lib/reference-api.ts), or none; a saved one the list lacks shows as "#id". */
 function ProfessionField({ control, serverError }: ReferenceFieldProps) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const professions = useProfessions();
   const { field } = useController({ name: 'profession_id', control });
-  const value = field.value == null ? '' : String(field.value);
+  return (
+    <ReferenceSelect
+      id="profile-profession-id"
+      label={t('profile:profession')}
+      items={professions.data ?? []}
+      value={field.value ?? null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={serverError}
+    />
+  );
+}
+
+/**
+ * A native select of reference items by their name in the interface's language, with "none"; a
+ * saved id the list lacks shows as "#id".
+ */
+function ReferenceSelect(props: {
+  id: string;
+  label: string;
+  items: { id: number; title?: string | null; bn_title?: string | null }[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+  onBlur: () => void;
+  inputRef: React.Ref<HTMLInputElement>;
+  error?: string;
+  helperText?: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation('profile');
+  const value = props.value == null ? '' : String(props.value);
   return (
     <TextField
       select
-      id="profile-profession-id"
-      label={t('profile:profession')}
+      id={props.id}
+      label={props.label}
       value={value}
-      onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!serverError}
-      helperText={serverError}
+      onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : null)}
+      onBlur={props.onBlur}
+      inputRef={props.inputRef}
+      disabled={props.disabled}
+      error={!!props.error}
+      helperText={props.error ?? props.helperText}
       fullWidth
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      data-testid={props.testId}
     >
       <option value="">{t('profile:no_value')}</option>
-      {(professions.data ?? []).map((p) => (
-        <option key={p.id} value={String(p.id)}>
-          {categoryTitle(p, i18n.language)}
+      {props.items.map((item) => (
+        <option key={item.id} value={String(item.id)}>
+          {categoryTitle(item, i18n.language)}
         </option>
       ))}
-      {value && !professions.data?.some((p) => String(p.id) === value) && <option value={value}>#{formatNumber(Number(value), i18n.language)}</option>}
+      {value && !props.items.some((item) => String(item.id) === value) && <option value={value}>#{formatNumber(Number(value), i18n.language)}</option>}
     </TextField>
   );
 }
@@ -303,7 +337,6 @@ function PlaceFields({ control, fieldErrors }: { control: Control<ProfileFormVal
   const districtId = district.value ?? null;
   const upazilas = useUpazilas(districtId);
   const options = [...(upazilas.data ?? [])].sort((a, b) => categoryTitle(a, lang).localeCompare(categoryTitle(b, lang), lang));
-  const value = districtId == null || upazila.value == null ? '' : String(upazila.value);
   const chooseDistrictId = (id: number | null) => {
     const next = chooseDistrict({ district_id: districtId, upazila_id: upazila.value ?? null }, id);
     district.onChange(next.district_id);
@@ -323,29 +356,19 @@ function PlaceFields({ control, fieldErrors }: { control: Control<ProfileFormVal
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
-          select
+        <ReferenceSelect
           id="profile-upazila-id"
           label={t('profile:upazila')}
-          value={value}
-          onChange={(e) => upazila.onChange(e.target.value ? Number(e.target.value) : null)}
+          items={options}
+          value={districtId == null ? null : (upazila.value ?? null)}
+          onChange={upazila.onChange}
           onBlur={upazila.onBlur}
           inputRef={upazila.ref}
           disabled={districtId == null}
-          error={!!fieldErrors.upazila_id}
-          helperText={fieldErrors.upazila_id ?? (districtId == null ? t('profile:form.upazila_hint') : undefined)}
-          fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          data-testid="profile-upazila"
-        >
-          <option value="">{t('profile:no_value')}</option>
-          {options.map((u) => (
-            <option key={u.id} value={String(u.id)}>
-              {categoryTitle(u, lang)}
-            </option>
-          ))}
-          {value && !options.some((u) => String(u.id) === value) && <option value={value}>#{formatNumber(Number(value), lang)}</option>}
-        </TextField>
+          error={fieldErrors.upazila_id}
+          helperText={districtId == null ? t('profile:form.upazila_hint') : undefined}
+          testId="profile-upazila"
+        />
       </Grid>
     </>
   );
