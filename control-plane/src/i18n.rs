@@ -426,6 +426,18 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "ইভেন্ট শুরুর ১২ ঘণ্টা আগে চেক-ইন শুরু হয় এবং ইভেন্ট শেষ হলে বন্ধ হয়।",
         ),
         "not_checked_in" => ("Only people who attended can review this event.", "শুধু যাঁরা ইভেন্টে উপস্থিত ছিলেন তাঁরাই রিভিউ দিতে পারবেন।"),
+        "last_teacher" => ("A class keeps at least one teacher; add another teacher first.", "একটি ক্লাসে অন্তত একজন শিক্ষক থাকতে হয়; আগে আরেকজন শিক্ষক যোগ করুন।"),
+        "person_exists" => ("This person is already in the class.", "এই ব্যক্তি ইতিমধ্যে ক্লাসে আছেন।"),
+        "session_not_open" => (
+            "This session can be joined from 15 minutes before it starts until it ends.",
+            "এই সেশনে শুরুর ১৫ মিনিট আগে থেকে শেষ হওয়া পর্যন্ত যোগ দেওয়া যায়।",
+        ),
+        "meeting_not_configured" => (
+            "This class's meeting platform is not set up for the site yet; ask the site's admin.",
+            "এই ক্লাসের মিটিং প্ল্যাটফর্ম সাইটে এখনো সেট আপ করা হয়নি; সাইটের অ্যাডমিনকে জানান।",
+        ),
+        "session_in_past" => ("This session would already be over; choose a later time.", "এই সময়ে সেশনটি ইতিমধ্যে শেষ হয়ে যেত; পরের কোনো সময় বেছে নিন।"),
+        "not_a_student" => ("This person is not a student of the class.", "এই ব্যক্তি ক্লাসের শিক্ষার্থী নন।"),
         "not_registered" => ("Only registered participants can see this.", "শুধু নিবন্ধিত অংশগ্রহণকারীরা এটি দেখতে পারেন।"),
         "already_added" => ("This file is already among the materials.", "এই ফাইলটি ইতিমধ্যে উপকরণের তালিকায় আছে।"),
         "event_not_ended" => ("You can review this event once it has ended.", "ইভেন্টটি শেষ হলে রিভিউ দিতে পারবেন।"),

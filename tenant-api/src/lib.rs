@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod activity;
 pub mod assessment;
 pub mod certificates;
+pub mod classrooms;
 pub mod contents;
 pub mod courses;
 pub mod dashboard;

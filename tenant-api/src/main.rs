@@ -20,6 +20,7 @@ async fn main() -> anyhow::Result<()> {
         Some(other) => anyhow::bail!("usage: tenant-api [seed-demo] (unknown command {other:?})"),
     }
     hosts::spawn_invalidation(state.clone());
+    tenant_api::classrooms::live::spawn(state.clone());
     spawn_session_purge(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());

@@ -26,6 +26,8 @@ pub struct Shared {
     pub pages: CoursePages,
     pub exams: Exams,
     pub payments: Payments,
+    /// Wakes this edge's live timeline streams (`classrooms::live`).
+    pub wakes: crate::classrooms::live::Wakes,
 }
 
 impl std::ops::Deref for AppState {
@@ -67,6 +69,7 @@ impl AppState {
             pages: CoursePages::new(10_000),
             exams: Exams::default(),
             payments,
+            wakes: Default::default(),
         })))
     }
 }

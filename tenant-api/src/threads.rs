@@ -23,6 +23,8 @@ pub struct Board {
 
 pub const EXAM: Board = Board { table: "exam_discussions", owner: "course_id" };
 pub const EVENT: Board = Board { table: "event_discussions", owner: "event_id" };
+pub const CLASSROOM: Board = Board { table: "classroom_posts", owner: "classroom_id" };
+pub const CLASS_CHAT: Board = Board { table: "classroom_chat", owner: "session_id" };
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct DiscussionPost {
@@ -77,20 +79,44 @@ impl Board {
 
     /// A page of posts about `owner_id`, newest first, each with its replies.
     pub async fn page(&self, db: &PgPool, owner_id: i64, me: &Member, page: Option<i64>, limit: Option<i64>) -> AppResult<Page<DiscussionThread>> {
-        let (table, owner, select) = (self.table, self.owner, self.select());
         let request = PageRequest::new(page, limit, 10);
-        let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table} WHERE {owner} = $1 AND parent_id IS NULL")))
+        let total = self.count(db, owner_id, "true").await?;
+        let (current_page, last_page, offset) = request.clamp(total);
+        let data = self.threads(db, owner_id, me, "true", "id DESC", request.per_page, offset).await?;
+        Ok(Page { data, current_page, last_page, per_page: request.per_page, total })
+    }
+
+    /// How many posts about `owner_id` meet `condition` (SQL over the board's columns).
+    pub async fn count(&self, db: &PgPool, owner_id: i64, condition: &'static str) -> AppResult<i64> {
+        let (table, owner) = (self.table, self.owner);
+        Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table} WHERE {owner} = $1 AND parent_id IS NULL AND {condition}")))
             .bind(owner_id)
             .fetch_one(db)
-            .await?;
-        let (current_page, last_page, offset) = request.clamp(total);
-        let posts: Vec<DiscussionPost> =
-            sqlx::query_as(sqlx::AssertSqlSafe(format!("{select} WHERE {owner} = $1 AND parent_id IS NULL ORDER BY id DESC LIMIT $2 OFFSET $3")))
-                .bind(owner_id)
-                .bind(request.per_page)
-                .bind(offset)
-                .fetch_all(db)
-                .await?;
+            .await?)
+    }
+
+    /// Posts about `owner_id` that meet `condition`, in `order` (SQL over the board's columns),
+    /// each with its replies.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn threads(
+        &self,
+        db: &PgPool,
+        owner_id: i64,
+        me: &Member,
+        condition: &'static str,
+        order: &'static str,
+        limit: i64,
+        offset: i64,
+    ) -> AppResult<Vec<DiscussionThread>> {
+        let (owner, select) = (self.owner, self.select());
+        let posts: Vec<DiscussionPost> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{select} WHERE {owner} = $1 AND parent_id IS NULL AND {condition} ORDER BY {order} LIMIT $2 OFFSET $3"
+        )))
+        .bind(owner_id)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
         let ids: Vec<i64> = posts.iter().map(|p| p.id).collect();
         let replies: Vec<DiscussionPost> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT r.* FROM unnest($1::int8[]) AS p(id), LATERAL ({select} WHERE parent_id = p.id ORDER BY id LIMIT $2) r"
@@ -99,14 +125,29 @@ impl Board {
         .bind(MAX_REPLIES)
         .fetch_all(db)
         .await?;
-        let data = posts
+        Ok(posts
             .into_iter()
             .map(|post| {
                 let replies = replies.iter().filter(|r| r.parent_id == Some(post.id)).cloned().map(|r| Self::allowed(me, r)).collect();
                 DiscussionThread { post: Self::allowed(me, post), replies }
             })
-            .collect();
-        Ok(Page { data, current_page, last_page, per_page: request.per_page, total })
+            .collect())
+    }
+
+    /// One post with its replies.
+    pub async fn thread(&self, db: &PgPool, id: i64, me: &Member) -> AppResult<DiscussionThread> {
+        let select = self.select();
+        let post: DiscussionPost = sqlx::query_as(sqlx::AssertSqlSafe(format!("{select} WHERE id = $1 AND parent_id IS NULL")))
+            .bind(id)
+            .fetch_optional(db)
+            .await?
+            .ok_or(AppError::NotFound)?;
+        let replies: Vec<DiscussionPost> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{select} WHERE parent_id = $1 ORDER BY id LIMIT $2")))
+            .bind(id)
+            .bind(MAX_REPLIES)
+            .fetch_all(db)
+            .await?;
+        Ok(DiscussionThread { post: Self::allowed(me, post), replies: replies.into_iter().map(|r| Self::allowed(me, r)).collect() })
     }
 
     /// Writes a post about `owner_id`, or a reply under one of its posts.

@@ -120,12 +120,13 @@ pub fn verify_email(lang: Lang, site: &str, name: &str, link: &str) -> Rendered 
     }
 }
 
-/// What a candidate's invitation invites to: a certificate exam, or a training they were
-/// nominated for.
+/// What a candidate's invitation invites to: a certificate exam, a training they were nominated
+/// for, or a live class (whose link is the class's, shared by its students, not theirs alone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Invited {
     Exam,
     Training,
+    Classroom,
 }
 
 impl Invited {
@@ -134,6 +135,7 @@ impl Invited {
         match self {
             Self::Exam => "exam_invitation",
             Self::Training => "training_nomination",
+            Self::Classroom => "classroom_invitation",
         }
     }
 
@@ -142,21 +144,34 @@ impl Invited {
         match self {
             Self::Exam => ("পরীক্ষায়", "পরীক্ষায় ভর্তি হোন / Enrol in the exam", "take the exam", "পরীক্ষার আমন্ত্রণ / Exam invitation"),
             Self::Training => ("প্রশিক্ষণে", "প্রশিক্ষণে ভর্তি হোন / Enrol in the training", "attend the training", "প্রশিক্ষণের মনোনয়ন / Training nomination"),
+            Self::Classroom => ("ক্লাসে", "ক্লাসে যোগ দিন / Join the class", "join the class", "ক্লাসের আমন্ত্রণ / Class invitation"),
+        }
+    }
+
+    /// What the link does (Bangla, English).
+    fn link_words(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Classroom => (
+                "নিচের লিংক দিয়ে এই ই-মেইল বা মোবাইল নম্বরের অ্যাকাউন্টে সাইন ইন করে যোগ দিন।",
+                "Sign in through the link above with the account of this e-mail or mobile number to join.",
+            ),
+            _ => ("নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।", "The link above is yours alone: sign in through it to enrol."),
         }
     }
 }
 
-/// A candidate's invitation with the link that is theirs alone, in both languages.
+/// An invitation with its link, in both languages.
 pub fn invitation(kind: Invited, site: &str, name: &str, title: &str, title_bn: &str, link: &str) -> Rendered {
     let (to_bn, button, to_en, subject) = kind.words();
+    let (link_bn, link_en) = kind.link_words();
     let title_bn = if title_bn.is_empty() { title } else { title_bn };
     let title = if title.is_empty() { title_bn } else { title };
     let blocks = vec![
         Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("{site} আপনাকে “{title_bn}” {to_bn} অংশ নিতে আমন্ত্রণ জানিয়েছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।")),
+        Block::Text(format!("{site} আপনাকে “{title_bn}” {to_bn} অংশ নিতে আমন্ত্রণ জানিয়েছে। {link_bn}")),
         Block::Button { label: button.into(), url: link.to_owned() },
         Block::Text(format!("Dear {name},")),
-        Block::Text(format!("{site} invites you to {to_en} “{title}”. The link above is yours alone: sign in through it to enrol.")),
+        Block::Text(format!("{site} invites you to {to_en} “{title}”. {link_en}")),
     ];
     render(format!("{subject}: {title_bn}"), blocks, site)
 }

@@ -48,6 +48,7 @@ impl TestApp {
         let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..edge };
         let state = AppState::build(platform.db.clone(), platform.config.clone(), edge).unwrap();
         hosts::spawn_invalidation(state.clone());
+        tenant_api::classrooms::live::spawn(state.clone());
         let app = router::app(state.clone());
         let provisioner = Ctx::new(platform.db.clone(), platform.config.clone(), ProvisionerConfig::default());
         let test = Self { platform, state, app, provisioner };

@@ -8,6 +8,7 @@ mod accounts;
 mod assessment;
 mod auth;
 mod certificate_pdf;
+mod classrooms;
 mod contents;
 mod courses;
 mod domains;

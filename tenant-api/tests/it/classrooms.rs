@@ -1,0 +1,398 @@
+//! Live classrooms against the real PostgreSQL: bad input refused field by field; people added by
+//! e-mail (a registered account joins at once, anyone else is invited through the outbox and takes
+//! the invitation up through the class link); sessions listed as now and completed; join links
+//! minted only around a session, signed as Jitsi checks them, marking the student present;
+//! attendance taken and downloaded; the timeline paged 10 at a time with pinned posts; a class
+//! keeps a teacher; and nothing of one site's classes reachable from another.
+
+use crate::common::{Response, TestApp};
+use axum::http::StatusCode;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{Duration, Utc};
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+
+fn ok(r: Response) -> Value {
+    assert!(r.status.is_success(), "{}", r.text);
+    r.body["data"].clone()
+}
+
+fn id(r: Response) -> i64 {
+    ok(r)["id"].as_i64().unwrap()
+}
+
+fn at(minutes: i64) -> String {
+    (Utc::now() + Duration::minutes(minutes)).to_rfc3339()
+}
+
+/// The code of the (first) error on `field`, recognised by its English message.
+fn field_code(r: &Response, field: &str) -> String {
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    let said = r.body["errors"][field][0].as_str().unwrap_or_else(|| panic!("no error on {field}: {}", r.text));
+    ["required", "invalid_choice", "invalid_url", "invalid_date_time", "out_of_range", "contact_required", "invalid_email", "invalid_phone", "not_a_student", "last_teacher", "session_not_open", "session_in_past"]
+        .iter()
+        .find(|c| control_plane::i18n::message(c, control_plane::i18n::Lang::En, None) == said)
+        .map_or_else(|| said.to_owned(), |c| (*c).to_owned())
+}
+
+fn ids(r: &Response) -> Vec<i64> {
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    r.body["data"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    for who in ["rahim", "salma"] {
+        t.platform.user(&format!("{who}@example.com"), None).await;
+    }
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    let rahim = t.login(DHAKA, "rahim@example.com").await;
+    let salma = t.login(DHAKA, "salma@example.com").await;
+
+    // Bad input, field by field; only authors create.
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": " ", "starts_at": "tomorrow", "platform": "skype" })).await;
+    assert_eq!(["name", "starts_at", "platform"].map(|f| field_code(&r, f)), ["required", "invalid_date_time", "invalid_choice"]);
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "x", "starts_at": at(0), "platform": "link" })).await;
+    assert_eq!(field_code(&r, "meeting_link"), "required");
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "x", "starts_at": at(0), "platform": "link", "meeting_link": "ftp://x" })).await;
+    assert_eq!(field_code(&r, "meeting_link"), "invalid_url");
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "a\u{0}b", "starts_at": at(0) })).await;
+    assert!(r.status.is_client_error(), "{}", r.text);
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": 5, "starts_at": at(0) })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "a wrong type is refused, not a 500: {}", r.text);
+    assert_eq!(t.post(DHAKA, "/classroom/class/create", Some(&rahim), json!({ "name": "Mine", "starts_at": at(0) })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.post(DHAKA, "/classroom/class/create", None, json!({ "name": "Mine", "starts_at": at(0) })).await.status, StatusCode::UNAUTHORIZED);
+
+    let class = ok(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Physics, class nine", "name_bn": "পদার্থবিজ্ঞান, নবম শ্রেণি", "starts_at": at(0) })).await);
+    let class_id = class["id"].as_i64().unwrap();
+    let code = class["code"].as_str().unwrap().to_owned();
+    assert_eq!((class["my_role"].as_str(), class["teachers"].as_i64(), class["platform"].as_str()), (Some("teacher"), Some(1), Some("jitsi")));
+    assert!(class["join_url"].as_str().unwrap().ends_with(&format!("/join/{code}")), "{class}");
+
+    // People: a registered account joins at once, an unknown address is invited by e-mail.
+    let people = format!("/classroom/people/view/{class_id}");
+    let r = t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "Rahim" })).await;
+    assert_eq!(field_code(&r, "email"), "contact_required");
+    let r = t.post(DHAKA, "/classroom/people/create", Some(&teacher), json!({ "classroom_id": class_id, "user_type": 7, "name": "X", "email": "x@example.com" })).await;
+    assert_eq!(field_code(&r, "user_type"), "invalid_choice");
+    let rahim_person = ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "Rahim Uddin", "email": "RAHIM@example.com" })).await);
+    assert_eq!(rahim_person["status"], "joined");
+    let nadia = ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "নাদিয়া", "email": "nadia@example.com" })).await);
+    assert_eq!(nadia["status"], "invited");
+    let r = t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "Nadia again", "email": "Nadia@example.com" })).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("person_exists")));
+    let invitation: (String, String) = sqlx::query_as("SELECT subject, body_text FROM outbox WHERE kind = 'classroom_invitation' AND recipient = 'nadia@example.com'")
+        .fetch_one(&t.platform.db)
+        .await
+        .unwrap();
+    assert!(invitation.0.contains("পদার্থবিজ্ঞান, নবম শ্রেণি") && invitation.1.contains(&format!("/join/{code}")), "{invitation:?}");
+    assert_eq!(t.post(DHAKA, "/classroom/people/create-student", Some(&rahim), json!({ "classroom_id": class_id, "name": "Friend", "email": "f@example.com" })).await.status, StatusCode::FORBIDDEN);
+
+    // A student sees the class and its people, without codes or contacts.
+    let mine = t.get(DHAKA, "/classroom/class/view?role=student", Some(&rahim)).await;
+    assert_eq!(ids(&mine), vec![class_id]);
+    assert_eq!((mine.body["data"][0]["my_role"].as_str(), mine.body["data"][0]["code"].as_str()), (Some("student"), None));
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/class/view?role=teacher", Some(&rahim)).await), Vec::<i64>::new());
+    assert_eq!(t.get(DHAKA, "/classroom/class/view?role=boss", Some(&rahim)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.get(DHAKA, "/classroom/class/view?manage=1", Some(&rahim)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/class/view?manage=1", Some(&admin)).await), vec![class_id]);
+    let seen = t.get(DHAKA, &people, Some(&rahim)).await;
+    assert_eq!(seen.body["total"], 3, "{}", seen.text);
+    assert!(seen.body["data"].as_array().unwrap().iter().all(|p| p["email"].is_null()), "{}", seen.text);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/class/view/{class_id}"), Some(&salma)).await.status, StatusCode::NOT_FOUND);
+
+    // Salma joins through the link; joining twice changes nothing; the link is this site's only.
+    let invite = ok(t.get(DHAKA, &format!("/classroom/class/show/{code}"), Some(&salma)).await);
+    assert_eq!((invite["member"].as_bool(), invite["teacher_names"].as_array().map(Vec::len)), (Some(false), Some(1)));
+    assert_eq!(t.get(DHAKA, "/classroom/class/show/nope", Some(&salma)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/classroom/class/show/{code}"), Some(&salma)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.post(SYLHET, &format!("/classroom/batch/enroll/{code}"), Some(&salma), json!({})).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(ok(t.post(DHAKA, &format!("/classroom/batch/enroll/{code}"), Some(&salma), json!({})).await)["my_role"], "student");
+    assert_eq!(ok(t.post(DHAKA, &format!("/classroom/batch/enroll/{code}"), Some(&salma), json!({})).await)["students"], 3);
+
+    // Nadia registers and takes her invitation up: the same person, now joined.
+    t.platform.user("nadia@example.com", None).await;
+    let nadia_token = t.login(DHAKA, "nadia@example.com").await;
+    ok(t.post(DHAKA, &format!("/classroom/batch/enroll/{code}"), Some(&nadia_token), json!({})).await);
+    let students = t.get(DHAKA, &format!("{people}?user_type=2"), Some(&teacher)).await;
+    let nadia_now = students.body["data"].as_array().unwrap().iter().find(|p| p["id"] == nadia["id"]).unwrap().clone();
+    assert_eq!((students.body["total"].as_i64(), nadia_now["status"].as_str()), (Some(3), Some("joined")));
+
+    // A list of people at once: every row checked first; those already in the class skipped.
+    let list = |people: Value| json!({ "classroom_id": class_id, "user_type": 2, "people": people });
+    let r = t.post(DHAKA, "/classroom/people/add-people-info", Some(&teacher), list(json!([{ "name": "Ok", "phone": "01711000001" }, { "name": "Bad", "phone": "12345" }]))).await;
+    assert_eq!(field_code(&r, "people.1.phone"), "invalid_phone");
+    assert_eq!(t.get(DHAKA, &format!("{people}?user_type=2"), Some(&teacher)).await.body["total"], 3, "nothing added while a row is wrong");
+    let added = ok(t.post(DHAKA, "/classroom/people/add-people-info", Some(&teacher), list(json!([{ "name": "Karim", "phone": "০১৭১১০০০০০১" }, { "name": "Rahim", "email": "rahim@example.com" }]))).await);
+    assert_eq!((added["added"][0]["phone"].as_str(), added["skipped"].clone()), (Some("+8801711000001"), json!([1])));
+    let karim = added["added"][0]["id"].as_i64().unwrap();
+    let sms: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'classroom_invitation' AND recipient = '+8801711000001' AND channel = 'sms'")
+        .fetch_one(&t.platform.db)
+        .await
+        .unwrap();
+    assert_eq!(sms, 1, "a number alone is invited by SMS");
+    assert_eq!(ok(t.put(DHAKA, &format!("/classroom/people/update-people-info/{karim}"), &teacher, json!({ "name": "Karim Mia", "user_type": 1 })).await)["user_type"], 1);
+    assert_eq!(ok(t.put(DHAKA, &format!("/classroom/people/update-people-info/{karim}"), &teacher, json!({ "user_type": 2 })).await)["name"], "Karim Mia");
+    ok(t.delete(DHAKA, &format!("/classroom/people/delete/{karim}"), Some(&teacher)).await);
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/batch/view-enrolled-batches", Some(&rahim)).await), vec![class_id]);
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/batch/view-enrolled-batches", Some(&teacher)).await), Vec::<i64>::new());
+
+    // An unpublished class cannot be joined by its link.
+    ok(t.put(DHAKA, "/classroom/update-publish-feature", &teacher, json!({ "id": class_id, "published": false, "featured": true })).await);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/class/show/{code}"), Some(&salma)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.put(DHAKA, "/classroom/update-publish-feature", &rahim, json!({ "id": class_id, "published": true })).await.status, StatusCode::FORBIDDEN);
+    let back = ok(t.put(DHAKA, "/classroom/update-publish-feature", &teacher, json!({ "id": class_id, "published": true })).await);
+    assert_eq!((back["published"].as_bool(), back["featured"].as_bool()), (Some(true), Some(true)));
+
+    // Sessions: bad input, then one live now, one in three days, one last week.
+    let r = t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), json!({ "classroom_id": class_id, "title": "x", "starts_at": at(0), "duration_minutes": 1000 })).await;
+    assert_eq!(field_code(&r, "duration_minutes"), "out_of_range");
+    assert_eq!(
+        t.post(DHAKA, "/classroom/schedule/create-one", Some(&rahim), json!({ "classroom_id": class_id, "title": "x", "starts_at": at(0), "duration_minutes": 60 })).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let session = |title: &str, from: i64| json!({ "classroom_id": class_id, "title": title, "title_bn": format!("{title} (বাংলা)"), "starts_at": at(from), "duration_minutes": 60 });
+    let live = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), session("Newton's laws", -10)).await);
+    let later = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), session("Work and energy", 3 * 24 * 60)).await);
+    let r = t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), session("Motion", -7 * 24 * 60)).await;
+    assert_eq!(field_code(&r, "starts_at"), "session_in_past");
+    // A session held last week: scheduled then, as the clock cannot be turned back here.
+    let past = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), session("Motion", 60)).await);
+    sqlx::query("UPDATE classroom_sessions SET starts_at = now() - interval '7 days' WHERE id = $1")
+        .bind(past)
+        .execute(&*t.state.pools.get(dhaka).await.unwrap())
+        .await
+        .unwrap();
+    let now = t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-all?classroom_id={class_id}"), Some(&rahim)).await;
+    assert_eq!(ids(&now), vec![live, later]);
+    assert_eq!((now.body["data"][0]["state"].as_str(), now.body["data"][1]["state"].as_str()), (Some("live"), Some("upcoming")));
+    assert!(now.body["data"][0]["present"].is_null(), "students do not see the count");
+    assert_eq!(ids(&t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-all?classroom_id={class_id}&type=completed"), Some(&rahim)).await), vec![past]);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-all?classroom_id={class_id}&type=soon"), Some(&rahim)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(ok(t.get(DHAKA, &format!("/classroom/class/view/{class_id}"), Some(&rahim)).await)["next_session"]["id"], live);
+
+    // Joining: only around the session; a student's join marks them present.
+    let r = t.get(DHAKA, &format!("/convay/token?session_id={later}"), Some(&rahim)).await;
+    assert_eq!(field_code(&r, "session_id"), "session_not_open");
+    let join = ok(t.get(DHAKA, &format!("/convay/token?session_id={live}"), Some(&rahim)).await);
+    assert_eq!(join["role"], "participant");
+    assert!(join["url"].as_str().unwrap().starts_with("https://meet.jit.si/"), "{join}");
+    assert_eq!(t.get(DHAKA, &format!("/convay/token?session_id={live}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+
+    // The site's own Jitsi account: the join carries a token signed with its secret.
+    let account = json!({ "platform": "jitsi", "base_url": "https://meet.dhaka-college.example", "app_id": "dhaka-lms", "secret": "a-long-shared-secret-for-jitsi" });
+    assert_eq!(t.post(DHAKA, "/classroom/api_configure/store", Some(&teacher), account.clone()).await.status, StatusCode::FORBIDDEN);
+    let r = t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), json!({ "platform": "jitsi", "base_url": "nope", "app_id": "x", "secret": "short" })).await;
+    assert_eq!(field_code(&r, "base_url"), "invalid_url");
+    ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), account).await);
+    let checked = ok(t.get(DHAKA, "/classroom/api_configure/check?platform=jitsi", Some(&admin)).await);
+    assert_eq!((checked["configured"].as_bool(), checked["app_id"].as_str()), (Some(true), Some("dhaka-lms")));
+    assert_eq!(ok(t.get(DHAKA, "/classroom/api_configure/check?platform=convay", Some(&admin)).await)["configured"], false);
+    let sealed: Vec<u8> = sqlx::query_scalar("SELECT secret_sealed FROM meeting_settings").fetch_one(&*t.state.pools.get(dhaka).await.unwrap()).await.unwrap();
+    assert!(!sealed.windows(6).any(|w| w == b"shared"), "the secret is sealed at rest");
+    let join = ok(t.get(DHAKA, &format!("/convay/token?session_id={live}"), Some(&teacher)).await);
+    let url = join["url"].as_str().unwrap();
+    let (room_url, jwt) = url.split_once("?jwt=").unwrap();
+    assert!(room_url.starts_with("https://meet.dhaka-college.example/"), "{url}");
+    let parts: Vec<&str> = jwt.split('.').collect();
+    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(b"a-long-shared-secret-for-jitsi").unwrap();
+    mac.update(format!("{}.{}", parts[0], parts[1]).as_bytes());
+    mac.verify_slice(&URL_SAFE_NO_PAD.decode(parts[2]).unwrap()).expect("signed with the site's secret");
+    let claims: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(parts[1]).unwrap()).unwrap();
+    assert_eq!((claims["aud"].as_str(), claims["iss"].as_str(), claims["moderator"].as_bool()), (Some("jitsi"), Some("dhaka-lms"), Some(true)));
+    assert_eq!((claims["sub"].as_str(), Some(claims["room"].as_str().unwrap())), (Some("meet.dhaka-college.example"), room_url.rsplit('/').next()));
+    assert_eq!(join["role"], "moderator");
+
+    // Attendance: Rahim joined by the link; the teacher marks Salma present and Rahim absent.
+    let sheet = ok(t.get(DHAKA, &format!("/classroom/attendance/view/{live}"), Some(&teacher)).await);
+    let rahim_row = sheet.as_array().unwrap().iter().find(|a| a["name"] == "Rahim Uddin").unwrap().clone();
+    assert_eq!((rahim_row["present"].as_bool(), rahim_row["source"].as_str()), (Some(true), Some("join")));
+    assert_eq!(t.get(DHAKA, &format!("/classroom/attendance/view/{live}"), Some(&rahim)).await.status, StatusCode::FORBIDDEN);
+    let user_id = |email: &'static str| sqlx::query_scalar::<_, i64>("SELECT id FROM users WHERE email = $1").bind(email).fetch_one(&t.platform.db);
+    let (salma_id, teacher_id) = (user_id("salma@example.com").await.unwrap(), user_id("teacher@dhaka.example").await.unwrap());
+    let r = t.post(DHAKA, &format!("/classroom/attendance/store/{live}"), Some(&teacher), json!({ "present": [teacher_id] })).await;
+    assert_eq!(field_code(&r, "present"), "not_a_student");
+    let marked = ok(t.post(DHAKA, &format!("/classroom/attendance/store/{live}"), Some(&teacher), json!({ "present": [salma_id], "end_time": at(30) })).await);
+    let present: Vec<&str> = marked.as_array().unwrap().iter().filter(|a| a["present"] == true).map(|a| a["name"].as_str().unwrap()).collect();
+    assert_eq!(present.len(), 1, "{marked}");
+    let one = ok(t.post(DHAKA, "/classroom/attendance/update_attendence", Some(&teacher), json!({ "session_id": live, "user_id": salma_id, "present": false })).await);
+    assert_eq!(one["present"], false);
+    let csv = t.get(DHAKA, &format!("/classroom/attendance/download/{live}?format=csv"), Some(&teacher)).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let xlsx = t.get(DHAKA, &format!("/classroom/attendance/download/{live}"), Some(&teacher)).await;
+    let table = tenant_api::sheets::read(&xlsx.bytes).expect("an XLSX workbook");
+    assert_eq!(table.headers, ["name", "email", "phone", "present", "joined_at"]);
+    assert!(table.rows.iter().any(|(_, row)| row[0] == "নাদিয়া" && row[3] == "No"), "{:?}", table.rows);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/attendance/download/{live}?format=pdf"), Some(&teacher)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(csv.bytes.starts_with(b"\xEF\xBB\xBF") && csv.text.contains("নাদিয়া") && csv.text.contains("Rahim Uddin,rahim@example.com"), "{}", csv.text);
+
+    // Timeline: 12 posts, the first load of 10, then the rest; pins and comments.
+    let r = t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": " " })).await;
+    assert_eq!(field_code(&r, "body"), "required");
+    let question = id(t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": "স্যার, ভরবেগের সূত্রটা আবার বলবেন?" })).await);
+    for n in 1..=11 {
+        ok(t.post(DHAKA, "/classroom/timeline/create", Some(&teacher), json!({ "course_batch_id": class_id, "body": format!("Note {n}") })).await);
+    }
+    let first = t.get(DHAKA, &format!("/classroom/timeline/view?course_batch_id={class_id}"), Some(&salma)).await;
+    assert_eq!((first.body["data"].as_array().map(Vec::len), first.body["total"].as_i64()), (Some(10), Some(12)), "{}", first.text);
+    assert_eq!(first.body["data"][0]["body"], "Note 11");
+    let rest = t.get(DHAKA, &format!("/classroom/timeline/view?course_batch_id={class_id}&skip=10&take=10"), Some(&salma)).await;
+    assert_eq!(ids(&rest).last(), Some(&question));
+    assert_eq!(t.get(DHAKA, &format!("/classroom/timeline/view?course_batch_id={class_id}&take=0"), Some(&salma)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.put(DHAKA, &format!("/classroom/timeline/pin-post/{question}"), &rahim, json!({ "pinned": true })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(ok(t.put(DHAKA, &format!("/classroom/timeline/pin-post/{question}"), &teacher, json!({ "pinned": true })).await)["pinned"], true);
+    let pinned = t.get(DHAKA, &format!("/classroom/timeline/view-pin-post?course_batch_id={class_id}"), Some(&salma)).await;
+    assert_eq!(ids(&pinned), vec![question]);
+    let answer = ok(t.post(DHAKA, "/classroom/timeline/post-comment", Some(&teacher), json!({ "timeline_id": question, "body": "p = mv" })).await);
+    assert_eq!(answer["by_teacher"], true);
+    let comment = id(t.post(DHAKA, "/classroom/timeline/post-comment", Some(&salma), json!({ "timeline_id": question, "body": "ধন্যবাদ" })).await);
+    assert_eq!(t.put(DHAKA, "/classroom/timeline/update-comment", &rahim, json!({ "id": comment, "body": "hacked" })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(ok(t.put(DHAKA, "/classroom/timeline/update-comment", &salma, json!({ "id": comment, "body": "অনেক ধন্যবাদ" })).await)["edited"], true);
+    let edited = ok(t.put(DHAKA, &format!("/classroom/timeline/update/{question}"), &rahim, json!({ "body": "স্যার, ভরবেগের সূত্রটা?" })).await);
+    assert_eq!((edited["pinned"].as_bool(), edited["comments"].as_array().map(Vec::len)), (Some(true), Some(2)));
+    assert_eq!(t.delete(DHAKA, &format!("/classroom/timeline/delete/{question}"), Some(&salma)).await.status, StatusCode::FORBIDDEN);
+    ok(t.delete(DHAKA, &format!("/classroom/timeline/delete/{question}"), Some(&teacher)).await);
+    assert_eq!(ids(&t.get(DHAKA, &format!("/classroom/timeline/view-pin-post?course_batch_id={class_id}"), Some(&salma)).await), Vec::<i64>::new());
+
+    // Recording, classwork and the session's chat.
+    let video = id(t.post(DHAKA, "/file-manager/user/create-url", Some(&teacher), json!({ "url": "https://youtu.be/dQw4w9WgXcQ", "title": "ক্লাস রেকর্ডিং" })).await);
+    let notes = id(t.post(DHAKA, "/file-manager/user/create-url", Some(&teacher), json!({ "url": "https://example.org/newton-notes.pdf", "title": "Notes" })).await);
+    let r = t.put(DHAKA, "/classroom/schedule/upload-class-recording", &teacher, json!({ "session_id": past, "file_id": notes })).await;
+    assert_eq!(field_code(&r, "file_id"), "invalid_choice", "a recording is a video");
+    assert_eq!(t.put(DHAKA, "/classroom/schedule/upload-class-recording", &rahim, json!({ "session_id": past, "file_id": video })).await.status, StatusCode::FORBIDDEN);
+    ok(t.put(DHAKA, "/classroom/schedule/upload-class-recording", &teacher, json!({ "session_id": past, "file_id": video })).await);
+    assert_eq!(ok(t.get(DHAKA, &format!("/classroom/schedule/view-syllabus/{past}"), Some(&rahim)).await)["recording"]["id"], video);
+    let work = json!({ "classroom_id": class_id, "session_id": live, "content_type": "assignment", "title": "Exercise 2", "file_id": notes, "due_at": at(3 * 24 * 60) });
+    assert_eq!(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&rahim), work.clone()).await.status, StatusCode::FORBIDDEN);
+    let r = t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&teacher), json!({ "classroom_id": class_id, "title": "x", "content_type": "essay", "session_id": 0 })).await;
+    assert_eq!(["content_type", "session_id"].map(|f| field_code(&r, f)), ["invalid_choice", "invalid_choice"]);
+    let exercise = ok(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&teacher), work).await);
+    assert_eq!((exercise["file"]["id"].as_i64(), exercise["content_type"].as_str()), (Some(notes), Some("assignment")));
+    ok(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&teacher), json!({ "classroom_id": class_id, "title": "Chapter 3 reading", "title_bn": "তৃতীয় অধ্যায় পড়া" })).await);
+    let listed = t.get(DHAKA, &format!("/classroom/schedule/classworks/{class_id}?content_type=assignment"), Some(&salma)).await;
+    assert_eq!(ids(&listed), vec![exercise["id"].as_i64().unwrap()]);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/classworks/{class_id}?date=yesterday"), Some(&salma)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let today = chrono::Utc::now().with_timezone(&control_plane::dhaka::offset()).format("%Y-%m-%d");
+    assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/classworks/{class_id}?date={today}"), Some(&salma)).await.body["total"], 2);
+    let renamed = ok(t.put(DHAKA, "/classroom/schedule/classwork-update-one", &teacher, json!({ "id": exercise["id"], "title": "Exercise 2 (revised)", "content_type": "assignment", "file_id": notes })).await);
+    assert_eq!(renamed["title"], "Exercise 2 (revised)");
+    let said = id(t.post(DHAKA, "/classroom/schedule/put-chat", Some(&salma), json!({ "session_id": live, "body": "স্যার, আওয়াজ আসছে না" })).await);
+    ok(t.post(DHAKA, "/classroom/schedule/put-chat", Some(&teacher), json!({ "session_id": live, "parent_id": said, "body": "এখন শুনতে পাচ্ছ?" })).await);
+    let chat = t.get(DHAKA, &format!("/classroom/schedule/view-discussions?session_id={live}"), Some(&rahim)).await;
+    assert_eq!((ids(&chat), chat.body["data"][0]["replies"][0]["by_teacher"].as_bool()), (vec![said], Some(true)));
+    ok(t.delete(DHAKA, &format!("/classroom/schedule/classwork-delete-one/{}", exercise["id"]), Some(&teacher)).await);
+
+    // Another site sees none of it.
+    assert_eq!(ids(&t.get(SYLHET, "/classroom/class/view?manage=1", Some(&sylhet_admin)).await), Vec::<i64>::new());
+    for path in [
+        format!("/classroom/class/view/{class_id}"),
+        format!("/classroom/people/view/{class_id}"),
+        format!("/classroom/timeline/view?course_batch_id={class_id}"),
+        format!("/classroom/schedule/view-syllabus/{live}"),
+        format!("/classroom/attendance/view/{live}"),
+        format!("/classroom/schedule/classworks/{class_id}"),
+        format!("/classroom/schedule/view-discussions?session_id={live}"),
+    ] {
+        assert_eq!(t.get(SYLHET, &path, Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(t.get(DHAKA, &path, Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+    assert_eq!(t.post(SYLHET, "/classroom/timeline/create", Some(&sylhet_admin), json!({ "course_batch_id": class_id, "body": "hi" })).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(SYLHET, &format!("/classroom/class/delete/{class_id}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+
+    // A class keeps a teacher: the only one cannot leave until another is added.
+    let me = t.get(DHAKA, &format!("{people}?user_type=1"), Some(&teacher)).await.body["data"][0]["id"].as_i64().unwrap();
+    let r = t.delete(DHAKA, &format!("/classroom/people/delete/{me}"), Some(&teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("last_teacher")));
+    ok(t.post(DHAKA, "/classroom/people/create-teacher", Some(&teacher), json!({ "classroom_id": class_id, "name": "Dhaka admin", "email": "admin@dhaka.example" })).await);
+    ok(t.delete(DHAKA, &format!("/classroom/people/delete/{me}"), Some(&admin)).await);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/class/view/{class_id}"), Some(&teacher)).await.status, StatusCode::NOT_FOUND, "no longer one of its people");
+
+    // Deleting the class takes everything with it.
+    ok(t.delete(DHAKA, &format!("/classroom/class/delete/{class_id}"), Some(&admin)).await);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/class/view/{class_id}"), Some(&admin)).await.status, StatusCode::NOT_FOUND);
+}
+
+/// Reads server-sent events from a response body until one whose data contains `needle`; answers
+/// its `id:` and `event:` lines. A hang fails after 60 s (the events come at once).
+async fn event_with(body: &mut axum::body::BodyDataStream, needle: &str) -> (String, String) {
+    use futures::StreamExt;
+    let mut buffer = String::new();
+    let found = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let chunk = body.next().await.expect("the stream stays open").expect("a chunk");
+            buffer.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = buffer.find("\n\n") {
+                let event: String = buffer.drain(..end + 2).collect();
+                if event.contains(needle) {
+                    let line = |name: &str| event.lines().find_map(|l| l.strip_prefix(name)).unwrap_or_default().trim().to_owned();
+                    return (line("id:"), line("event:"));
+                }
+            }
+        }
+    })
+    .await;
+    found.unwrap_or_else(|_| panic!("no event with {needle:?} arrived"))
+}
+
+async fn open_stream(router: &axum::Router, path: &str, token: &str, last_event: Option<&str>) -> axum::body::BodyDataStream {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::get(path).header("host", DHAKA).header("authorization", format!("Bearer {token}")).header("accept", "text/event-stream");
+    if let Some(id) = last_event {
+        request = request.header("last-event-id", id);
+    }
+    let response = router.clone().oneshot(request.body(axum::body::Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    response.into_body().into_data_stream()
+}
+
+#[tokio::test]
+async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("rahim@example.com", None).await;
+    t.platform.user("outsider@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let rahim = t.login(DHAKA, "rahim@example.com").await;
+    let outsider = t.login(DHAKA, "outsider@example.com").await;
+    let class = ok(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Chemistry", "starts_at": at(0) })).await);
+    let class_id = class["id"].as_i64().unwrap();
+    ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "Rahim", "email": "rahim@example.com" })).await);
+    let path = format!("/classroom/timeline/stream?course_batch_id={class_id}");
+    assert_eq!(t.get(DHAKA, &path, Some(&outsider)).await.status, StatusCode::NOT_FOUND, "not one of its people");
+
+    // A second edge on the same database, as behind a load balancer.
+    let second = tenant_api::AppState::build(t.platform.db.clone(), t.platform.config.clone(), t.state.edge.as_ref().clone()).unwrap();
+    tenant_api::classrooms::live::spawn(second.clone());
+    let second_edge = tenant_api::router::app(second);
+
+    let mut here = open_stream(&t.app, &path, &rahim, None).await;
+    let mut there = open_stream(&second_edge, &path, &teacher, None).await;
+    let first = id(t.post(DHAKA, "/classroom/timeline/create", Some(&teacher), json!({ "course_batch_id": class_id, "body": "Bring your lab coats tomorrow" })).await);
+    let (seen_id, kind) = event_with(&mut here, "lab coats").await;
+    assert_eq!((seen_id, kind.as_str()), (first.to_string(), "post"));
+    let (there_id, _) = event_with(&mut there, "lab coats").await;
+    assert_eq!(there_id, first.to_string(), "the other edge's stream got it too");
+    let question = id(t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": "Which chapter?" })).await);
+    assert_eq!(event_with(&mut there, "Which chapter?").await.0, question.to_string());
+
+    // Rahim's connection drops; a comment is written meanwhile; his browser resumes from the
+    // last id it saw and gets the comment first.
+    drop(here);
+    let answer = id(t.post(DHAKA, "/classroom/timeline/post-comment", Some(&teacher), json!({ "timeline_id": question, "body": "Chapter four" })).await);
+    let mut resumed = open_stream(&t.app, &path, &rahim, Some(&question.to_string())).await;
+    assert_eq!(event_with(&mut resumed, "Chapter four").await, (answer.to_string(), "comment".to_owned()));
+}
