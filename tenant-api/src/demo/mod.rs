@@ -9,6 +9,7 @@
 
 pub mod catalogue;
 mod certificate_exams;
+mod classrooms;
 mod contents;
 mod events;
 mod exams;
@@ -180,6 +181,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         posts::seed(&mut api).await?;
         events::seed(&mut api).await?;
         trainings::seed(&mut api).await?;
+        classrooms::seed(&app, &mut api).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;
