@@ -137,7 +137,7 @@ async fn by_code(db: &sqlx::PgPool, code: &str, user_id: i64) -> AppResult<store
 }
 
 /// A class by its join code (`/join/:slug`), for anyone signed in who has the link.
-#[utoipa::path(get, path = "/classroom/class/show/{code}", tag = "classroom", params(("code" = String, Path, description = "the class's join code")),
+#[utoipa::path(get, path = "/classroom/class/show/{id}", tag = "classroom", params(("id" = String, Path, description = "the class's join code")),
     responses((status = 200, body = Data<ClassInvite>), (status = 401), (status = 404)))]
 pub async fn show_class(RequireUser(caller): RequireUser, TenantDb(db): TenantDb, AppPath(code): AppPath<String>) -> AppResult<Json<Data<ClassInvite>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
@@ -156,7 +156,7 @@ pub async fn show_class(RequireUser(caller): RequireUser, TenantDb(db): TenantDb
 
 /// Join a class through its link: an invitation to the caller's e-mail or phone is taken up, else
 /// they join as a student. Joining again changes nothing.
-#[utoipa::path(post, path = "/classroom/batch/enroll/{code}", tag = "classroom", params(("code" = String, Path, description = "the class's join code")),
+#[utoipa::path(post, path = "/classroom/batch/enroll/{id}", tag = "classroom", params(("id" = String, Path, description = "the class's join code")),
     responses((status = 200, body = Data<Classroom>), (status = 401), (status = 404)))]
 pub async fn join_class(
     State(app): State<AppState>,
