@@ -30,22 +30,10 @@ const SESSIONS: usize = 40;
 async fn main() {
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
-    let addr: std::net::SocketAddr = format!("127.0.0.1:{PORT}").parse().unwrap();
-    let client = reqwest::Client::builder().resolve("dhaka.localhost", addr).pool_max_idle_per_host(64).build().unwrap();
-    let host = format!("http://dhaka.localhost:{PORT}");
+    let site = support::Api::new("dhaka", PORT, 64);
     let call = {
-        let (client, host) = (client.clone(), host.clone());
-        move |method: reqwest::Method, path: String, token: String, body: Value| {
-            let request = client.request(method.clone(), format!("{host}{path}")).header("accept", "application/json").bearer_auth(token).json(&body);
-            async move {
-                let start = Instant::now();
-                let response = request.send().await.unwrap();
-                let status = response.status();
-                let bytes = response.bytes().await.unwrap();
-                assert!(status.is_success(), "{method} {path}: {status} {}", String::from_utf8_lossy(&bytes));
-                (start.elapsed().as_secs_f64() * 1000.0, bytes)
-            }
-        }
+        let site = site.clone();
+        move |method: reqwest::Method, path: String, token: String, body: Value| site.call(method, path, token, body)
     };
     let data = |bytes: &bytes::Bytes| serde_json::from_slice::<Value>(bytes).unwrap()["data"].clone();
 
@@ -87,8 +75,9 @@ async fn main() {
     let (arrived, mut arrivals) = mpsc::unbounded_channel::<(usize, Instant)>();
     let (opened, mut open) = mpsc::unbounded_channel::<()>();
     for token in &tokens {
-        let request = client
-            .get(format!("{host}/classroom/timeline/stream?course_batch_id={class_id}"))
+        let request = site
+            .client()
+            .get(site.url(&format!("/classroom/timeline/stream?course_batch_id={class_id}")))
             .header("accept", "text/event-stream")
             .bearer_auth(token);
         let (arrived, opened) = (arrived.clone(), opened.clone());

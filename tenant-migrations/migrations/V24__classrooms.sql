@@ -12,6 +12,9 @@ CREATE TABLE classrooms (
     code         text NOT NULL UNIQUE,
     published    boolean NOT NULL DEFAULT true,
     featured     boolean NOT NULL DEFAULT false,
+    -- A course batch's live room (`/course/people`, `/course/timeline`): the batch's enrolled
+    -- learners take part in it as students.
+    course_batch_id bigint UNIQUE REFERENCES batches ON DELETE CASCADE,
     created_by   bigint NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now(),
     updated_at   timestamptz NOT NULL DEFAULT now(),

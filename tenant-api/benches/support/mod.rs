@@ -55,6 +55,45 @@ pub async fn site(platform: &TestPlatform, port: u16, slug: &str) -> (Running, R
     (provisioner, api, id)
 }
 
+/// A partner site's API over HTTP, as a browser calls it (`<slug>.localhost` resolved to the
+/// benchmark's tenant-api).
+#[derive(Clone)]
+pub struct Api {
+    client: reqwest::Client,
+    host: String,
+}
+
+impl Api {
+    /// With up to `idle` pooled connections.
+    pub fn new(slug: &str, port: u16, idle: usize) -> Self {
+        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let name = format!("{slug}.localhost");
+        let client = reqwest::Client::builder().resolve(&name, addr).pool_max_idle_per_host(idle).build().unwrap();
+        Self { client, host: format!("http://{name}:{port}") }
+    }
+
+    pub fn client(&self) -> &reqwest::Client {
+        &self.client
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.host)
+    }
+
+    /// A call that must succeed: (milliseconds to the whole body, the body).
+    pub fn call(&self, method: reqwest::Method, path: String, token: String, body: serde_json::Value) -> impl std::future::Future<Output = (f64, bytes::Bytes)> + Send + use<> {
+        let request = self.client.request(method.clone(), self.url(&path)).header("accept", "application/json").bearer_auth(token).json(&body);
+        async move {
+            let start = std::time::Instant::now();
+            let response = request.send().await.unwrap();
+            let status = response.status();
+            let bytes = response.bytes().await.unwrap();
+            assert!(status.is_success(), "{method} {path}: {status} {}", String::from_utf8_lossy(&bytes));
+            (start.elapsed().as_secs_f64() * 1000.0, bytes)
+        }
+    }
+}
+
 /// A field of /proc/<pid>/status in kB (`VmRSS:` resident now, `VmHWM:` the highest so far).
 pub fn rss_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

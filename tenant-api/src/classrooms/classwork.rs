@@ -19,7 +19,9 @@ use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
+use sqlx::postgres::PgArguments;
+use sqlx::query::QueryScalar;
+use sqlx::{PgPool, Postgres};
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -170,6 +172,19 @@ struct Fields {
     due_at: Option<DateTime<Utc>>,
 }
 
+impl Fields {
+    /// Binds the fields as the statement's parameters $1 to $7, in the columns' order.
+    fn bind<'q, O>(&'q self, q: QueryScalar<'q, Postgres, O, PgArguments>) -> QueryScalar<'q, Postgres, O, PgArguments> {
+        q.bind(self.session_id)
+            .bind(&self.content_type)
+            .bind(&self.title)
+            .bind(&self.title_bn)
+            .bind(&self.instructions)
+            .bind(self.file_id)
+            .bind(self.due_at)
+    }
+}
+
 async fn fields(db: &PgPool, a: &Access, input: &ClassworkInput) -> AppResult<Fields> {
     let mut v = Validator::default();
     let content_type = input.content_type.as_deref().map(str::trim).filter(|k| !k.is_empty()).unwrap_or("material").to_owned();
@@ -213,21 +228,11 @@ pub async fn create_classwork(
     let classroom_id = input.classroom_id.ok_or_else(|| AppError::field("classroom_id", "required"))?;
     let a = access(&db, classroom_id, &caller, &tenant).await?.manager()?;
     let f = fields(&db, &a, &input).await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO classroom_classworks (classroom_id, session_id, content_type, title, title_bn, instructions, file_id, due_at, created_by)
+    let q = sqlx::query_scalar(
+        "INSERT INTO classroom_classworks (session_id, content_type, title, title_bn, instructions, file_id, due_at, classroom_id, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-    )
-    .bind(classroom_id)
-    .bind(f.session_id)
-    .bind(&f.content_type)
-    .bind(&f.title)
-    .bind(&f.title_bn)
-    .bind(&f.instructions)
-    .bind(f.file_id)
-    .bind(f.due_at)
-    .bind(a.user_id)
-    .fetch_one(&*db)
-    .await?;
+    );
+    let id: i64 = f.bind(q).bind(classroom_id).bind(a.user_id).fetch_one(&*db).await?;
     Ok((StatusCode::CREATED, Json(Data::new(one(&app, &tenant, &db, id).await?))))
 }
 
@@ -250,20 +255,11 @@ pub async fn update_classwork(
     let id = input.id.ok_or_else(|| AppError::field("id", "required"))?;
     let a = managed(&db, id, &caller, &tenant).await?;
     let f = fields(&db, &a, &input).await?;
-    sqlx::query(
-        "UPDATE classroom_classworks SET session_id = $2, content_type = $3, title = $4, title_bn = $5, instructions = $6, file_id = $7,
-                due_at = $8, updated_at = now() WHERE id = $1",
-    )
-    .bind(id)
-    .bind(f.session_id)
-    .bind(&f.content_type)
-    .bind(&f.title)
-    .bind(&f.title_bn)
-    .bind(&f.instructions)
-    .bind(f.file_id)
-    .bind(f.due_at)
-    .execute(&*db)
-    .await?;
+    let q = sqlx::query_scalar(
+        "UPDATE classroom_classworks SET session_id = $1, content_type = $2, title = $3, title_bn = $4, instructions = $5, file_id = $6,
+                due_at = $7, updated_at = now() WHERE id = $8 RETURNING id",
+    );
+    let _: i64 = f.bind(q).bind(id).fetch_one(&*db).await?;
     Ok(Json(Data::new(one(&app, &tenant, &db, id).await?)))
 }
 

@@ -228,7 +228,7 @@ pub async fn create_class(
     let me = control_plane::users::store::find(&app.ctl.db, user_id).await?;
     let creator = NewPerson { user_id: Some(user_id), user_type: TEACHER, name: me.name, email: None, phone: None };
     let mut tx = db.begin().await?;
-    let id = store::insert(&mut tx, &fields, &random_code(), &creator).await?;
+    let id = store::insert(&mut tx, &fields, &random_code(), &creator, None).await?.ok_or(AppError::NotFound)?;
     tx.commit().await?;
     let a = access(&db, id, &caller, &tenant).await?;
     Ok((StatusCode::CREATED, Json(Data::new(view(&app, &db, a.class, &caller, &tenant).await?))))

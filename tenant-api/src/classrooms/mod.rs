@@ -9,6 +9,7 @@
 pub mod attendance;
 pub mod chat;
 pub mod classwork;
+pub mod course_room;
 pub mod live;
 pub mod manage;
 pub mod meetings;
@@ -18,6 +19,7 @@ pub mod schedule_store;
 pub mod store;
 pub mod timeline;
 
+use crate::courses::access::can_author;
 use crate::courses::view::site_url;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -60,10 +62,11 @@ fn site_admin(caller: &Caller, tenant: &Tenant) -> bool {
     caller.administers(tenant.id)
 }
 
+/// The caller's part: a course batch's room is also managed by the site's course authors.
 fn part(row: &ClassRow, caller: &Caller, tenant: &Tenant) -> Option<Part> {
     match row.my_type {
         Some(TEACHER) => Some(Part::Teacher),
-        _ if site_admin(caller, tenant) => Some(Part::Admin),
+        _ if site_admin(caller, tenant) || (row.course_batch_id.is_some() && can_author(caller, tenant)) => Some(Part::Admin),
         Some(_) => Some(Part::Student),
         None => None,
     }

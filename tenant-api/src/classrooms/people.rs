@@ -2,7 +2,7 @@
 //! at once, anyone else is invited with the class's link), renamed, removed.
 
 use super::store::{self, NewPerson, PersonRow};
-use super::{STUDENT, TEACHER, access};
+use super::{Access, STUDENT, TEACHER, access};
 use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
@@ -81,16 +81,22 @@ pub async fn view_people(
     AppQuery(q): AppQuery<PeopleQuery>,
 ) -> AppResult<Json<Page<Person>>> {
     let a = access(&db, id, &caller, &tenant).await?;
+    Ok(Json(list(&db, &a, &q).await?))
+}
+
+/// A page of the people of a class the caller takes part in (contacts to its managers only).
+pub async fn list(db: &sqlx::PgPool, a: &Access, q: &PeopleQuery) -> AppResult<Page<Person>> {
     if q.user_type.is_some_and(|t| t != TEACHER && t != STUDENT) {
         return Err(AppError::unprocessable("user_type", "invalid_choice"));
     }
+    let id = a.class.id;
     let pattern = contains_pattern(q.search.as_deref());
     let request = PageRequest::new(q.page, q.limit, 20);
-    let (_, total) = store::people(&db, id, q.user_type, pattern.as_deref(), 0, 0).await?;
+    let (_, total) = store::people(db, id, q.user_type, pattern.as_deref(), 0, 0).await?;
     let (current_page, last_page, offset) = request.clamp(total);
-    let (rows, _) = store::people(&db, id, q.user_type, pattern.as_deref(), request.per_page, offset).await?;
+    let (rows, _) = store::people(db, id, q.user_type, pattern.as_deref(), request.per_page, offset).await?;
     let contacts = a.part.manages();
-    Ok(Json(Page { data: rows.into_iter().map(|r| person(r, contacts)).collect(), current_page, last_page, per_page: request.per_page, total }))
+    Ok(Page { data: rows.into_iter().map(|r| person(r, contacts)).collect(), current_page, last_page, per_page: request.per_page, total })
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -148,8 +154,13 @@ async fn insert(app: &AppState, tenant: &HostTenant, db: &sqlx::PgPool, class: &
 
 async fn add(app: &AppState, tenant: &HostTenant, caller: &control_plane::auth::Caller, db: &sqlx::PgPool, input: &PersonInput, user_type: Option<i16>) -> AppResult<Person> {
     let a = access(db, input.classroom_id, caller, &tenant.0).await?.manager()?;
+    add_one(app, tenant, db, &a, &input.person, user_type.or(input.user_type)).await
+}
+
+/// Adds one person to a class the caller manages; 409 `person_exists` when already in it.
+pub async fn add_one(app: &AppState, tenant: &HostTenant, db: &sqlx::PgPool, a: &Access, fields: &PersonFields, user_type: Option<i16>) -> AppResult<Person> {
     let mut v = Validator::default();
-    let new = draft(&mut v, &input.person, user_type.or(input.user_type), "");
+    let new = draft(&mut v, fields, user_type, "");
     v.finish()?;
     insert(app, tenant, db, &a.class, new).await?.ok_or(AppError::Conflict("person_exists"))
 }
@@ -285,23 +296,29 @@ pub async fn add_people(
     AppJson(input): AppJson<PeopleListInput>,
 ) -> AppResult<(StatusCode, Json<Data<PeopleAdded>>)> {
     let a = access(&db, input.classroom_id, &caller, &tenant.0).await?.manager()?;
+    Ok((StatusCode::CREATED, Json(Data::new(add_list(&app, &tenant, &db, &a, input.user_type, &input.people).await?))))
+}
+
+/// Adds a list of people to a class the caller manages: every row checked first, those already
+/// in the class skipped.
+pub async fn add_list(app: &AppState, tenant: &HostTenant, db: &sqlx::PgPool, a: &Access, user_type: i16, people: &[PersonFields]) -> AppResult<PeopleAdded> {
     let mut v = Validator::default();
-    if input.people.is_empty() {
+    if people.is_empty() {
         v.add("people", "required", None);
     }
-    if input.people.len() > MAX_LIST {
+    if people.len() > MAX_LIST {
         v.add("people", "too_many", Some(MAX_LIST));
     }
-    let drafts: Vec<NewPerson> = input.people.iter().enumerate().map(|(n, p)| draft(&mut v, p, Some(input.user_type), &format!("people.{n}."))).collect();
+    let drafts: Vec<NewPerson> = people.iter().enumerate().map(|(n, p)| draft(&mut v, p, Some(user_type), &format!("people.{n}."))).collect();
     v.finish()?;
     let mut added = PeopleAdded { added: Vec::new(), skipped: Vec::new() };
     for (n, new) in drafts.into_iter().enumerate() {
-        match insert(&app, &tenant, &db, &a.class, new).await? {
+        match insert(app, tenant, db, &a.class, new).await? {
             Some(p) => added.added.push(p),
             None => added.skipped.push(n),
         }
     }
-    Ok((StatusCode::CREATED, Json(Data::new(added))))
+    Ok(added)
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

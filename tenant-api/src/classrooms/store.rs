@@ -21,6 +21,8 @@ pub struct ClassRow {
     pub code: String,
     pub published: bool,
     pub featured: bool,
+    /// The course batch whose live room this is.
+    pub course_batch_id: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub teachers: i64,
     pub students: i64,
@@ -28,13 +30,24 @@ pub struct ClassRow {
     pub my_type: Option<i16>,
 }
 
-/// `$1` is the caller, whose part in each class comes along.
-const CLASS: &str = "SELECT c.id, c.name, c.name_bn, c.description, c.starts_at, c.platform, c.meeting_link, c.code,
-        c.published, c.featured, c.created_at,
-        (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 1) AS teachers,
-        (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 2) AS students,
-        (SELECT p.user_type FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1) AS my_type
-   FROM classrooms c";
+/// A course batch's learners who take part in its room: enrolled and not waiting for approval.
+const ENROLLED: &str = "e.batch_id = c.course_batch_id AND e.status IN ('active', 'completed')";
+
+/// `$1` is the caller, whose part in each class comes along: one of its people, or a learner of
+/// the course batch whose room it is (a student).
+fn class_select() -> String {
+    format!(
+        "SELECT c.id, c.name, c.name_bn, c.description, c.starts_at, c.platform, c.meeting_link, c.code,
+            c.published, c.featured, c.course_batch_id, c.created_at,
+            (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 1) AS teachers,
+            (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 2)
+              + (SELECT count(*) FROM enrollments e WHERE {ENROLLED}
+                    AND NOT EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = e.user_id)) AS students,
+            coalesce((SELECT p.user_type FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1),
+                     (SELECT 2::int2 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1)) AS my_type
+       FROM classrooms c"
+    )
+}
 
 pub struct Filter<'a> {
     pub user_id: i64,
@@ -46,12 +59,17 @@ pub struct Filter<'a> {
     pub pattern: Option<&'a str>,
 }
 
-const WHERE: &str = "WHERE ($2 OR EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1
-                                      AND ($3::int2 IS NULL OR p.user_type = $3)))
-   AND ($4::text IS NULL OR c.name ILIKE $4 OR c.name_bn ILIKE $4)";
+fn filter() -> String {
+    format!(
+        "WHERE ($2 OR EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1
+                                  AND ($3::int2 IS NULL OR p.user_type = $3))
+                 OR (coalesce($3, 2) = 2 AND EXISTS (SELECT 1 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1)))
+           AND ($4::text IS NULL OR c.name ILIKE $4 OR c.name_bn ILIKE $4)"
+    )
+}
 
 pub async fn count(db: &PgPool, f: &Filter<'_>) -> sqlx::Result<i64> {
-    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM classrooms c {WHERE}")))
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM classrooms c {}", filter())))
         .bind(f.user_id)
         .bind(f.everyone)
         .bind(f.user_type)
@@ -61,7 +79,7 @@ pub async fn count(db: &PgPool, f: &Filter<'_>) -> sqlx::Result<i64> {
 }
 
 pub async fn list(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<Vec<ClassRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{CLASS} {WHERE} ORDER BY c.starts_at DESC, c.id DESC LIMIT $5 OFFSET $6")))
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} {} ORDER BY c.starts_at DESC, c.id DESC LIMIT $5 OFFSET $6", class_select(), filter())))
         .bind(f.user_id)
         .bind(f.everyone)
         .bind(f.user_type)
@@ -73,18 +91,24 @@ pub async fn list(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx:
 }
 
 pub async fn find(db: &PgPool, id: i64, user_id: i64) -> sqlx::Result<Option<ClassRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{CLASS} WHERE c.id = $2"))).bind(user_id).bind(id).fetch_optional(db).await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE c.id = $2", class_select()))).bind(user_id).bind(id).fetch_optional(db).await
 }
 
 pub async fn find_by_code(db: &PgPool, code: &str, user_id: i64) -> sqlx::Result<Option<ClassRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{CLASS} WHERE c.code = $2"))).bind(user_id).bind(code).fetch_optional(db).await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE c.code = $2", class_select()))).bind(user_id).bind(code).fetch_optional(db).await
 }
 
-/// Creates a class with its creator as its first teacher.
-pub async fn insert(tx: &mut PgConnection, f: &ClassFields, code: &str, creator: &NewPerson) -> sqlx::Result<i64> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO classrooms (name, name_bn, description, starts_at, platform, meeting_link, code, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+/// A course batch's live room, if it has one.
+pub async fn find_by_batch(db: &PgPool, batch_id: i64, user_id: i64) -> sqlx::Result<Option<ClassRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE c.course_batch_id = $2", class_select()))).bind(user_id).bind(batch_id).fetch_optional(db).await
+}
+
+/// Creates a class (a course batch's room with `batch`) with its creator as its first teacher;
+/// `None` when the batch got its room meanwhile.
+pub async fn insert(tx: &mut PgConnection, f: &ClassFields, code: &str, creator: &NewPerson, batch: Option<i64>) -> sqlx::Result<Option<i64>> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO classrooms (name, name_bn, description, starts_at, platform, meeting_link, code, created_by, course_batch_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (course_batch_id) DO NOTHING RETURNING id",
     )
     .bind(&f.name)
     .bind(&f.name_bn)
@@ -94,9 +118,12 @@ pub async fn insert(tx: &mut PgConnection, f: &ClassFields, code: &str, creator:
     .bind(&f.meeting_link)
     .bind(code)
     .bind(creator.user_id)
-    .fetch_one(&mut *tx)
+    .bind(batch)
+    .fetch_optional(&mut *tx)
     .await?;
-    insert_person(tx, id, creator).await?;
+    if let Some(id) = id {
+        insert_person(tx, id, creator).await?;
+    }
     Ok(id)
 }
 
@@ -320,9 +347,13 @@ pub struct Student {
 }
 
 pub async fn students(db: &PgPool, classroom_id: i64) -> sqlx::Result<Vec<Student>> {
-    sqlx::query_as(
-        "SELECT user_id, name, email, phone FROM classroom_people WHERE classroom_id = $1 AND user_type = 2 AND user_id IS NOT NULL ORDER BY name, id",
-    )
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT user_id, name, email, phone FROM classroom_people WHERE classroom_id = $1 AND user_type = 2 AND user_id IS NOT NULL
+         UNION ALL
+         SELECT e.user_id, e.user_name, e.user_email, NULL FROM classrooms c JOIN enrollments e ON {ENROLLED}
+          WHERE c.id = $1 AND NOT EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = $1 AND p.user_id = e.user_id)
+         ORDER BY name, user_id"
+    )))
     .bind(classroom_id)
     .fetch_all(db)
     .await

@@ -80,6 +80,11 @@ pub async fn view_timeline(
     AppQuery(q): AppQuery<TimelineQuery>,
 ) -> AppResult<Json<TimelinePage>> {
     let a = access(&db, q.course_batch_id, &caller, &tenant).await?;
+    Ok(Json(page(&db, &a, &q).await?))
+}
+
+/// Posts of a class the caller takes part in, newest first, from `skip`.
+pub async fn page(db: &PgPool, a: &Access, q: &TimelineQuery) -> AppResult<TimelinePage> {
     let skip = q.skip.unwrap_or(0);
     let take = q.take.unwrap_or(10);
     if skip < 0 {
@@ -88,9 +93,9 @@ pub async fn view_timeline(
     if !(1..=MAX_TAKE).contains(&take) {
         return Err(AppError::unprocessable("take", "out_of_range"));
     }
-    let total = threads::CLASSROOM.count(&db, a.class.id, "true").await?;
-    let page = threads::CLASSROOM.threads(&db, a.class.id, &member(&a), "true", "id DESC", take, skip).await?;
-    Ok(Json(TimelinePage { data: posts(&db, a.class.id, page).await?, total, skip, take }))
+    let total = threads::CLASSROOM.count(db, a.class.id, "true").await?;
+    let page = threads::CLASSROOM.threads(db, a.class.id, &member(a), "true", "id DESC", take, skip).await?;
+    Ok(TimelinePage { data: posts(db, a.class.id, page).await?, total, skip, take })
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -141,10 +146,15 @@ pub async fn create_post(
     AppJson(input): AppJson<TimelinePostInput>,
 ) -> AppResult<(StatusCode, Json<Data<Post>>)> {
     let a = access(&db, input.course_batch_id, &caller, &tenant).await?;
-    let name = writer_name(&app, a.user_id).await?;
-    let post = threads::CLASSROOM.post(&db, a.class.id, None, &member(&a), &name, &input.body).await?;
-    live::announce(&db, tenant.id, a.class.id).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(Post { post, pinned: false, comments: Vec::new() }))))
+    Ok((StatusCode::CREATED, Json(Data::new(write(&app, &tenant, &db, &a, &input.body).await?))))
+}
+
+/// Writes a post on the timeline of a class the caller takes part in, and tells the open pages.
+pub async fn write(app: &AppState, tenant: &Tenant, db: &PgPool, a: &Access, body: &str) -> AppResult<Post> {
+    let name = writer_name(app, a.user_id).await?;
+    let post = threads::CLASSROOM.post(db, a.class.id, None, &member(a), &name, body).await?;
+    live::announce(db, tenant.id, a.class.id).await?;
+    Ok(Post { post, pinned: false, comments: Vec::new() })
 }
 
 /// The class a post or comment belongs to, with the caller's access to it.

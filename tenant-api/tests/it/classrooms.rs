@@ -362,6 +362,7 @@ async fn open_stream(router: &axum::Router, path: &str, token: &str, last_event:
 async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() {
     let t = TestApp::new().await;
     let dhaka = t.tenant("dhaka").await;
+    t.tenant("sylhet").await;
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
     t.platform.user("rahim@example.com", None).await;
     t.platform.user("outsider@example.com", None).await;
@@ -373,6 +374,9 @@ async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() 
     ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class_id, "name": "Rahim", "email": "rahim@example.com" })).await);
     let path = format!("/classroom/timeline/stream?course_batch_id={class_id}");
     assert_eq!(t.get(DHAKA, &path, Some(&outsider)).await.status, StatusCode::NOT_FOUND, "not one of its people");
+    assert_eq!(t.get(DHAKA, &path, None).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(t.get(DHAKA, "/classroom/timeline/stream?course_batch_id=x", Some(&rahim)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.get(SYLHET, &path, Some(&teacher)).await.status, StatusCode::NOT_FOUND, "another site's stream");
 
     // A second edge on the same database, as behind a load balancer.
     let second = tenant_api::AppState::build(t.platform.db.clone(), t.platform.config.clone(), t.state.edge.as_ref().clone()).unwrap();
@@ -395,4 +399,60 @@ async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() 
     let answer = id(t.post(DHAKA, "/classroom/timeline/post-comment", Some(&teacher), json!({ "timeline_id": question, "body": "Chapter four" })).await);
     let mut resumed = open_stream(&t.app, &path, &rahim, Some(&question.to_string())).await;
     assert_eq!(event_with(&mut resumed, "Chapter four").await, (answer.to_string(), "comment".to_owned()));
+}
+
+#[tokio::test]
+async fn a_course_batch_has_a_live_room_for_its_learners() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    for who in ["colleague@dhaka.example", "sadia@example.com", "outsider@example.com"] {
+        t.platform.user(who, None).await;
+    }
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    let sadia = t.login(DHAKA, "sadia@example.com").await;
+    let outsider = t.login(DHAKA, "outsider@example.com").await;
+    let (_, batch) = crate::common::published_course(&t, DHAKA, &teacher).await;
+    ok(t.post(DHAKA, "/learner-course/course-enrollment", Some(&sadia), json!({ "batch_id": batch })).await);
+
+    // Nothing until the course's teacher opens the room; then its learners are its students.
+    assert_eq!(t.get(DHAKA, &format!("/course/timeline/view?course_batch_id={batch}"), Some(&sadia)).await.status, StatusCode::NOT_FOUND);
+    let colleague = ok(t.post(DHAKA, "/course/people/create-teacher", Some(&teacher), json!({ "batch_id": batch, "name": "Farhana", "email": "colleague@dhaka.example" })).await);
+    assert_eq!(colleague["status"], "joined");
+    let r = t.post(DHAKA, "/course/people/create-student", Some(&teacher), json!({ "batch_id": batch, "name": "No contact" })).await;
+    assert_eq!(field_code(&r, "email"), "contact_required");
+    let people = t.get(DHAKA, &format!("/course/people/view/{batch}?user_type=1"), Some(&teacher)).await;
+    assert_eq!(people.body["total"], 2, "{}", people.text);
+    let mine = t.get(DHAKA, "/classroom/class/view?role=student", Some(&sadia)).await;
+    assert_eq!(mine.body["total"], 1, "{}", mine.text);
+    let room = mine.body["data"][0].clone();
+    let room_id = room["id"].as_i64().unwrap();
+    assert_eq!((room["my_role"].as_str(), room["students"].as_i64()), (Some("student"), Some(1)), "{room}");
+    assert!(room["name"].as_str().unwrap().starts_with("Calculus: Merit"), "{room}");
+
+    // The timeline: the learner asks, the teacher answers, an outsider and another site see nothing.
+    let post = id(t.post(DHAKA, "/course/timeline/create", Some(&sadia), json!({ "course_batch_id": batch, "body": "সীমার উদাহরণ আরেকটা দেবেন?" })).await);
+    let answer = id(t.post(DHAKA, "/course/timeline/post-comment", Some(&teacher), json!({ "timeline_id": post, "body": "অবশ্যই, পরের ক্লাসে" })).await);
+    let seen = t.get(DHAKA, &format!("/course/timeline/view?course_batch_id={batch}"), Some(&teacher)).await;
+    assert_eq!((seen.body["total"].as_i64(), seen.body["data"][0]["comments"][0]["id"].as_i64()), (Some(1), Some(answer)), "{}", seen.text);
+    ok(t.put(DHAKA, "/course/timeline/update-comment", &teacher, json!({ "id": answer, "body": "অবশ্যই, বৃহস্পতিবারের ক্লাসে" })).await);
+    assert_eq!(t.get(DHAKA, &format!("/course/timeline/view?course_batch_id={batch}"), Some(&outsider)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.post(DHAKA, "/course/timeline/create", Some(&outsider), json!({ "course_batch_id": batch, "body": "hi" })).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(SYLHET, &format!("/course/people/view/{batch}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.delete(DHAKA, &format!("/course/timeline/delete/{post}"), Some(&outsider)).await.status, StatusCode::NOT_FOUND);
+
+    // A live session of the room: the enrolled learner is on its attendance sheet.
+    let session = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), json!({ "classroom_id": room_id, "title": "Limits, live", "starts_at": at(5), "duration_minutes": 60 })).await);
+    let sheet = ok(t.get(DHAKA, &format!("/course/attendance/view/{session}"), Some(&teacher)).await);
+    let sadia_id = sheet[0]["user_id"].as_i64().unwrap();
+    assert_eq!(sheet.as_array().map(Vec::len), Some(1));
+    let marked = ok(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&teacher), json!({ "present": [sadia_id] })).await);
+    assert_eq!(marked[0]["present"], true);
+    assert_eq!(t.get(DHAKA, &format!("/course/attendance/download/{session}?format=csv"), Some(&teacher)).await.status, StatusCode::OK);
+    assert_eq!(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&sadia), json!({ "present": [] })).await.status, StatusCode::FORBIDDEN);
+    ok(t.delete(DHAKA, &format!("/course/class/delete/{session}"), Some(&teacher)).await);
+    ok(t.delete(DHAKA, &format!("/course/people/delete/{}", colleague["id"]), Some(&teacher)).await);
 }

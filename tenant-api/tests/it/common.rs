@@ -222,3 +222,18 @@ impl LocalServer {
         panic!("{script} did not start");
     }
 }
+
+/// A published course of the site in category 2, with a free batch: (course, batch).
+pub async fn published_course(t: &TestApp, host: &str, teacher: &str) -> (i64, i64) {
+    let course = t.post(host, "/course/course/create", Some(teacher), serde_json::json!({ "title": "Calculus", "title_bn": "ক্যালকুলাস", "category_id": 2 })).await;
+    assert_eq!(course.status, StatusCode::CREATED, "{}", course.text);
+    let id = course.body["data"]["id"].as_i64().unwrap();
+    let section = t.post(host, "/course/schedule/section", Some(teacher), serde_json::json!({ "course_id": id, "title_bn": "সীমা" })).await.body["data"]["id"].as_i64().unwrap();
+    let lesson = t.post(host, "/course/schedule/lesson", Some(teacher), serde_json::json!({ "section_id": section, "title_bn": "সীমা", "lesson_type": "manual", "body": "<p>সীমা</p>" })).await;
+    assert_eq!(lesson.status, StatusCode::CREATED, "{}", lesson.text);
+    let batch = t.post(host, "/course/batch/create", Some(teacher), serde_json::json!({ "course_id": id, "name": "Merit", "start_date": "2026-11-01" })).await;
+    let batch = batch.body["data"]["id"].as_i64().unwrap();
+    assert_eq!(t.put(host, "/course/batch/update-publish-feature", teacher, serde_json::json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
+    assert_eq!(t.put(host, "/course/update-publish-feature", teacher, serde_json::json!({ "id": id, "published": true })).await.status, StatusCode::OK);
+    (id, batch)
+}

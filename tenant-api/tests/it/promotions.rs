@@ -2,7 +2,7 @@
 //! the super admin, learners see only approved, current promotions aimed at them, in the slot
 //! asked for, and no partner reads or changes another's.
 
-use crate::common::TestApp;
+use crate::common::{TestApp, published_course};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -14,21 +14,6 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0
 fn png_data_url() -> String {
     use base64::Engine;
     format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(PNG))
-}
-
-/// A published course of the site in category 2, with a free batch: (course, batch).
-async fn published_course(t: &TestApp, host: &str, teacher: &str) -> (i64, i64) {
-    let course = t.post(host, "/course/course/create", Some(teacher), json!({ "title": "Calculus", "title_bn": "ক্যালকুলাস", "category_id": 2 })).await;
-    assert_eq!(course.status, StatusCode::CREATED, "{}", course.text);
-    let id = course.body["data"]["id"].as_i64().unwrap();
-    let section = t.post(host, "/course/schedule/section", Some(teacher), json!({ "course_id": id, "title_bn": "সীমা" })).await.body["data"]["id"].as_i64().unwrap();
-    let lesson = t.post(host, "/course/schedule/lesson", Some(teacher), json!({ "section_id": section, "title_bn": "সীমা", "lesson_type": "manual", "body": "<p>সীমা</p>" })).await;
-    assert_eq!(lesson.status, StatusCode::CREATED, "{}", lesson.text);
-    let batch = t.post(host, "/course/batch/create", Some(teacher), json!({ "course_id": id, "name": "Merit", "start_date": "2026-11-01" })).await;
-    let batch = batch.body["data"]["id"].as_i64().unwrap();
-    assert_eq!(t.put(host, "/course/batch/update-publish-feature", teacher, json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
-    assert_eq!(t.put(host, "/course/update-publish-feature", teacher, json!({ "id": id, "published": true })).await.status, StatusCode::OK);
-    (id, batch)
 }
 
 /// What a refusal with this code says, in English.
