@@ -14,6 +14,9 @@ describe('the texts the first render waits for', () => {
     for (const path of ['/calendar/show', '/course/calendar/show', '/exam/calendar/show', '/webinarroom/calendar/show', '/training/calendar/show']) expect(first(path, true), path).toEqual(['calendar', 'nav']);
     // The trainings' screens: their own texts and the courses' (their editor is the course's).
     for (const path of ['/training', '/training/edit/4/venue', '/training/facilities/cafeteria-create/9', '/training/resource/budget-create/9']) expect(first(path, true), path).toEqual(['courses', 'trainings', 'nav']);
+    // The classrooms' screens and a class's invitation page: the classrooms' texts.
+    for (const path of ['/classroom', '/classroom/details/3', '/classroom/details/3/people', '/join/K7Q2XPA9']) expect(first(path, true), path).toEqual(['classrooms', 'nav']);
+    expect(first('/classroom/calendar/show', true)).toEqual(['calendar', 'nav']);
   });
 
   it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {

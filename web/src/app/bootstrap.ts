@@ -91,6 +91,8 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/training(?:\/|$)/, { namespaces: ['courses', 'trainings'] }],
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
   [/^\/events(?:\/|$)/, { namespaces: ['events'] }],
+  // After the calendars: /classroom/calendar/show is the calendar's.
+  [/^\/(?:classroom|join)(?:\/|$)/, { namespaces: ['classrooms'] }],
 ];
 
 export function firstRoute(pathname: string): FirstRoute {

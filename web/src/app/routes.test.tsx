@@ -47,4 +47,15 @@ describe('the signed-in route table', () => {
     expect(served('/training/edit/4/venue')).toEqual({ path: 'training/*', allow: PAGE_ACCESS.authoring });
     expect(served('/exam/edit/4').path).toBe('exam/edit/:id/:slug?');
   });
+
+  it('serves the classrooms to anyone signed in, and a class’s invitation behind a sign-in that comes back', () => {
+    expect(served('/classroom')).toEqual({ path: 'classroom', allow: null });
+    expect(served('/classroom/details/3')).toEqual({ path: 'classroom/details/:id/:slug?', allow: null });
+    expect(served('/classroom/details/3/attendance')).toEqual({ path: 'classroom/details/:id/:slug?', allow: null });
+    // The classes' calendar stays the calendar's.
+    expect(served('/classroom/calendar/show').path).toBe('classroom/calendar/show');
+    const join = matchRoutes(signedInRoutes, '/join/K7Q2XPA9') ?? [];
+    expect(join.at(-1)?.route.path).toBe('join/:slug');
+    expect((join[0].route.element as ReactElement).type).not.toBe((matchRoutes(signedInRoutes, '/dashboard')![0].route.element as ReactElement).type);
+  });
 });

@@ -2,13 +2,14 @@
 // layouts), the events' public pages and the not-found page. A lazy chunk, rendered by routes.tsx's
 // catch-all route; pages are split with React.lazy here too.
 import { lazy } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 import { LearnLayout } from '../components/layouts/learn-layout';
 import { ErrorPage } from '../components/errors/error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import type { CalendarKind } from '../features/calendar/hooks/use-calendar';
 import { PAGE_ACCESS } from '../lib/menu-class';
+import { authLink } from '../lib/redirect';
 import { withErrorBoundaries } from '../lib/route-error';
 import { useToken } from '../lib/session';
 
@@ -66,6 +67,10 @@ const SliderListPage = lazy(() => import('../features/publishing/components/slid
 // /events/edit/:id (the form and the managers' tabs: registrations, check-in, ...): another.
 const EventPublicPages = lazy(() => import('../features/events/components/event-public-pages'));
 const EventEditPages = lazy(() => import('../features/events/components/event-edit-pages'));
+// /classroom (My classes) and a class's page (/classroom/details/:id/:slug?): anyone signed in, one
+// chunk; /join/:slug (a class's invitation, the first page an invited student opens): another.
+const ClassroomPages = lazy(() => import('../features/classrooms/components/classroom-pages'));
+const JoinClassPage = lazy(() => import('../features/classrooms/components/join-page'));
 // /calendar/show (anyone signed in) and the same page with one kind's entries (SPEC 2:
 // /course/calendar/show, /exam/..., /classroom/..., /training/..., /webinarroom/...): one chunk.
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page'));
@@ -82,6 +87,16 @@ const PaymentPages = lazy(() => import('../features/payments/components/payment-
  */
 function SignedInOrPublic() {
   return useToken() ? <DashboardLayout /> : <DefaultLayout />;
+}
+
+/**
+ * Signed-in pages that a visitor reaches from a link sent to them (a class's invitation): visitors
+ * are sent to log in (or sign up) and come back, instead of the dashboard layout's home page.
+ */
+function SignInFirst() {
+  const token = useToken();
+  const { pathname, search } = useLocation();
+  return token ? <DashboardLayout /> : <Navigate to={authLink('/login', `${pathname}${search}`)} replace />;
 }
 
 export const signedInRoutes: RouteObject[] = [
@@ -105,6 +120,10 @@ export const signedInRoutes: RouteObject[] = [
       { path: 'filemanager/:slug?', element: <FileManagerPages /> },
       { path: 'contents/:slug?', element: <ContentPages /> },
       { path: 'contents/edit/:id', element: <ContentPages page="edit" /> },
+      // Classrooms: everyone's own classes (the server says who teaches, learns or manages each).
+      { path: 'classroom', element: <ClassroomPages page="list" /> },
+      { path: 'classroom/details', element: <Navigate to="/classroom" replace /> },
+      { path: 'classroom/details/:id/:slug?', element: <ClassroomPages page="details" /> },
       ...CALENDAR_ROUTES,
       {
         element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,
@@ -223,6 +242,11 @@ export const signedInRoutes: RouteObject[] = [
         ],
       },
     ],
+  },
+  {
+    element: <SignInFirst />,
+    errorElement: <ErrorPage />,
+    children: [{ path: 'join/:slug', element: <JoinClassPage /> }],
   },
   {
     element: <LearnLayout />,

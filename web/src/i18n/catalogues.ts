@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'contents',
   'events',
   'calendar',
+  // The classrooms' screens (/classroom, /classroom/details/*, /join/:code): loaded with them.
+  'classrooms',
   // The trainings' screens (/training/*): loaded with them.
   'trainings',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.

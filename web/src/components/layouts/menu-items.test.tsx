@@ -9,9 +9,9 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
@@ -263,14 +263,31 @@ describe('sidebar menu', () => {
     }
   });
 
-  it('lists Content for everyone signed in but the approver, after Course where there is one, and lights it on the content bank pages', () => {
+  it('lists Classroom for everyone signed in but the approver, right after Course (or Home), and lights it on the classes and the join page', () => {
+    expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('classroom');
+    for (const [cls, role, before] of [['super', 'super', 'course'], ['partner', 'partner-admin', 'course'], ['partner', 'teacher', 'course'], ['learner', null, 'home']] as const) {
+      const items = menuFor(cls, role);
+      const classroom = items.find((i) => i.key === 'classroom')!;
+      expect([classroom.labelKey, classroom.to], `${cls} ${role}`).toEqual(['common:nav.classroom', '/classroom']);
+      expect(items.indexOf(classroom), cls).toBe(items.findIndex((i) => i.key === before) + 1);
+      for (const path of ['/classroom', '/classroom?role=teacher&page=2', '/classroom/details/3', '/classroom/details/3/people', '/join/K7Q2XPA9']) {
+        expect(isItemActive(classroom, path), path).toBe(true);
+        expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
+        for (const other of items.filter((i) => i.key !== 'classroom')) expect(isItemActive(other, path), `${other.key} ${path}`).toBe(false);
+      }
+      // The classes' calendar is Calendar's.
+      expect(isItemActive(classroom, '/classroom/calendar/show')).toBe(false);
+    }
+    expect(bottomBarValue('/classroom')).toBe('classroom');
+  });
+
+  it('lists Content for everyone signed in but the approver, after Classroom, and lights it on the content bank pages', () => {
     expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('contents');
     for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const contents = items.find((i) => i.key === 'contents')!;
       expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['nav:contents', '/contents/my']);
-      const course = items.findIndex((i) => i.key === 'course');
-      if (course >= 0) expect(items.indexOf(contents), cls).toBe(course + 1);
+      expect(items.indexOf(contents), cls).toBe(items.findIndex((i) => i.key === 'classroom') + 1);
       for (const path of ['/contents', '/contents/my', '/contents/my?type=other&page=2', '/contents/12', '/contents/edit/new']) {
         expect(isItemActive(contents, path), path).toBe(true);
         expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);

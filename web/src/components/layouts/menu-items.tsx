@@ -21,6 +21,7 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
+import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -62,6 +63,17 @@ export const MENU: MenuItem[] = [
       { key: 'course-list', labelKey: 'common:nav.course', to: '/course', classes: [...PAGE_ACCESS.authoring] },
       { key: 'course-certificates', labelKey: 'nav:course_certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring] },
     ],
+  },
+  // Classrooms (SPEC: Classroom /classroom, after Course): the classes one teaches or learns in, for
+  // everyone signed in but the approver (kept to blogs, tutorials and the dashboard); a class's
+  // invitation page (/join/<code>) is theirs too. Its label is the bottom bar's.
+  {
+    key: 'classroom',
+    labelKey: 'common:nav.classroom',
+    icon: <CastForEducationOutlinedIcon />,
+    to: '/classroom',
+    covers: /^\/join\/[^/]+\/?$/,
+    classes: ['super', 'partner', 'learner'],
   },
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.

@@ -83,7 +83,8 @@ describe('the side navigation’s labels', () => {
   it('are a namespace of their own, not in the start-up catalogue; common keeps only what the header, bottom bar and account menu show too', () => {
     expect(NAMESPACES).toContain(NAV_NAMESPACE);
     expect(BOOT_NAMESPACES).not.toContain(NAV_NAMESPACE);
-    const shared = new Set([...USER_MENU.map((i) => i.labelKey), 'common:nav.home', 'common:nav.payments']);
+    // The bottom bar's home, classroom and payments, the account menu's entries.
+    const shared = new Set([...USER_MENU.map((i) => i.labelKey), 'common:nav.home', 'common:nav.classroom', 'common:nav.payments']);
     for (const key of sideNavKeys()) {
       if (!key.startsWith('nav:')) expect(shared.has(key), key).toBe(true);
     }
@@ -152,7 +153,7 @@ describe('the side navigation', () => {
     release();
     await i18n.loadNamespaces(NAV_NAMESPACE);
     const html = draw(i18n, <SideNav />, '/profile/account-setting');
-    expect(text(html)).toMatch(/Home Content Events Calendar File manager Payments My profile My profile Account settings Certificates/);
+    expect(text(html)).toMatch(/Home Classroom Content Events Calendar File manager Payments My profile My profile Account settings Certificates/);
   });
 });
 
