@@ -8,6 +8,10 @@
 //! sends it back as `Last-Event-ID`, and the stream resumes after it, so a dropped connection or a
 //! lost notification loses nothing (a 20 s tick also catches up). Several edges stay in step
 //! because NOTIFY reaches every listener of the database.
+//!
+//! A class's open streams wake together and ask for the same rows: one query answers them all
+//! (a single-flight cache keyed by tenant, class and the last row sent, kept a second; an empty
+//! answer is not kept, so a stream never waits on a stale "nothing new").
 
 use super::access;
 use crate::state::AppState;
@@ -22,7 +26,9 @@ use futures::Stream;
 use serde::Deserialize;
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
+use moka::future::Cache;
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast;
 use utoipa::IntoParams;
@@ -32,13 +38,29 @@ const CHANNEL: &str = "classroom_timeline";
 const BATCH: i64 = 100;
 const TICK: Duration = Duration::from_secs(20);
 
-/// The classes with something new, as (tenant, classroom), fanned out to this edge's streams.
+/// The classes with something new, as (tenant, classroom), fanned out to this edge's streams; and
+/// the rows they last asked for, by (tenant, classroom, after).
 #[derive(Clone)]
-pub struct Wakes(broadcast::Sender<(i64, i64)>);
+pub struct Wakes {
+    tx: broadcast::Sender<(i64, i64)>,
+    recent: Cache<(i64, i64, i64), Arc<Vec<DiscussionPost>>>,
+}
 
 impl Default for Wakes {
     fn default() -> Self {
-        Self(broadcast::channel(1024).0)
+        Self { tx: broadcast::channel(1024).0, recent: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(1)).build() }
+    }
+}
+
+impl Wakes {
+    /// Posts and comments of a class newer than `after`, read once for all the streams asking.
+    async fn newer(&self, app: &AppState, tenant: i64, classroom_id: i64, after: i64) -> Arc<Vec<DiscussionPost>> {
+        let read = async {
+            let db = app.pools.get(tenant).await.ok()?;
+            let rows = newer(&db, classroom_id, after).await.ok()?;
+            (!rows.is_empty()).then(|| Arc::new(rows))
+        };
+        self.recent.optionally_get_with((tenant, classroom_id, after), read).await.unwrap_or_default()
     }
 }
 
@@ -59,13 +81,13 @@ async fn listen(app: &AppState) -> anyhow::Result<()> {
     let mut listener = PgListener::connect_with(&app.ctl.db).await?;
     listener.listen(CHANNEL).await?;
     // Whatever was announced before this edge listened: every stream looks again.
-    let _ = app.wakes.0.send((0, 0));
+    let _ = app.wakes.tx.send((0, 0));
     loop {
         let notification = listener.recv().await?;
         if let Some((tenant, class)) = notification.payload().split_once(':')
             && let (Ok(tenant), Ok(class)) = (tenant.parse(), class.parse())
         {
-            let _ = app.wakes.0.send((tenant, class));
+            let _ = app.wakes.tx.send((tenant, class));
         }
     }
 }
@@ -126,11 +148,9 @@ impl Follow {
                 let event = Event::default().id(row.id.to_string()).event(kind).json_data(&row).ok()?;
                 return Some((Ok(event), self));
             }
-            let db = self.app.pools.get(self.tenant).await.ok()?;
-            let rows = newer(&db, self.classroom_id, self.last).await.ok()?;
-            drop(db);
+            let rows = self.app.wakes.newer(&self.app, self.tenant, self.classroom_id, self.last).await;
             if !rows.is_empty() {
-                self.pending.extend(rows);
+                self.pending.extend(rows.iter().cloned());
                 continue;
             }
             let wait = async {
@@ -168,7 +188,7 @@ pub async fn timeline_stream(
     };
     drop(db);
     let follow = Follow {
-        wakes: app.wakes.0.subscribe(),
+        wakes: app.wakes.tx.subscribe(),
         app: app.clone(),
         tenant: tenant.id,
         classroom_id: a.class.id,
