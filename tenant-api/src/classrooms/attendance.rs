@@ -67,6 +67,7 @@ pub async fn view_attendance(
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = ClassAttendanceInput)]
 #[serde(default)]
 pub struct AttendanceInput {
     /// The students present; every other student of the class is absent.

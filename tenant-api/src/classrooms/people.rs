@@ -29,6 +29,7 @@ const UNIQUE: [(&str, &str, &str); 3] = [
 ];
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ClassPerson)]
 pub struct Person {
     pub id: i64,
     pub classroom_id: i64,

@@ -149,6 +149,7 @@ pub async fn view_session(
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = ClassSessionInput)]
 #[serde(default)]
 pub struct SessionInput {
     /// `create-one` only.
