@@ -72,6 +72,10 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     assert!(r.status.is_client_error(), "{}", r.text);
     let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": 5, "starts_at": at(0) })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "a wrong type is refused, not a 500: {}", r.text);
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "x".repeat(2 << 20), "starts_at": at(0) })).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text);
+    let r = t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "x".repeat(201), "starts_at": at(0) })).await;
+    assert_eq!(field_code(&r, "name"), control_plane::i18n::message("too_long", control_plane::i18n::Lang::En, Some(200)));
     assert_eq!(t.post(DHAKA, "/classroom/class/create", Some(&rahim), json!({ "name": "Mine", "starts_at": at(0) })).await.status, StatusCode::FORBIDDEN);
     assert_eq!(t.post(DHAKA, "/classroom/class/create", None, json!({ "name": "Mine", "starts_at": at(0) })).await.status, StatusCode::UNAUTHORIZED);
 
@@ -241,6 +245,12 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     // Timeline: 12 posts, the first load of 10, then the rest; pins and comments.
     let r = t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": " " })).await;
     assert_eq!(field_code(&r, "body"), "required");
+    let r = t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": "ক".repeat(2001) })).await;
+    assert_eq!(field_code(&r, "body"), control_plane::i18n::message("too_long", control_plane::i18n::Lang::En, Some(2000)));
+    let r = t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": "a\u{0}b" })).await;
+    assert!(r.status.is_client_error(), "{}", r.text);
+    let r = t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": "one", "body": "hi" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
     let question = id(t.post(DHAKA, "/classroom/timeline/create", Some(&rahim), json!({ "course_batch_id": class_id, "body": "স্যার, ভরবেগের সূত্রটা আবার বলবেন?" })).await);
     for n in 1..=11 {
         ok(t.post(DHAKA, "/classroom/timeline/create", Some(&teacher), json!({ "course_batch_id": class_id, "body": format!("Note {n}") })).await);
