@@ -194,6 +194,8 @@ test('the teacher builds a timed exam of every question type and publishes it', 
 
   await page.locator('#exam-published').check();
   await shot(page, 'exam-single-form');
+  // The toast lasts 2.5 s (SPEC 9): awaited from the click on, not after the exam's page has come.
+  const toast = expect(page.getByText(x('form.created'))).toBeVisible();
   const created = await responseOf(page, 'POST', '/course/exam/create-single', () => page.getByTestId('save-exam').click(), [201]);
   const sent = created.request().postDataJSON() as Record<string, unknown>;
   expect(sent).toMatchObject({
@@ -215,8 +217,8 @@ test('the teacher builds a timed exam of every question type and publishes it', 
   examUuid = exam.uuid;
 
   // The exam's own page, with the learners' link.
+  await toast;
   await page.waitForURL(`**/exam/edit/${examId}`);
-  await expect(page.getByText(x('form.created'))).toBeVisible();
   await expect(page.getByTestId('exam-heading')).toHaveText(EXAM_TITLE_BN);
   await expect(page.getByTestId('exam-published')).toHaveAttribute('data-published', 'true');
   await expect(page.getByTestId('learner-link')).toContainText(`/exam/journey/${examUuid}`);

@@ -70,12 +70,15 @@ async function createInFolder(page: Page, type: string, textBn: string, fill: ()
   await page.locator('#question-text-bn').fill(textBn);
   await fill();
   await shot(page, `question-bank-create-${type}`);
+  // The toast lasts 2.5 s (SPEC 9): it is awaited from the click on, not after the page has moved
+  // (on a loaded CI machine the folder page can take longer than that to come).
+  const toast = expect(page.getByText(q('form.created'))).toBeVisible();
   const res = await responseOf(page, 'POST', '/question-bank/create', () => page.getByTestId('save-question').click(), [201]);
   const data = (await res.json()).data as SavedQuestion;
   expect(data).toMatchObject({ question_type: type, folder_id: folderId, text_bn: textBn, version: 1 });
   saved[type] = data;
+  await toast;
   await page.waitForURL(`**/question-bank/folders/${folderId}`);
-  await expect(page.getByText(q('form.created'))).toBeVisible();
   await expect(page.locator(`[data-testid="question-row"][data-question-id="${data.id}"]`)).toBeVisible();
   return data;
 }
