@@ -436,6 +436,15 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This class's meeting platform is not set up for the site yet; ask the site's admin.",
             "এই ক্লাসের মিটিং প্ল্যাটফর্ম সাইটে এখনো সেট আপ করা হয়নি; সাইটের অ্যাডমিনকে জানান।",
         ),
+        "meeting_provider_unavailable" => (
+            "The class's meeting service did not answer as expected. Please try again in a minute.",
+            "ক্লাসের মিটিং সেবা ঠিকমতো সাড়া দেয়নি। এক মিনিট পরে আবার চেষ্টা করুন।",
+        ),
+        "meeting_being_prepared" => (
+            "The meeting is being set up at the meeting service. Please try again in a few seconds.",
+            "মিটিং সেবায় মিটিংটি তৈরি হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।",
+        ),
+        "invalid_signature" => ("This notice is not signed with the site's secret; nothing was changed.", "এই বার্তাটি সাইটের গোপন কী দিয়ে স্বাক্ষরিত নয়; কিছুই বদলানো হয়নি।"),
         "session_in_past" => ("This session would already be over; choose a later time.", "এই সময়ে সেশনটি ইতিমধ্যে শেষ হয়ে যেত; পরের কোনো সময় বেছে নিন।"),
         "not_a_student" => ("This person is not a student of the class.", "এই ব্যক্তি ক্লাসের শিক্ষার্থী নন।"),
         "not_registered" => ("Only registered participants can see this.", "শুধু নিবন্ধিত অংশগ্রহণকারীরা এটি দেখতে পারেন।"),

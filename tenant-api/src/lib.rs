@@ -34,6 +34,7 @@ pub mod threads;
 pub mod tls;
 pub mod trainings;
 pub mod web;
+pub mod xml;
 
 pub use config::EdgeConfig;
 pub use state::AppState;

@@ -21,6 +21,7 @@ async fn main() -> anyhow::Result<()> {
     }
     hosts::spawn_invalidation(state.clone());
     tenant_api::classrooms::live::spawn(state.clone());
+    tenant_api::classrooms::meetings::rooms::spawn(state.clone());
     spawn_session_purge(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());

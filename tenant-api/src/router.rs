@@ -91,6 +91,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(classrooms::course_room::course_delete_comment))
         .routes(routes!(classrooms::meetings::store_account))
         .routes(routes!(classrooms::meetings::check_account))
+        .routes(routes!(classrooms::meetings::callbacks::bbb_recording_ready))
+        .routes(routes!(classrooms::meetings::callbacks::zoom_webhook))
         .routes(routes!(classrooms::attendance::view_attendance))
         .routes(routes!(classrooms::attendance::store_attendance))
         .routes(routes!(classrooms::attendance::update_attendance))

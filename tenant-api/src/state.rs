@@ -28,6 +28,8 @@ pub struct Shared {
     pub payments: Payments,
     /// Wakes this edge's live timeline streams (`classrooms::live`).
     pub wakes: crate::classrooms::live::Wakes,
+    /// The meeting providers' HTTP client, Zoom tokens and the BigBlueButton rooms watched.
+    pub meetings: crate::classrooms::meetings::Meetings,
 }
 
 impl std::ops::Deref for AppState {
@@ -70,6 +72,7 @@ impl AppState {
             exams: Exams::default(),
             payments,
             wakes: Default::default(),
+            meetings: Default::default(),
         })))
     }
 }

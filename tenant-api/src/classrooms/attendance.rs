@@ -24,7 +24,10 @@ pub struct Attendance {
     pub name: String,
     pub present: bool,
     pub joined_at: Option<DateTime<Utc>>,
-    /// `manual`, `join`, or null when nobody marked them.
+    /// When the meeting server saw them leave (BigBlueButton, Zoom); null while in the room.
+    pub left_at: Option<DateTime<Utc>>,
+    /// `manual` (a teacher), `join` (took the join link), `provider` (the meeting server saw them
+    /// in the room), or null when nobody marked them.
     pub source: Option<String>,
 }
 
@@ -47,6 +50,7 @@ async fn rows(db: &PgPool, classroom_id: i64, session_id: i64) -> AppResult<Vec<
             name: s.name,
             present: m.is_some_and(|m| m.present),
             joined_at: m.and_then(|m| m.joined_at),
+            left_at: m.and_then(|m| m.left_at),
             source: m.map(|m| m.source.clone()),
         })
         .collect())
@@ -135,15 +139,15 @@ pub async fn update_attendance(
     Ok(Json(Data::new(row)))
 }
 
-const HEADERS: [&str; 5] = ["name", "email", "phone", "present", "joined_at"];
+const HEADERS: [&str; 6] = ["name", "email", "phone", "present", "joined_at", "left_at"];
 
 /// The sheet's rows as text: present as Yes/No, the join time in Dhaka as DD/MM/YYYY HH:MM.
 fn cells(rows: &[(Student, Option<&Mark>)]) -> Vec<Vec<String>> {
     rows.iter()
         .map(|(s, m)| {
-            let joined = m.and_then(|m| m.joined_at).map(|t| t.with_timezone(&control_plane::dhaka::offset()).format("%d/%m/%Y %H:%M").to_string());
+            let dhaka = |t: Option<DateTime<Utc>>| t.map(|t| t.with_timezone(&control_plane::dhaka::offset()).format("%d/%m/%Y %H:%M").to_string()).unwrap_or_default();
             let present = if m.is_some_and(|m| m.present) { "Yes" } else { "No" };
-            vec![s.name.clone(), s.email.clone().unwrap_or_default(), s.phone.clone().unwrap_or_default(), present.to_owned(), joined.unwrap_or_default()]
+            vec![s.name.clone(), s.email.clone().unwrap_or_default(), s.phone.clone().unwrap_or_default(), present.to_owned(), dhaka(m.and_then(|m| m.joined_at)), dhaka(m.and_then(|m| m.left_at))]
         })
         .collect()
 }

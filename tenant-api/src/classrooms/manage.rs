@@ -26,7 +26,7 @@ use utoipa::{IntoParams, ToSchema};
 const MAX_NAME: usize = 200;
 const MAX_DESCRIPTION: usize = 5000;
 /// The meeting platforms a class can use today (BigBlueButton and Zoom are not built yet).
-pub const PLATFORMS: [&str; 3] = ["jitsi", "convay", "link"];
+pub const PLATFORMS: [&str; 5] = ["jitsi", "convay", "bbb", "zoom", "link"];
 
 /// A random, unguessable token (12 bytes, 16 characters): join codes and meeting room names.
 pub fn random_code() -> String {
@@ -185,7 +185,7 @@ pub struct ClassInput {
     pub description: Option<String>,
     /// RFC 3339 (`2026-12-20T10:00:00+06:00`).
     pub starts_at: String,
-    /// `jitsi` (default), `convay` or `link`.
+    /// `jitsi` (default), `convay`, `bbb` (BigBlueButton), `zoom` or `link`.
     pub platform: Option<String>,
     /// An https link, for platform `link`.
     pub meeting_link: Option<String>,

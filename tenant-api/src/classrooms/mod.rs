@@ -109,7 +109,7 @@ pub struct Classroom {
     pub name_bn: Option<String>,
     pub description: String,
     pub starts_at: DateTime<Utc>,
-    /// `jitsi`, `convay` or `link`.
+    /// `jitsi`, `convay`, `bbb` (BigBlueButton), `zoom` or `link`.
     pub platform: String,
     /// The https link, for platform `link`.
     pub meeting_link: Option<String>,

@@ -40,7 +40,17 @@ pub struct Session {
     pub present: Option<i64>,
     /// The class recording, to watch once the session is over.
     pub recording: Option<File>,
+    /// Recordings the meeting service made (BigBlueButton, Zoom), to watch there.
+    pub provider_recordings: Vec<ProviderRecording>,
     pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProviderRecording {
+    /// `bbb` or `zoom`.
+    pub provider: String,
+    pub url: String,
+    pub received_at: DateTime<Utc>,
 }
 
 pub fn state(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> &'static str {
@@ -55,8 +65,13 @@ pub fn state(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>, now: DateTime<Utc
 
 /// Sessions as the caller sees them, each with its recording.
 async fn sessions(app: &AppState, tenant: &Tenant, db: &PgPool, rows: Vec<SessionRow>, manager: bool) -> AppResult<Vec<Session>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut made = super::meetings::store::recordings(db, &ids).await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
+        let (mine, rest): (Vec<_>, Vec<_>) = made.into_iter().partition(|r| r.session_id == row.id);
+        made = rest;
+        let provider_recordings = mine.into_iter().map(|r| ProviderRecording { provider: r.provider, url: r.url, received_at: r.received_at }).collect();
         let recording = match row.recording_file_id {
             Some(id) => match files::store::file(db, id).await? {
                 Some(file) => Some(files::view(app, tenant, file, None, Vec::new()).await?),
@@ -64,7 +79,7 @@ async fn sessions(app: &AppState, tenant: &Tenant, db: &PgPool, rows: Vec<Sessio
             },
             None => None,
         };
-        out.push(session(row, manager, recording));
+        out.push(session(row, manager, recording, provider_recordings));
     }
     Ok(out)
 }
@@ -73,9 +88,10 @@ async fn one(app: &AppState, tenant: &Tenant, db: &PgPool, row: SessionRow, mana
     Ok(sessions(app, tenant, db, vec![row], manager).await?.remove(0))
 }
 
-fn session(row: SessionRow, manager: bool, recording: Option<File>) -> Session {
+fn session(row: SessionRow, manager: bool, recording: Option<File>, provider_recordings: Vec<ProviderRecording>) -> Session {
     Session {
         recording,
+        provider_recordings,
         state: state(row.fields.starts_at, row.ends_at, Utc::now()),
         id: row.id,
         classroom_id: row.classroom_id,

@@ -113,11 +113,12 @@ pub struct Mark {
     pub user_id: i64,
     pub present: bool,
     pub joined_at: Option<DateTime<Utc>>,
+    pub left_at: Option<DateTime<Utc>>,
     pub source: String,
 }
 
 pub async fn marks(db: &PgPool, session_id: i64) -> sqlx::Result<Vec<Mark>> {
-    sqlx::query_as("SELECT user_id, present, joined_at, source FROM classroom_attendance WHERE session_id = $1").bind(session_id).fetch_all(db).await
+    sqlx::query_as("SELECT user_id, present, joined_at, left_at, source FROM classroom_attendance WHERE session_id = $1").bind(session_id).fetch_all(db).await
 }
 
 /// A teacher's mark: present or absent, keeping when the student joined by the link.
@@ -155,4 +156,40 @@ pub async fn set_ended(tx: &mut PgConnection, session_id: i64, at: DateTime<Utc>
 /// Sets (or, with `None`, takes off) a session's recording.
 pub async fn set_recording(db: &PgPool, id: i64, file_id: Option<i64>) -> sqlx::Result<()> {
     sqlx::query("UPDATE classroom_sessions SET recording_file_id = $2, updated_at = now() WHERE id = $1").bind(id).bind(file_id).execute(db).await.map(|_| ())
+}
+
+/// The meeting server saw the student in the room at `at`: present, first join kept, back in the
+/// room if they had left; a teacher's mark stands.
+pub async fn seen_in_room(db: &PgPool, session_id: i64, user_id: i64, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO classroom_attendance (session_id, user_id, present, source, joined_at) VALUES ($1, $2, true, 'provider', $3)
+         ON CONFLICT (session_id, user_id) DO UPDATE SET
+                source = CASE WHEN classroom_attendance.source = 'manual' THEN 'manual' ELSE 'provider' END,
+                joined_at = least(coalesce(classroom_attendance.joined_at, $3), $3), left_at = NULL",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .bind(at)
+    .execute(db)
+    .await
+    .map(|_| ())
+}
+
+/// The meeting server saw the student leave at `at`.
+pub async fn left_room(db: &PgPool, session_id: i64, user_id: i64, at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE classroom_attendance SET left_at = $3 WHERE session_id = $1 AND user_id = $2 AND source = 'provider'")
+        .bind(session_id)
+        .bind(user_id)
+        .bind(at)
+        .execute(db)
+        .await
+        .map(|_| ())
+}
+
+/// Students the meeting server last saw in the room and not leave.
+pub async fn in_room(db: &PgPool, session_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT user_id FROM classroom_attendance WHERE session_id = $1 AND source = 'provider' AND left_at IS NULL")
+        .bind(session_id)
+        .fetch_all(db)
+        .await
 }

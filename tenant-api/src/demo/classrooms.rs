@@ -2,8 +2,11 @@
 //! students would: Shafiqul's class-nine physics with Farhana as co-teacher, four students joined
 //! and one invited by e-mail, two sessions held (attendance taken), one on now and two ahead, and
 //! a timeline with a pinned routine and a question answered; and Farhana's ICT class on an
-//! external meeting link, which Sadia joined through the class link. Times are relative to the
-//! seeding, so a session is always on when the demo starts.
+//! external meeting link, which Sadia joined through the class link. When `infra/run` has started
+//! the local BigBlueButton and Zoom servers (`infra/meetings/`), the college's admin connects both
+//! and Shafiqul's biology class meets on BigBlueButton, with a session on now (its join link opens
+//! the local server's page; a real server needs its URL and secret in the meeting settings).
+//! Times are relative to the seeding, so a session is always on when the demo starts.
 
 use super::Api;
 use super::catalogue::Site;
@@ -117,5 +120,38 @@ pub async fn seed(app: &AppState, api: &mut Api) -> anyhow::Result<()> {
     .await?;
     let sadia = api.token(Site::Dhaka, "learner@example.com").await?;
     api.call(Site::Dhaka, Method::POST, &format!("/classroom/batch/enroll/{}", ict["code"].as_str().unwrap_or_default()), Some(&sadia), json!({})).await?;
+    meeting_services(api, &teacher, now).await
+}
+
+/// Dhaka's BigBlueButton and Zoom accounts at the local servers `infra/run` starts, and a class on
+/// BigBlueButton; nothing without them (a real service needs the institution's own account).
+async fn meeting_services(api: &mut Api, teacher: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
+    if let (Some(url), Some(secret)) = (var("BBB_LOCAL_URL"), var("BBB_LOCAL_SECRET")) {
+        let account = json!({ "platform": "bbb", "base_url": url.trim_end_matches('/'), "secret": secret });
+        api.call(Site::Dhaka, Method::POST, "/classroom/api_configure/store", Some(&admin), account).await?;
+        let biology = api
+            .call(Site::Dhaka, Method::POST, "/classroom/class/create", Some(teacher), json!({
+                "name": "Biology, class ten: cells and tissues", "name_bn": "জীববিজ্ঞান, দশম শ্রেণি: কোষ ও টিস্যু",
+                "description": "Live on BigBlueButton with a shared whiteboard; recordings appear under each session.",
+                "starts_at": at(now, -24 * 60), "platform": "bbb",
+            }))
+            .await?;
+        for (name, email) in &STUDENTS[..3] {
+            api.call(Site::Dhaka, Method::POST, "/classroom/people/create-student", Some(teacher), json!({ "classroom_id": biology["id"], "name": name, "email": email })).await?;
+        }
+        api.call(Site::Dhaka, Method::POST, "/classroom/schedule/create-one", Some(teacher), json!({
+            "classroom_id": biology["id"], "title": "The cell and its parts", "title_bn": "কোষ ও এর অংশসমূহ", "starts_at": at(now, -5), "duration_minutes": 90,
+        }))
+        .await?;
+    }
+    if let (Some(url), Some(account), Some(client), Some(secret), Some(hook)) =
+        (var("ZOOM_LOCAL_URL"), var("ZOOM_LOCAL_ACCOUNT_ID"), var("ZOOM_LOCAL_CLIENT_ID"), var("ZOOM_LOCAL_CLIENT_SECRET"), var("ZOOM_LOCAL_WEBHOOK_SECRET"))
+    {
+        let account = json!({ "platform": "zoom", "base_url": format!("{url}/v2"), "auth_url": format!("{url}/oauth/token"),
+            "app_id": account, "client_id": client, "secret": secret, "webhook_secret": hook });
+        api.call(Site::Dhaka, Method::POST, "/classroom/api_configure/store", Some(&admin), account).await?;
+    }
     Ok(())
 }

@@ -17,7 +17,7 @@
 //! gaps separated by `||`), `explanation`, `explanation_bn`.
 
 use super::content::{Content, QuestionInput, QuestionOption, TYPES};
-use quick_xml::events::Event;
+use crate::xml::{Node, tree};
 
 /// One question read from a file, with the line (CSV) or position (XML) it came from and what
 /// could not even be read (the bank's own checks come after).
@@ -35,72 +35,6 @@ pub fn is_xml(bytes: &[u8]) -> bool {
 }
 
 // ---------- Moodle XML ----------
-
-#[derive(Debug, Default)]
-struct Node {
-    name: String,
-    attrs: Vec<(String, String)>,
-    text: String,
-    children: Vec<Node>,
-}
-
-impl Node {
-    fn child(&self, name: &str) -> Option<&Node> {
-        self.children.iter().find(|c| c.name == name)
-    }
-    fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Node> {
-        self.children.iter().filter(move |c| c.name == name)
-    }
-    fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
-    }
-    /// The `<text>` inside a child (`<questiontext><text>..</text></questiontext>`).
-    fn text_of(&self, name: &str) -> String {
-        self.child(name).and_then(|c| c.child("text")).map(|t| t.text.clone()).unwrap_or_default()
-    }
-    fn value(&self, name: &str) -> String {
-        self.child(name).map(|c| c.text.trim().to_owned()).unwrap_or_default()
-    }
-}
-
-fn tree(xml: &str) -> Option<Node> {
-    let mut reader = quick_xml::Reader::from_str(xml);
-    let mut stack: Vec<Node> = vec![Node::default()];
-    let open = |e: &quick_xml::events::BytesStart| Node {
-        name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
-        attrs: e
-            .attributes()
-            .flatten()
-            .map(|a| (String::from_utf8_lossy(a.key.as_ref()).into_owned(), a.normalized_value(quick_xml::XmlVersion::Implicit1_0).map(|v| v.into_owned()).unwrap_or_default()))
-            .collect(),
-        ..Node::default()
-    };
-    loop {
-        match reader.read_event().ok()? {
-            Event::Start(e) => stack.push(open(&e)),
-            Event::Empty(e) => {
-                let node = open(&e);
-                stack.last_mut()?.children.push(node);
-            }
-            Event::End(_) => {
-                let node = stack.pop()?;
-                stack.last_mut()?.children.push(node);
-            }
-            Event::Text(t) => stack.last_mut()?.text.push_str(&t.decode().ok()?),
-            Event::CData(t) => stack.last_mut()?.text.push_str(&t.decode().ok()?),
-            Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref().ok()? {
-                    Some(c) => c.to_string(),
-                    None => quick_xml::escape::resolve_predefined_entity(&r.decode().ok()?)?.to_owned(),
-                };
-                stack.last_mut()?.text.push_str(&resolved);
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    (stack.len() == 1).then(|| stack.pop()).flatten()
-}
 
 /// HTML as plain text: tags dropped (a paragraph or line break becomes a new line), the common
 /// entities decoded, spaces tidied.

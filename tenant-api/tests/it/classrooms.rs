@@ -5,7 +5,7 @@
 //! attendance taken and downloaded; the timeline paged 10 at a time with pinned posts; a class
 //! keeps a teacher; and nothing of one site's classes reachable from another.
 
-use crate::common::{Response, TestApp};
+use crate::common::{LocalServer, Response, TestApp};
 use axum::http::StatusCode;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -44,8 +44,17 @@ fn ids(r: &Response) -> Vec<i64> {
     r.body["data"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect()
 }
 
-#[tokio::test]
-async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
+/// Two sites; Dhaka's teacher and admin, Sylhet's admin, and two learners, Rahim and Salma.
+struct College {
+    t: TestApp,
+    dhaka: i64,
+    teacher: String,
+    admin: String,
+    sylhet_admin: String,
+    rahim: String,
+}
+
+async fn college() -> College {
     let t = TestApp::new().await;
     let dhaka = t.tenant("dhaka").await;
     let sylhet = t.tenant("sylhet").await;
@@ -59,6 +68,12 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     let admin = t.acting(DHAKA, "admin@dhaka.example").await;
     let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
     let rahim = t.login(DHAKA, "rahim@example.com").await;
+    College { t, dhaka, teacher, admin, sylhet_admin, rahim }
+}
+
+#[tokio::test]
+async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
+    let College { t, dhaka, teacher, admin, sylhet_admin, rahim } = college().await;
     let salma = t.login(DHAKA, "salma@example.com").await;
 
     // Bad input, field by field; only authors create.
@@ -237,7 +252,7 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     assert_eq!(csv.status, StatusCode::OK);
     let xlsx = t.get(DHAKA, &format!("/classroom/attendance/download/{live}"), Some(&teacher)).await;
     let table = tenant_api::sheets::read(&xlsx.bytes).expect("an XLSX workbook");
-    assert_eq!(table.headers, ["name", "email", "phone", "present", "joined_at"]);
+    assert_eq!(table.headers, ["name", "email", "phone", "present", "joined_at", "left_at"]);
     assert!(table.rows.iter().any(|(_, row)| row[0] == "নাদিয়া" && row[3] == "No"), "{:?}", table.rows);
     assert_eq!(t.get(DHAKA, &format!("/classroom/attendance/download/{live}?format=pdf"), Some(&teacher)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(csv.bytes.starts_with(b"\xEF\xBB\xBF") && csv.text.contains("নাদিয়া") && csv.text.contains("Rahim Uddin,rahim@example.com"), "{}", csv.text);
@@ -465,4 +480,185 @@ async fn a_course_batch_has_a_live_room_for_its_learners() {
     assert_eq!(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&sadia), json!({ "present": [] })).await.status, StatusCode::FORBIDDEN);
     ok(t.delete(DHAKA, &format!("/course/class/delete/{session}"), Some(&teacher)).await);
     ok(t.delete(DHAKA, &format!("/course/people/delete/{}", colleague["id"]), Some(&teacher)).await);
+}
+
+/// A POST of exactly these bytes, as a provider sends it.
+async fn post_raw(t: &TestApp, host: &str, path: &str, content_type: &str, headers: &[(&str, &str)], body: &str) -> Response {
+    let mut request = axum::http::Request::builder().method(axum::http::Method::POST).uri(path).header("host", host).header("content-type", content_type);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    t.send(request.body(axum::body::Body::from(body.to_owned())).unwrap()).await
+}
+
+/// Students of a session's sheet by name: (present, source, joined_at set, left_at set).
+async fn sheet(t: &TestApp, token: &str, session: i64) -> Vec<(String, bool, String, bool, bool)> {
+    let rows = ok(t.get(DHAKA, &format!("/classroom/attendance/view/{session}"), Some(token)).await);
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (r["name"].as_str().unwrap().to_owned(), r["present"].as_bool().unwrap(), r["source"].as_str().unwrap_or("").to_owned(), !r["joined_at"].is_null(), !r["left_at"].is_null())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn bigbluebutton_and_zoom_rooms_join_by_role_and_report_attendance_and_recordings() {
+    let College { t, dhaka, teacher, admin, sylhet_admin, rahim } = college().await;
+    let db = t.state.pools.get(dhaka).await.unwrap();
+    let bbb = LocalServer::start("meetings/bbb.py", &["test-bbb-shared-secret"]).await;
+    let zoom = LocalServer::start("meetings/zoom.py", &["testaccount", "test-client", "test-client-secret", "test-webhook-secret"]).await;
+
+    // BigBlueButton: the account checked against the server, its secret sealed.
+    let server = format!("{}/bigbluebutton", bbb.url);
+    let r = t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), json!({ "platform": "bbb", "base_url": server, "secret": "short" })).await;
+    assert_eq!(field_code(&r, "secret"), control_plane::i18n::message("too_short", control_plane::i18n::Lang::En, Some(16)));
+    ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), json!({ "platform": "bbb", "base_url": server, "secret": "not-the-server-secret" })).await);
+    let checked = ok(t.get(DHAKA, "/classroom/api_configure/check?platform=bbb", Some(&admin)).await);
+    assert_eq!((checked["reachable"].as_bool(), checked["credentials_ok"].as_bool()), (Some(true), Some(false)), "{checked}");
+    ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), json!({ "platform": "bbb", "base_url": format!("{server}/"), "secret": "test-bbb-shared-secret" })).await);
+    let checked = ok(t.get(DHAKA, "/classroom/api_configure/check?platform=bbb", Some(&admin)).await);
+    assert_eq!(checked["credentials_ok"], true, "{checked}");
+    assert!(checked["callback_url"].as_str().unwrap().ends_with("/classroom/meetings/bbb/recording-ready"), "{checked}");
+
+    let class = id(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Biology", "starts_at": at(0), "platform": "bbb" })).await);
+    for who in ["rahim", "salma"] {
+        ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class, "name": who, "email": format!("{who}@example.com") })).await);
+    }
+    let session = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), json!({ "classroom_id": class, "title": "Cells", "starts_at": at(-5), "duration_minutes": 60 })).await);
+    let room: String = sqlx::query_scalar("SELECT room FROM classroom_sessions WHERE id = $1").bind(session).fetch_one(&*db).await.unwrap();
+
+    // Join links per role, signed as the server checks them: the room is made on the first.
+    let host = ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&teacher)).await);
+    assert_eq!(host["role"], "moderator");
+    let host_url = host["url"].as_str().unwrap();
+    assert!(host_url.starts_with(&format!("{server}/api/join?")) && host_url.contains("role=MODERATOR"), "{host_url}");
+    let learner = ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&rahim)).await);
+    let learner_url = learner["url"].as_str().unwrap().to_owned();
+    assert!(learner_url.contains("role=VIEWER"), "{learner_url}");
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let entered = no_redirect.get(&learner_url).send().await.unwrap();
+    assert_eq!(entered.status(), reqwest::StatusCode::FOUND, "{}", entered.text().await.unwrap());
+    let forged = no_redirect.get(learner_url.replace("role=VIEWER", "role=MODERATOR")).send().await.unwrap().text().await.unwrap();
+    assert!(forged.contains("checksumError"), "a student cannot make themselves moderator: {forged}");
+    // The second join link finds the room there (create is idempotent), still one meeting.
+    ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&teacher)).await);
+    let state: Value = bbb.http.get(format!("{}/backoffice/meetings", bbb.url)).send().await.unwrap().json().await.unwrap();
+    let meetings = state["meetings"].as_array().unwrap();
+    assert_eq!(meetings.len(), 1, "{state}");
+    assert_eq!((meetings[0]["meetingID"].as_str(), meetings[0]["name"].as_str()), (Some(room.as_str()), Some("Biology — Cells")));
+    assert_eq!(meetings[0]["attendees"].as_array().unwrap().len(), 1, "the student who followed the link is in the room: {state}");
+
+    // Attendance from the room's attendee list: Rahim is in the room, Salma never came; then he leaves.
+    tenant_api::classrooms::meetings::rooms::round(&t.state).await;
+    let seen = sheet(&t, &teacher, session).await;
+    assert_eq!(seen, vec![("rahim".into(), true, "provider".into(), true, false), ("salma".into(), false, String::new(), false, false)]);
+    let r = bbb.http.post(format!("{}/backoffice/leave", bbb.url)).json(&json!({ "meetingID": room, "userID": rahim_id(&t).await.to_string() })).send().await.unwrap();
+    assert!(r.status().is_success());
+    tenant_api::classrooms::meetings::rooms::round(&t.state).await;
+    assert_eq!(sheet(&t, &teacher, session).await[0], ("rahim".into(), true, "provider".into(), true, true));
+
+    // The recording-ready callback: signed with the server's secret, stored once when delivered twice.
+    let published: Value = bbb.http.post(format!("{}/backoffice/publish-recording", bbb.url)).json(&json!({ "meetingID": room, "deliver": false })).send().await.unwrap().json().await.unwrap();
+    let callback = &published["callbacks"][0];
+    let path = callback["url"].as_str().unwrap().split_once("localhost").unwrap().1.split_once('/').map(|(_, p)| format!("/{p}")).unwrap();
+    assert_eq!(path, "/classroom/meetings/bbb/recording-ready");
+    let form = callback["body"].as_str().unwrap();
+    let posted = |host: &'static str, body: String| {
+        let t = &t;
+        async move { post_raw(t, host, "/classroom/meetings/bbb/recording-ready", "application/x-www-form-urlencoded", &[], &body).await }
+    };
+    assert_eq!(ok(posted(DHAKA, form.to_owned()).await)["stored"], true);
+    assert_eq!(ok(posted(DHAKA, form.to_owned()).await)["stored"], false);
+    let forged: Value = bbb.http.post(format!("{}/backoffice/publish-recording", bbb.url)).json(&json!({ "meetingID": room, "deliver": false, "bad_signature": true })).send().await.unwrap().json().await.unwrap();
+    let r = posted(DHAKA, forged["callbacks"][0]["body"].as_str().unwrap().to_owned()).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_signature")));
+    // Another site's secret does not sign for this one.
+    assert_eq!(posted(SYLHET, form.to_owned()).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(posted(DHAKA, "signed_parameters=not.a.jwt".into()).await.status, StatusCode::UNAUTHORIZED);
+    let listed = ok(t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-all?classroom_id={class}&type=all"), Some(&rahim)).await);
+    let recordings = listed[0]["provider_recordings"].as_array().unwrap();
+    assert_eq!(recordings.len(), 1, "{listed}");
+    assert_eq!(recordings[0]["provider"], "bbb");
+    assert!(recordings[0]["url"].as_str().unwrap().contains(&format!("/playback/presentation/2.3/{}", published["record_id"].as_str().unwrap())));
+
+    // Zoom: the app's credentials, checked by asking for a token.
+    let zoom_account = json!({
+        "platform": "zoom", "base_url": format!("{}/v2", zoom.url), "auth_url": format!("{}/oauth/token", zoom.url),
+        "app_id": "testaccount", "client_id": "test-client", "secret": "test-client-secret", "webhook_secret": "test-webhook-secret",
+    });
+    let mut missing = zoom_account.clone();
+    missing["webhook_secret"] = json!("");
+    assert_eq!(field_code(&t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), missing).await, "webhook_secret"), "required");
+    ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), zoom_account).await);
+    assert_eq!(ok(t.get(DHAKA, "/classroom/api_configure/check?platform=zoom", Some(&admin)).await)["credentials_ok"], true);
+    assert_eq!(ok(t.get(SYLHET, "/classroom/api_configure/check?platform=zoom", Some(&sylhet_admin)).await)["configured"], false);
+
+    let class = id(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Zoology", "starts_at": at(0), "platform": "zoom" })).await);
+    ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class, "name": "rahim", "email": "rahim@example.com" })).await);
+    let session = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), json!({ "classroom_id": class, "title": "Insects", "starts_at": at(-5), "duration_minutes": 45 })).await);
+
+    // Zoom makes the meeting and then fails to answer: the next join finds it instead of making another.
+    zoom.http.post(format!("{}/faults", zoom.url)).json(&json!({ "mode": "create_then_5xx" })).send().await.unwrap();
+    let r = t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("meeting_provider_unavailable")), "{}", r.text);
+    zoom.http.post(format!("{}/faults", zoom.url)).json(&json!({ "mode": "none" })).send().await.unwrap();
+    let host = ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&teacher)).await);
+    assert!(host["url"].as_str().unwrap().contains("/s/"), "the teacher starts it as host: {host}");
+    let made: Value = zoom.http.get(format!("{}/backoffice/meetings", zoom.url)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(made["meetings"].as_array().unwrap().len(), 1, "never created twice: {made}");
+    let learner = ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&rahim)).await);
+    let learner_url = learner["url"].as_str().unwrap().to_owned();
+    assert!(learner_url.contains("/j/") && learner_url.contains("tk="), "the learner's own registrant link: {learner_url}");
+    assert_eq!(ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&rahim)).await)["url"], learner_url.as_str());
+    let (meeting_id, registrant): (String, String) = sqlx::query_as("SELECT s.meeting_id, r.registrant_id FROM classroom_sessions s JOIN classroom_registrants r ON r.session_id = s.id WHERE s.id = $1")
+        .bind(session)
+        .fetch_one(&*db)
+        .await
+        .unwrap();
+
+    // Webhooks, signed over the raw body: attendance from joins and leaves, the recording once.
+    let webhook = |body: Value| {
+        let zoom = &zoom;
+        async move { zoom.http.post(format!("{}/backoffice/{}", zoom.url, body["kind"].as_str().unwrap())).json(&body).send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let deliver = |event: Value, host: &'static str| {
+        let t = &t;
+        async move {
+            let h = |name: &str| event["headers"][name].as_str().unwrap().to_owned();
+            let (ts, sig) = (h("x-zm-request-timestamp"), h("x-zm-signature"));
+            post_raw(t, host, "/classroom/meetings/zoom/webhook", "application/json", &[("x-zm-request-timestamp", &ts), ("x-zm-signature", &sig)], event["body"].as_str().unwrap()).await
+        }
+    };
+    let joined = webhook(json!({ "kind": "participant", "meeting_id": meeting_id, "event": "joined", "registrant_id": registrant, "user_name": "rahim", "times": 0 })).await;
+    assert_eq!(deliver(joined.clone(), DHAKA).await.body["data"]["stored"], true);
+    assert_eq!(sheet(&t, &teacher, session).await, vec![("rahim".into(), true, "provider".into(), true, false)]);
+    let left = webhook(json!({ "kind": "participant", "meeting_id": meeting_id, "event": "left", "registrant_id": registrant, "user_name": "rahim", "times": 0 })).await;
+    assert_eq!(deliver(left, DHAKA).await.status, StatusCode::OK);
+    assert_eq!(sheet(&t, &teacher, session).await, vec![("rahim".into(), true, "provider".into(), true, true)]);
+    let recorded = webhook(json!({ "kind": "recording", "meeting_id": meeting_id, "times": 0 })).await;
+    assert_eq!(deliver(recorded.clone(), DHAKA).await.body["data"]["stored"], true);
+    assert_eq!(deliver(recorded.clone(), DHAKA).await.body["data"]["stored"], false);
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM classroom_recordings WHERE session_id = $1 AND provider = 'zoom'").bind(session).fetch_one(&*db).await.unwrap();
+    assert_eq!(count, 1);
+    // A forged signature, a body changed after signing, and another site: nothing changes.
+    let forged = webhook(json!({ "kind": "recording", "meeting_id": meeting_id, "times": 0, "bad_signature": true })).await;
+    assert_eq!(deliver(forged, DHAKA).await.status, StatusCode::UNAUTHORIZED);
+    let mut changed = joined.clone();
+    changed["body"] = json!(joined["body"].as_str().unwrap().replace("joined", "left"));
+    assert_eq!(deliver(changed, DHAKA).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(deliver(joined, SYLHET).await.status, StatusCode::UNAUTHORIZED);
+    // Zoom's endpoint validation, answered with the HMAC of its token.
+    let challenge = webhook(json!({ "kind": "url-validation", "times": 0 })).await;
+    let answer = deliver(challenge.clone(), DHAKA).await;
+    let plain: Value = serde_json::from_str(challenge["body"].as_str().unwrap()).unwrap();
+    let plain = plain["payload"]["plainToken"].as_str().unwrap();
+    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(b"test-webhook-secret").unwrap();
+    mac.update(plain.as_bytes());
+    assert_eq!(answer.body, json!({ "plainToken": plain, "encryptedToken": hex::encode(mac.finalize().into_bytes()) }));
+}
+
+async fn rahim_id(t: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT id FROM users WHERE email = 'rahim@example.com'").fetch_one(&t.platform.db).await.unwrap()
 }
