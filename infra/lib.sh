@@ -172,6 +172,33 @@ start_bkash() {
     fi
 }
 
+# The local stand-ins for the meeting providers: BigBlueButton's API (infra/meetings/bbb.py, root
+# ${BBB_LOCAL_URL}api/, callbacks it made at .../backoffice/callbacks) and Zoom's meetings API with
+# Server-to-Server OAuth and webhooks (infra/meetings/zoom.py, $ZOOM_LOCAL_URL/v2 and
+# $ZOOM_LOCAL_URL/oauth/token, events at $ZOOM_LOCAL_URL/backoffice/webhooks). The shared secret,
+# account, client and webhook values below are fixed local test values, not secrets: only these two
+# servers on 127.0.0.1 accept them.
+start_meetings() {
+    local dir=$1 bbb_port=$2 zoom_port=$3
+    mkdir -p "$dir"
+    export BBB_LOCAL_URL="http://127.0.0.1:$bbb_port/bigbluebutton/" BBB_LOCAL_SECRET=lms-local-bbb-secret-2026
+    export ZOOM_LOCAL_URL="http://127.0.0.1:$zoom_port" ZOOM_LOCAL_ACCOUNT_ID=lmslocal ZOOM_LOCAL_CLIENT_ID=lms-local-client \
+        ZOOM_LOCAL_CLIENT_SECRET=lms-local-client-secret ZOOM_LOCAL_WEBHOOK_SECRET=lms-local-webhook-secret
+    if ! curl -s -o /dev/null "http://127.0.0.1:$bbb_port/healthz"; then
+        log "starting the local BigBlueButton on ${BBB_LOCAL_URL}api/"
+        python3 "$ROOT/infra/meetings/bbb.py" "$bbb_port" "$BBB_LOCAL_SECRET" "$dir/bbb.jsonl" >"$dir/bbb.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$bbb_port/healthz" && break; sleep 0.1; done
+    fi
+    if ! curl -s -o /dev/null "$ZOOM_LOCAL_URL/healthz"; then
+        log "starting the local Zoom API on $ZOOM_LOCAL_URL"
+        python3 "$ROOT/infra/meetings/zoom.py" "$zoom_port" "$ZOOM_LOCAL_ACCOUNT_ID" "$ZOOM_LOCAL_CLIENT_ID" \
+            "$ZOOM_LOCAL_CLIENT_SECRET" "$ZOOM_LOCAL_WEBHOOK_SECRET" "$dir/zoom.jsonl" >"$dir/zoom.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$ZOOM_LOCAL_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # A secret kept across runs so tenant role passwords stay valid.
 ensure_secret() {
     local file=$1
