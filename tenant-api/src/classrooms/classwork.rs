@@ -109,6 +109,36 @@ pub async fn view_classworks(
     AppQuery(q): AppQuery<ClassworkQuery>,
 ) -> AppResult<Json<Page<Classwork>>> {
     access(&db, id, &caller, &tenant).await?;
+    Ok(Json(page_of(&app, &tenant, &db, id, q).await?))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(default)]
+pub struct SessionClassworkQuery {
+    pub session_id: i64,
+    /// `material` or `assignment`; none: both.
+    pub content_type: Option<String>,
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+}
+
+/// A session's classwork (the children of a schedule item), newest first.
+#[utoipa::path(get, path = "/classroom/schedule/view-syllabus-child", tag = "classroom", params(SessionClassworkQuery),
+    responses((status = 200, body = Page<Classwork>), (status = 401), (status = 404), (status = 422)))]
+pub async fn view_session_classworks(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppQuery(q): AppQuery<SessionClassworkQuery>,
+) -> AppResult<Json<Page<Classwork>>> {
+    let (session, _) = super::schedule::session_access(&db, q.session_id, &caller, &tenant).await?;
+    let query = ClassworkQuery { page: q.page, limit: q.limit, content_type: q.content_type, session_id: Some(session.id), date: None };
+    Ok(Json(page_of(&app, &tenant, &db, session.classroom_id, query).await?))
+}
+
+async fn page_of(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64, q: ClassworkQuery) -> AppResult<Page<Classwork>> {
     let kind = q.content_type.as_deref().map(str::trim).filter(|k| !k.is_empty());
     if kind.is_some_and(|k| k != "material" && k != "assignment") {
         return Err(AppError::unprocessable("content_type", "invalid_choice"));
@@ -126,7 +156,7 @@ pub async fn view_classworks(
         .bind(q.session_id)
         .bind(from)
         .bind(to)
-        .fetch_one(&*db)
+        .fetch_one(db)
         .await?;
     let request = PageRequest::new(q.page, q.limit, 20);
     let (current_page, last_page, offset) = request.clamp(total);
@@ -138,9 +168,9 @@ pub async fn view_classworks(
         .bind(to)
         .bind(request.per_page)
         .bind(offset)
-        .fetch_all(&*db)
+        .fetch_all(db)
         .await?;
-    Ok(Json(Page { data: views(&app, &tenant, &db, rows).await?, current_page, last_page, per_page: request.per_page, total }))
+    Ok(Page { data: views(app, tenant, db, rows).await?, current_page, last_page, per_page: request.per_page, total })
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -60,7 +60,7 @@ pub async fn view_classes(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<ClassQuery>,
 ) -> AppResult<Json<Page<Classroom>>> {
-    list(&app, &tenant, &caller, &db, q).await
+    list(&app, &tenant, &caller, &db, q, false).await
 }
 
 /// The classes the caller joined as a student (`view?role=student`, by the name older clients use).
@@ -73,10 +73,40 @@ pub async fn view_enrolled(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<ClassQuery>,
 ) -> AppResult<Json<Page<Classroom>>> {
-    list(&app, &tenant, &caller, &db, ClassQuery { role: Some("student".into()), manage: None, ..q }).await
+    list(&app, &tenant, &caller, &db, ClassQuery { role: Some("student".into()), manage: None, ..q }, false).await
 }
 
-async fn list(app: &AppState, tenant: &Tenant, caller: &Caller, db: &sqlx::PgPool, q: ClassQuery) -> AppResult<Json<Page<Classroom>>> {
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(default)]
+pub struct UnassignedQuery {
+    /// The course batch a room is sought for: it must be one of the site's.
+    pub course_batch_id: Option<i64>,
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    pub search: Option<String>,
+}
+
+/// The classes the caller teaches (every class, for the site's admins) that are their own rather
+/// than a course batch's live room, newest start first: where a batch's live classes can be held.
+#[utoipa::path(get, path = "/classroom/class/unassigned-rooms", tag = "classroom", params(UnassignedQuery),
+    responses((status = 200, body = Page<Classroom>), (status = 401), (status = 404), (status = 422)))]
+pub async fn unassigned_rooms(
+    State(app): State<AppState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    TenantDb(db): TenantDb,
+    AppQuery(q): AppQuery<UnassignedQuery>,
+) -> AppResult<Json<Page<Classroom>>> {
+    if let Some(batch) = q.course_batch_id {
+        crate::courses::batches_store::find(&db, batch).await?.ok_or(AppError::Missing("batch_not_found"))?;
+    }
+    let admin = site_admin(&caller, &tenant);
+    let query = ClassQuery { page: q.page, limit: q.limit, search: q.search, role: (!admin).then(|| "teacher".into()), manage: admin.then_some(1) };
+    list(&app, &tenant, &caller, &db, query, true).await
+}
+
+async fn list(app: &AppState, tenant: &Tenant, caller: &Caller, db: &sqlx::PgPool, q: ClassQuery, unassigned: bool) -> AppResult<Json<Page<Classroom>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     let everyone = q.manage == Some(1);
     if everyone && !site_admin(caller, tenant) {
@@ -89,7 +119,7 @@ async fn list(app: &AppState, tenant: &Tenant, caller: &Caller, db: &sqlx::PgPoo
         _ => return Err(AppError::unprocessable("role", "invalid_choice")),
     };
     let pattern = contains_pattern(q.search.as_deref());
-    let filter = Filter { user_id, user_type, everyone, pattern: pattern.as_deref() };
+    let filter = Filter { user_id, user_type, everyone, pattern: pattern.as_deref(), unassigned };
     let request = PageRequest::new(q.page, q.limit, 12);
     let total = store::count(db, &filter).await?;
     let (current_page, last_page, offset) = request.clamp(total);

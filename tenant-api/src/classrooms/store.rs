@@ -57,6 +57,8 @@ pub struct Filter<'a> {
     pub everyone: bool,
     /// A LIKE pattern over both names.
     pub pattern: Option<&'a str>,
+    /// Only classes of their own, not a course batch's live room.
+    pub unassigned: bool,
 }
 
 fn filter() -> String {
@@ -64,7 +66,8 @@ fn filter() -> String {
         "WHERE ($2 OR EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1
                                   AND ($3::int2 IS NULL OR p.user_type = $3))
                  OR (coalesce($3, 2) = 2 AND EXISTS (SELECT 1 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1)))
-           AND ($4::text IS NULL OR c.name ILIKE $4 OR c.name_bn ILIKE $4)"
+           AND ($4::text IS NULL OR c.name ILIKE $4 OR c.name_bn ILIKE $4)
+           AND (NOT $5 OR c.course_batch_id IS NULL)"
     )
 }
 
@@ -74,16 +77,18 @@ pub async fn count(db: &PgPool, f: &Filter<'_>) -> sqlx::Result<i64> {
         .bind(f.everyone)
         .bind(f.user_type)
         .bind(f.pattern)
+        .bind(f.unassigned)
         .fetch_one(db)
         .await
 }
 
 pub async fn list(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<Vec<ClassRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} {} ORDER BY c.starts_at DESC, c.id DESC LIMIT $5 OFFSET $6", class_select(), filter())))
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} {} ORDER BY c.starts_at DESC, c.id DESC LIMIT $6 OFFSET $7", class_select(), filter())))
         .bind(f.user_id)
         .bind(f.everyone)
         .bind(f.user_type)
         .bind(f.pattern)
+        .bind(f.unassigned)
         .bind(limit)
         .bind(offset)
         .fetch_all(db)

@@ -311,6 +311,10 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/classworks/{class_id}?date=yesterday"), Some(&salma)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     let today = chrono::Utc::now().with_timezone(&control_plane::dhaka::offset()).format("%Y-%m-%d");
     assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/classworks/{class_id}?date={today}"), Some(&salma)).await.body["total"], 2);
+    // A session's own classwork (the schedule item's children): the exercise, not the class's reading.
+    assert_eq!(ids(&t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-child?session_id={live}"), Some(&salma)).await), vec![exercise["id"].as_i64().unwrap()]);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/schedule/view-syllabus-child?session_id={live}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/classroom/schedule/view-syllabus-child?session_id=x", Some(&salma)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     let renamed = ok(t.put(DHAKA, "/classroom/schedule/classwork-update-one", &teacher, json!({ "id": exercise["id"], "title": "Exercise 2 (revised)", "content_type": "assignment", "file_id": notes })).await);
     assert_eq!(renamed["title"], "Exercise 2 (revised)");
     let said = id(t.post(DHAKA, "/classroom/schedule/put-chat", Some(&salma), json!({ "session_id": live, "body": "স্যার, আওয়াজ আসছে না" })).await);
@@ -480,6 +484,13 @@ async fn a_course_batch_has_a_live_room_for_its_learners() {
     assert_eq!(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&sadia), json!({ "present": [] })).await.status, StatusCode::FORBIDDEN);
     ok(t.delete(DHAKA, &format!("/course/class/delete/{session}"), Some(&teacher)).await);
     ok(t.delete(DHAKA, &format!("/course/people/delete/{}", colleague["id"]), Some(&teacher)).await);
+
+    // Rooms of their own, not a batch's, where a batch's live classes can be held.
+    let own = id(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Calculus clinic", "starts_at": at(0) })).await);
+    let free = t.get(DHAKA, &format!("/classroom/class/unassigned-rooms?course_batch_id={batch}"), Some(&teacher)).await;
+    assert_eq!(ids(&free), vec![own], "the batch's own room is not offered");
+    assert_eq!(t.get(DHAKA, "/classroom/class/unassigned-rooms?course_batch_id=999999", Some(&teacher)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/class/unassigned-rooms", Some(&sadia)).await), Vec::<i64>::new());
 }
 
 /// A POST of exactly these bytes, as a provider sends it.

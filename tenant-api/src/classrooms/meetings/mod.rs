@@ -346,6 +346,8 @@ pub struct MeetingAccount {
     pub app_id: Option<String>,
     /// Zoom: the client id.
     pub client_id: Option<String>,
+    /// Zoom: the OAuth token URL.
+    pub auth_url: Option<String>,
     /// Where the provider sends its callbacks for this site (BigBlueButton: given with each
     /// meeting; Zoom: to enter as the app's event notification endpoint).
     pub callback_url: Option<String>,
@@ -434,6 +436,7 @@ pub async fn store_account(
         base_url: Some(account.base_url),
         app_id: Some(account.app_id),
         client_id: account.client_id,
+        auth_url: account.auth_url,
         reachable: None,
         status: None,
         credentials_ok: None,
@@ -465,7 +468,7 @@ pub async fn check_account(
     let platform = platform(q.platform.as_deref().unwrap_or("jitsi"))?.to_owned();
     let callback_url = callback_url(&app, &tenant, &platform);
     let Some(acc) = credentials(&app, &db, &platform).await? else {
-        let none = MeetingAccount { platform, configured: false, base_url: None, app_id: None, client_id: None, callback_url, reachable: None, status: None, credentials_ok: None };
+        let none = MeetingAccount { platform, configured: false, base_url: None, app_id: None, client_id: None, auth_url: None, callback_url, reachable: None, status: None, credentials_ok: None };
         return Ok(Json(Data::new(none)));
     };
     let http = &app.meetings.http;
@@ -488,6 +491,7 @@ pub async fn check_account(
         credentials_ok,
         callback_url,
         client_id: Some(acc.client_id).filter(|c| !c.is_empty()),
+        auth_url: Some(acc.auth_url).filter(|c| !c.is_empty()),
         base_url: Some(acc.base_url),
         app_id: Some(acc.app_id),
     })))
