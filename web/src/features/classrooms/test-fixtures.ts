@@ -43,6 +43,7 @@ export const session = (over: Partial<ClassSession> = {}): ClassSession => ({
   state: 'upcoming',
   present: null,
   recording: null,
+  provider_recordings: [],
   created_at: '2026-12-01T00:00:00Z',
   ...over,
 });
@@ -96,8 +97,11 @@ export const meetingAccount = (over: Partial<MeetingAccount> = {}): MeetingAccou
   configured: true,
   base_url: 'https://meet.example.org',
   app_id: 'school-app',
+  client_id: null,
+  callback_url: null,
   reachable: true,
   status: 200,
+  credentials_ok: null,
   ...over,
 });
 
@@ -158,6 +162,7 @@ export const attendanceRow = (over: Partial<AttendanceRow> = {}): AttendanceRow 
   name: 'Sadia Islam',
   present: false,
   joined_at: null,
+  left_at: null,
   source: null,
   ...over,
 });

@@ -6,13 +6,16 @@ import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import type { DataEnvelope, Page } from '../../../lib/types';
 
-/** The meeting platforms the server offers (BigBlueButton and Zoom are not built). */
-export const PLATFORMS = ['jitsi', 'convay', 'link'] as const;
+/** The meeting platforms the server offers, in its order: Jitsi Meet, Convay, BigBlueButton, Zoom, the class's own link. */
+export const PLATFORMS = ['jitsi', 'convay', 'bbb', 'zoom', 'link'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** The platforms a site keeps its own meeting account for (Convay is built on Jitsi Meet). */
-export const ACCOUNT_PLATFORMS = ['jitsi', 'convay'] as const;
+export const ACCOUNT_PLATFORMS = ['jitsi', 'convay', 'bbb', 'zoom'] as const;
 export type AccountPlatform = (typeof ACCOUNT_PLATFORMS)[number];
+
+/** The meeting services that report recordings (and who was in the room) themselves. */
+export type MeetingProvider = 'bbb' | 'zoom';
 
 /** admin: a site admin who is not one of the class's people. */
 export type ClassRole = 'teacher' | 'student' | 'admin';
@@ -123,7 +126,16 @@ export interface ClassSession {
   present: number | null;
   /** A video of the file manager to watch the session again. */
   recording: ClassFile | null;
+  /** Recordings the meeting service made (BigBlueButton, Zoom), watched there. */
+  provider_recordings: ProviderRecording[];
   created_at: string;
+}
+
+/** A recording a meeting service reported for a session, to watch at the service. */
+export interface ProviderRecording {
+  provider: MeetingProvider;
+  url: string;
+  received_at: string;
 }
 
 export const CLASSWORK_TYPES = ['material', 'assignment'] as const;
@@ -155,24 +167,42 @@ export interface ClassworkInput {
   due_at: string | null;
 }
 
-/** The site's own account on a meeting platform (site admins); its secret is never sent back. */
+/** The site's own account on a meeting platform (site admins); its secrets are never sent back. */
 export interface MeetingAccount {
   platform: AccountPlatform;
   configured: boolean;
+  /** The meeting server (Jitsi, Convay, BigBlueButton's API address); Zoom's API. */
   base_url: string | null;
+  /** Jitsi and Convay: the token issuer; Zoom: the account id; BigBlueButton: empty. */
   app_id: string | null;
+  /** Zoom: the app's client id. */
+  client_id: string | null;
+  /** Zoom: the OAuth token URL kept with the account. */
+  auth_url?: string | null;
+  /** BigBlueButton and Zoom: where the service reports to this site (recordings; Zoom's events), sent even when not configured. */
+  callback_url: string | null;
   /** The server answered a GET of base_url within 5 s (`check` only; null when not configured or not checked). */
   reachable: boolean | null;
   /** The HTTP status it answered with. */
   status: number | null;
+  /** BigBlueButton and Zoom (`check` only): whether the service accepted the credentials. */
+  credentials_ok: boolean | null;
 }
 
 export interface MeetingAccountInput {
   platform: AccountPlatform;
+  /** Zoom: empty for https://api.zoom.us/v2. */
   base_url: string;
-  app_id: string;
-  /** 16 characters or more; sealed at rest. */
+  /** Jitsi and Convay: the token issuer; Zoom: the account id; not sent for BigBlueButton. */
+  app_id?: string;
+  /** 16 characters or more; sealed at rest (Zoom: the client secret). */
   secret: string;
+  /** Zoom only. */
+  client_id?: string;
+  /** Zoom only: empty for https://zoom.us/oauth/token. */
+  auth_url?: string;
+  /** Zoom only: the token that signs its event notifications; sealed at rest. */
+  webhook_secret?: string;
 }
 
 /** A joining link minted for the caller and one session. */
@@ -187,7 +217,10 @@ export interface AttendanceRow {
   name: string;
   present: boolean;
   joined_at: string | null;
-  source: 'manual' | 'join' | null;
+  /** When the meeting service saw them leave (BigBlueButton, Zoom); null while in the room, or not known. */
+  left_at: string | null;
+  /** manual: a teacher marked them; join: they took the join link; provider: the meeting service saw them in the room. */
+  source: 'manual' | 'join' | 'provider' | null;
 }
 
 export interface Comment {

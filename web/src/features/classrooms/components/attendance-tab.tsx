@@ -1,8 +1,10 @@
 // A class's attendance, for teachers and admins: one session (a live one, else the latest
 // completed, else the next; any from the completed and upcoming lists), a checklist of its joined
 // students with who was present (students who joined through the class's link are marked by
-// themselves), "All present" and "Clear", Save (the ids of those ticked are present, the others
-// absent), and the session's sheet: an Excel file (the main button), or a CSV file.
+// themselves, and on BigBlueButton and Zoom those the meeting service saw in the room: "Seen in the
+// meeting"), with when each joined and left, "All present" and "Clear", Save (the ids of those
+// ticked are present, the others absent), and the session's sheet: an Excel file (the main
+// button), or a CSV file.
 import { Alert, Box, Button, ButtonGroup, Card, Checkbox, CircularProgress, Divider, FormControlLabel, ListSubheader, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
@@ -18,7 +20,7 @@ import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { downloadAttendance, type AttendanceRow, type Classroom, type ClassSession, type SheetFormat } from '../api/classrooms-api';
-import { formatClockRange, formatInstant, formatLongDay, isPresent, marksChanged, presentIds, sessionTitle, type Marks } from '../hooks/classroom-format';
+import { formatClockRange, formatInstant, formatLeftAt, formatLongDay, isPresent, marksChanged, presentIds, sessionTitle, type Marks } from '../hooks/classroom-format';
 import { ATTENDANCE_SESSIONS, saveAttendanceMutation, useAttendance, useSessions } from '../hooks/use-classrooms';
 
 /** The session shown first: the one chosen, else a live one, else the latest completed, else the next. */
@@ -108,6 +110,7 @@ export function AttendanceSheet({ classroomId, sessionId, rows, initialMarks = {
   const [downloading, setDownloading] = useState<SheetFormat | null>(null);
   const present = presentIds(rows, marks);
   const dirty = marksChanged(rows, marks);
+  const seen = rows.some((r) => r.source === 'provider');
 
   const setAll = (value: boolean) => setMarks(Object.fromEntries(rows.map((r) => [r.user_id, value])));
   const download = (format: SheetFormat) => {
@@ -121,9 +124,16 @@ export function AttendanceSheet({ classroomId, sessionId, rows, initialMarks = {
   return (
     <Card variant="outlined">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ p: { xs: 1.5, sm: 2 }, alignItems: { sm: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 600 }} data-testid="attendance-count">
-          {t('classrooms:attendance.count', { count: rows.length, present: formatNumber(present.length, lang), n: formatNumber(rows.length, lang) })}
-        </Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }} data-testid="attendance-count">
+            {t('classrooms:attendance.count', { count: rows.length, present: formatNumber(present.length, lang), n: formatNumber(rows.length, lang) })}
+          </Typography>
+          {seen && (
+            <Typography variant="body2" color="text.secondary" data-testid="attendance-seen-note">
+              {t('classrooms:attendance.seen_note')}
+            </Typography>
+          )}
+        </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button size="small" startIcon={<DoneAllIcon />} onClick={() => setAll(true)} disabled={!rows.length || save.isPending} data-testid="attendance-all">
             {t('classrooms:attendance.all_present')}
@@ -174,9 +184,15 @@ export function AttendanceSheet({ classroomId, sessionId, rows, initialMarks = {
                         <Typography sx={{ overflowWrap: 'anywhere' }} data-user-content>
                           {r.name}
                         </Typography>
-                        {r.source === 'join' && r.joined_at && (
-                          <Typography variant="caption" color="text.secondary">
-                            {t('classrooms:attendance.joined_at', { time: formatInstant(r.joined_at, lang) })}
+                        {(r.source === 'provider' || r.joined_at || r.left_at) && (
+                          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }} data-testid="attendance-times">
+                            {r.source === 'provider' && (
+                              <Box component="span" sx={{ fontWeight: 600 }} data-testid="attendance-seen">
+                                {t('classrooms:attendance.seen')}
+                              </Box>
+                            )}
+                            {r.joined_at && <span data-testid="attendance-joined">{t('classrooms:attendance.joined_at', { time: formatInstant(r.joined_at, lang) })}</span>}
+                            {r.left_at && <span data-testid="attendance-left">{t('classrooms:attendance.left_at', { time: formatLeftAt(r.joined_at, r.left_at, lang) })}</span>}
                           </Typography>
                         )}
                       </Box>

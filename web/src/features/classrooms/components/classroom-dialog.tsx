@@ -1,9 +1,9 @@
 // A class's form in its dialog (full-screen on phones): a new class ("New class" on My classes) or
 // a saved one (Edit on its page). Its names in English and Bangla, a description, the day and time
-// it starts (the browser's clock, sent in UTC) and where it meets: Jitsi Meet, Convay, or a link
-// of its own (then the link); the server offers no other platform (BigBlueButton and Zoom are not
-// built). The checks the server makes are made first; its
-// refusals show on their fields, translated.
+// it starts (the browser's clock, sent in UTC) and where it meets: Jitsi Meet, Convay,
+// BigBlueButton, Zoom (through the site's accounts, see meeting-settings-dialog.tsx), or a link of
+// its own (then the link). The checks the server makes are made first; its refusals show on their
+// fields, translated.
 import { Alert, Dialog, Grid, MenuItem, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,7 +2,8 @@
 // by role (?role=teacher|student), searched by name (?search=) and a page at a time (?page=).
 // Authors (the people who author courses) get "New class", which opens the class's form and then
 // the new class. The site's admins also get "All classes of the site" (?manage=1: every class of
-// the site instead of their own) and "Meeting settings" (the site's Jitsi and Convay accounts).
+// the site instead of their own) and "Meeting settings" (the site's Jitsi, Convay, BigBlueButton
+// and Zoom accounts).
 import { Button, Card, FormControlLabel, Grid, InputAdornment, Skeleton, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';

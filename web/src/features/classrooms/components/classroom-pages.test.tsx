@@ -9,7 +9,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { errorText, fetchCall, href, input, json, noop, prefetched, render, runMutation, stubFetch, tag, text, useWordedErrors } from '../../../lib/test-render';
 import { fetchJoinLink, type Post, type TimelinePage } from '../api/classrooms-api';
 import { CLASSROOM_FIELDS, classroomBody, classroomProblems, classroomValues, PERSON_FIELDS, personProblems, personValues, sessionProblems, sessionValues, type ClassroomFormValues, type PersonFormValues } from '../hooks/classroom-forms';
-import { mergeTimeline, presentIds, timelinePosts } from '../hooks/classroom-format';
+import { formatInstant, formatLeftAt, mergeTimeline, presentIds, timelinePosts } from '../hooks/classroom-format';
 import {
   addPersonMutation,
   classroomKeys,
@@ -422,6 +422,31 @@ describe('the schedule', () => {
     expect(text(done)).toContain('18 students present');
   });
 
+  it('says why a join failed by the server’s code: the meeting service down or still preparing, the platform not set up', async () => {
+    const refusal = async (status: number, code: string) => {
+      stubFetch(() => json({ message: 'Refused.', code, errors: {} }, status));
+      return fetchJoinLink(41).catch((e: unknown) => e);
+    };
+    const card = (err: unknown, lang: 'en' | 'bn' = 'en') => render(lang, <SessionCard session={session({ state: 'live' })} manage={false} onJoin={noop} onEdit={noop} onDelete={noop} joinError={err} />);
+    const down = await refusal(502, 'meeting_provider_unavailable');
+    expect(down).toMatchObject({ status: 502, code: 'meeting_provider_unavailable' });
+    expect(text(await card(down))).toContain('The class’s meeting service did not answer as expected. Please try again in a minute.');
+    expect(text(await card(down, 'bn'))).toContain('ক্লাসের মিটিং সেবা ঠিকমতো সাড়া দেয়নি। এক মিনিট পরে আবার চেষ্টা করুন।');
+    const preparing = await refusal(503, 'meeting_being_prepared');
+    expect(tag(await card(preparing), 'join-error')).not.toBe('');
+    expect(text(await card(preparing))).toContain('The meeting is being set up at the meeting service. Please try again in a few seconds.');
+    expect(text(await card(preparing, 'bn'))).toContain('মিটিং সেবায় মিটিংটি তৈরি হচ্ছে।');
+    // Whatever the platform: no longer said to be Convay's.
+    const unset = await refusal(422, 'meeting_not_configured');
+    const said = text(await card(unset));
+    expect(said).toContain('This class’s meeting platform is not set up for the site yet. Ask the site’s admin to set it up.');
+    expect(said).not.toContain('Convay');
+    expect(text(await card(unset, 'bn'))).toContain('এই ক্লাসের মিটিং প্ল্যাটফর্ম সাইটে এখনো সেট আপ করা হয়নি।');
+    // A provider's notice not signed with the site's secret.
+    expect(await errorText('en', await refusal(401, 'invalid_signature'))).toContain('This notice is not signed with the site’s secret; nothing was changed.');
+    expect(await errorText('bn', await refusal(401, 'invalid_signature'))).toContain('এই বার্তাটি সাইটের গোপন কী দিয়ে স্বাক্ষরিত নয়;');
+  });
+
   it('asks for a joining link of the session', async () => {
     const fetchMock = stubFetch(() => json({ data: { url: 'https://meet.example.org/r/41?jwt=x', role: 'participant', expires_at: '2026-12-22T05:30:00Z' } }));
     expect((await fetchJoinLink(41)).url).toBe('https://meet.example.org/r/41?jwt=x');
@@ -525,6 +550,39 @@ describe('the attendance', () => {
     expect(init.method).toBe('POST');
     expect(body(init)).toEqual({ present: [13] });
     expect(qc.getQueryData<typeof rows>(classroomKeys.attendance(41))?.find((r) => r.user_id === 13)?.present).toBe(true);
+  });
+
+  it('shows when each student joined and left, and who the meeting service saw in the room', async () => {
+    const seen = [
+      attendanceRow({ user_id: 12, name: 'Sadia Islam', present: true, source: 'provider', joined_at: '2026-12-22T04:02:00Z', left_at: '2026-12-22T05:25:00Z' }),
+      attendanceRow({ user_id: 13, name: 'Karim Uddin', present: true, source: 'provider', joined_at: '2026-12-22T04:05:00Z' }),
+      attendanceRow({ user_id: 14, name: 'Nusrat Jahan', present: true, source: 'join', joined_at: '2026-12-22T04:01:00Z' }),
+      attendanceRow({ user_id: 15, name: 'Rafi Ahmed' }),
+    ];
+    const html = await render('en', <AttendanceSheet classroomId={3} sessionId={41} rows={seen} />);
+    const row = (id: number) => text(new RegExp(`data-user-id="${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '');
+    expect(row(12)).toContain('Seen in the meeting');
+    expect(row(12)).toContain(`Joined the session: ${formatInstant('2026-12-22T04:02:00Z', 'en')}`);
+    // Left the same day: its time alone.
+    expect(row(12)).toContain(`Left the session: ${formatLeftAt('2026-12-22T04:02:00Z', '2026-12-22T05:25:00Z', 'en')}`);
+    expect(formatLeftAt('2026-12-22T04:02:00Z', '2026-12-22T05:25:00Z', 'en', 'Asia/Dhaka')).toBe('11:25');
+    expect(formatLeftAt('2026-12-22T17:50:00Z', '2026-12-22T18:20:00Z', 'en', 'Asia/Dhaka')).toBe(formatInstant('2026-12-22T18:20:00Z', 'en', 'Asia/Dhaka'));
+    // Still in the room: no leaving time.
+    expect(row(13)).toContain('Seen in the meeting');
+    expect(row(13)).not.toContain('Left the session');
+    expect(row(14)).not.toContain('Seen in the meeting');
+    expect(row(14)).toContain('Joined the session:');
+    expect(row(15)).not.toContain('Joined');
+    expect(tag(html, 'attendance-seen-note')).not.toBe('');
+    expect(text(html)).toContain('the meeting service saw them in the room');
+
+    // In Bangla, and on a 360-pixel phone the times wrap under the name.
+    const bn = await render('bn', themed(<AttendanceSheet classroomId={3} sessionId={41} rows={seen} />, false));
+    expect(text(bn)).toContain('মিটিংয়ে দেখা গেছে');
+    expect(text(bn)).toContain(`সেশন ছেড়েছেন: ${formatLeftAt('2026-12-22T04:02:00Z', '2026-12-22T05:25:00Z', 'bn')}`);
+    expect(bn).toMatch(/<style[^>]*>[^<]*flex-wrap:wrap[^<]*<\/style><span[^>]*data-testid="attendance-times"/);
+    // A sheet where no one was seen by a meeting service says nothing of it.
+    expect(tag(await render('en', <AttendanceSheet classroomId={3} sessionId={41} rows={[seen[2]]} />), 'attendance-seen-note')).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
-// The classrooms' later screens: the three meeting platforms, the attendance sheet as Excel or CSV,
-// the live timeline, the site admins' tools on My classes, recordings, classwork, a session's chat,
+// The classrooms' later screens: the five meeting platforms, the attendance sheet as Excel or CSV,
+// the live timeline, the site admins' tools on My classes (the meeting accounts of Jitsi, Convay,
+// BigBlueButton and Zoom), recordings (uploaded, or made by the meeting service), classwork, a session's chat,
 // and adding a list of people / changing a person's part. Rendered to static markup like
 // classroom-pages.test.tsx, with a stubbed fetch.
 import { QueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { errorText, fetchCall, href, input, json, noop, prefetched, render, runM
 import { downloadAttendance, fetchMeetingAccount, PLATFORMS, type Platform, type Post, type StreamedRow } from '../api/classrooms-api';
 import {
   CLASSWORK_FIELDS,
+  classroomBody,
   classroomProblems,
   classroomValues,
   classworkBody,
@@ -21,14 +23,18 @@ import {
   listBody,
   listProblems,
   MEETING_FIELDS,
+  meetingBody,
+  meetingFieldsOf,
   meetingProblems,
   meetingValues,
+  ZOOM_API,
+  ZOOM_AUTH,
   parsePeopleList,
   type ClassworkFormValues,
   type ListRow,
   type MeetingFormValues,
 } from '../hooks/classroom-forms';
-import { newestTimelineId, withStreamedComment, withStreamedPost, type TimelineData } from '../hooks/classroom-format';
+import { newestTimelineId, providerRecordingLinks, withStreamedComment, withStreamedPost, type TimelineData } from '../hooks/classroom-format';
 import {
   addPeopleListMutation,
   chatQuery,
@@ -47,7 +53,7 @@ import { followTimeline } from '../hooks/use-timeline-stream';
 import { attendanceRow, chatMessage, classFile, classroom, classwork, comment, meetingAccount, pageOf, person, post, session, studentsClassroom, timelinePage } from '../test-fixtures';
 import { AttendanceSheet } from './attendance-tab';
 import ClassroomDetailsPage, { tabOf } from './classroom-details-page';
-import { useClassroomProblemText } from './classroom-dialog';
+import { ClassroomForm, useClassroomProblemText } from './classroom-dialog';
 import ClassroomListPage from './classroom-list-page';
 import { ClassworkForm, type ClassworkFormProps } from './classwork-dialog';
 import { ClassworkTab } from './classwork-tab';
@@ -93,16 +99,29 @@ function signedIn() {
 }
 
 describe('1. meeting platforms', () => {
-  it('offers Jitsi Meet, Convay and an external link only', async () => {
-    expect(PLATFORMS).toEqual(['jitsi', 'convay', 'link']);
-    expect(Object.keys(resources.en.classrooms.platforms as object)).toEqual(['jitsi', 'convay', 'link']);
-    expect(Object.keys(resources.bn.classrooms.platforms as object)).toEqual(['jitsi', 'convay', 'link']);
+  it('offers Jitsi Meet, Convay, BigBlueButton, Zoom and an external link, in the server’s order', async () => {
+    expect(PLATFORMS).toEqual(['jitsi', 'convay', 'bbb', 'zoom', 'link']);
+    expect(Object.keys(resources.en.classrooms.platforms as object)).toEqual([...PLATFORMS]);
+    expect(Object.keys(resources.bn.classrooms.platforms as object)).toEqual([...PLATFORMS]);
+    expect(resources.en.classrooms.platforms).toMatchObject({ bbb: 'BigBlueButton', zoom: 'Zoom' });
+    expect(resources.bn.classrooms.platforms).toMatchObject({ bbb: 'বিগব্লুবাটন', zoom: 'জুম' });
     const v = { ...classroomValues(null, new Date(2026, 11, 19)), name: 'Physics' };
-    // A platform the server does not build is refused, and a class saved with one opens on Jitsi.
-    expect(classroomProblems({ ...v, platform: 'zoom' as Platform })).toEqual({ platform: 'invalid_choice' });
-    expect(classroomProblems({ ...v, platform: 'bbb' as Platform })).toEqual({ platform: 'invalid_choice' });
-    expect(classroomValues(classroom({ platform: 'bbb' as Platform })).platform).toBe('jitsi');
-    expect(classroomValues(classroom({ platform: 'convay' })).platform).toBe('convay');
+    // BigBlueButton and Zoom are taken now, without a link of the class's own.
+    expect(classroomProblems({ ...v, platform: 'zoom' })).toEqual({});
+    expect(classroomProblems({ ...v, platform: 'bbb' })).toEqual({});
+    expect(classroomBody({ ...v, platform: 'bbb', meeting_link: 'https://meet.example.org/x' })).toMatchObject({ platform: 'bbb', meeting_link: null });
+    expect(classroomValues(classroom({ platform: 'bbb' })).platform).toBe('bbb');
+    expect(classroomValues(classroom({ platform: 'zoom' })).platform).toBe('zoom');
+    // A platform the server does not know is refused, and a class saved with one opens on Jitsi.
+    expect(classroomProblems({ ...v, platform: 'teams' as Platform })).toEqual({ platform: 'invalid_choice' });
+    expect(classroomValues(classroom({ platform: 'teams' as Platform })).platform).toBe('jitsi');
+
+    const form = (platform: Platform, lang: 'en' | 'bn' = 'en') => render(lang, <ClassroomForm editing={false} values={{ ...v, platform }} errors={{}} busy={false} onChange={noop} onSave={noop} onCancel={noop} />);
+    const bbb = await form('bbb');
+    expect(bbb).toMatch(/<input[^>]*value="bbb"/);
+    expect(text(bbb)).toContain('BigBlueButton');
+    expect(input(bbb, 'classroom-meeting_link')).toBe('');
+    expect(text(await form('zoom', 'bn'))).toContain('জুম');
   });
 });
 
@@ -310,11 +329,18 @@ describe('4. the site admins’ tools on My classes', () => {
 
   it('shows the account’s check, fills the address and app id but never the secret', async () => {
     const v = meetingValues('jitsi', meetingAccount());
-    expect(v).toEqual({ platform: 'jitsi', base_url: 'https://meet.example.org', app_id: 'school-app', secret: '' });
+    expect(v).toEqual({ platform: 'jitsi', base_url: 'https://meet.example.org', app_id: 'school-app', secret: '', client_id: '', auth_url: '', webhook_secret: '' });
     const html = await render('en', <Meeting v={v} />);
     expect(input(html, 'meeting-platform-jitsi')).toContain('checked');
     expect(input(html, 'meeting-platform-convay')).not.toContain('checked');
-    expect(html).not.toMatch(/id="meeting-platform-(bbb|zoom|link)"/);
+    // The four platforms a site keeps an account for, in the server's order; a class's own link needs none.
+    expect([...html.matchAll(/<input\b[^>]*id="meeting-platform-(\w+)"/g)].map((m) => m[1])).toEqual(['jitsi', 'convay', 'bbb', 'zoom']);
+    expect(text(html)).toContain('BigBlueButton');
+    expect(input(html, 'meeting-app_id')).toContain('value="school-app"');
+    expect(input(html, 'meeting-client_id')).toBe('');
+    expect(input(html, 'meeting-webhook_secret')).toBe('');
+    expect(tag(html, 'meeting-callback')).toBe('');
+    expect(tag(html, 'meeting-status-credentials')).toBe('');
     expect(input(html, 'meeting-base_url')).toContain('value="https://meet.example.org"');
     expect(input(html, 'meeting-secret')).toContain('type="password"');
     expect(input(html, 'meeting-secret')).toContain('value=""');
@@ -331,7 +357,7 @@ describe('4. the site admins’ tools on My classes', () => {
   });
 
   it('wants a secret of 16 characters or more, and shows the server’s refusals on their fields', async () => {
-    const v: MeetingFormValues = { platform: 'jitsi', base_url: 'meet', app_id: '', secret: 'short' };
+    const v: MeetingFormValues = { ...meetingValues('jitsi'), base_url: 'meet', app_id: '', secret: 'short' };
     expect(meetingProblems(v)).toEqual({ base_url: 'invalid_url', app_id: 'required', secret: 'secret_short' });
     expect(meetingProblems({ ...v, base_url: 'https://meet.example.org', app_id: 'a', secret: 'x'.repeat(16) })).toEqual({});
     const html = await render('bn', <Meeting v={v} checked />);
@@ -355,6 +381,92 @@ describe('4. the site admins’ tools on My classes', () => {
     expect(body(init)).toEqual({ platform: 'jitsi', base_url: 'https://meet.example.org', app_id: 'school-app', secret: 's'.repeat(20) });
     expect(qc.getQueryData(classroomKeys.meeting('jitsi'))).toMatchObject({ configured: true });
   });
+
+  /** The ids of the form's text inputs, in order (the platform's radios left out). */
+  const fieldsShown = (html: string) => [...html.matchAll(/<input\b[^>]*id="meeting-(\w+)"/g)].map((m) => m[1]).filter((f) => !f.startsWith('platform'));
+
+  it('asks BigBlueButton for its API address and shared secret only, and gives the address its recordings are reported to', async () => {
+    const account = meetingAccount({ platform: 'bbb', base_url: 'https://bbb.example.org/bigbluebutton', app_id: '', callback_url: 'http://school.example.org/classroom/meetings/bbb/recording-ready', credentials_ok: true });
+    const v = meetingValues('bbb', account);
+    expect(meetingFieldsOf('bbb')).toEqual(['base_url', 'secret']);
+    const html = await render('en', <Meeting v={v} account={account} />);
+    expect(input(html, 'meeting-platform-bbb')).toContain('checked');
+    expect(fieldsShown(html)).toEqual(['callback_url', 'base_url', 'secret']);
+    expect(input(html, 'meeting-base_url')).toContain('placeholder="https://bbb.example.org/bigbluebutton"');
+    expect(input(html, 'meeting-base_url')).toContain('required');
+    expect(text(html)).toContain('Shared secret');
+    expect(text(html)).not.toContain('App ID');
+    // The address to copy, read-only, with its copy button.
+    expect(input(html, 'meeting-callback_url')).toContain('value="http://school.example.org/classroom/meetings/bbb/recording-ready"');
+    expect(input(html, 'meeting-callback_url')).toContain('readOnly');
+    expect(tag(html, 'copy-callback-url')).toContain('aria-label="Copy address"');
+    expect(text(html)).toContain('Recordings are reported to this address.');
+    expect(tag(html, 'meeting-status-credentials')).toContain('data-ok="true"');
+    expect(text(html)).toContain('The server accepted the credentials.');
+
+    // No app id is asked or sent; the secret is 16 characters at least.
+    expect(meetingProblems({ ...v, base_url: '', secret: '' })).toEqual({ base_url: 'required', secret: 'required' });
+    expect(meetingProblems({ ...v, secret: 'x'.repeat(15) })).toEqual({ secret: 'secret_short' });
+    expect(meetingProblems({ ...v, secret: 'x'.repeat(16) })).toEqual({});
+    expect(meetingBody({ ...v, base_url: ' https://bbb.example.org/bigbluebutton ', app_id: 'ignored', secret: 's'.repeat(16) })).toEqual({ platform: 'bbb', base_url: 'https://bbb.example.org/bigbluebutton', secret: 's'.repeat(16) });
+
+    // Refused credentials: a warning, said in Bangla too.
+    const refused = await render('bn', <Meeting v={v} account={{ ...account, credentials_ok: false }} />);
+    expect(tag(refused, 'meeting-status')).toContain('data-credentials="false"');
+    expect(tag(refused, 'meeting-status')).toContain('MuiAlert-colorWarning');
+    expect(text(refused)).toContain('সার্ভার ক্রেডেনশিয়াল গ্রহণ করেনি।');
+    expect(text(refused)).toContain('রেকর্ডিং তৈরি হলে এই ঠিকানায় জানানো হয়।');
+    expect(text(refused)).toContain('শেয়ার্ড সিক্রেট');
+    const none = await render('en', <Meeting v={meetingValues('bbb')} account={meetingAccount({ platform: 'bbb', configured: false, base_url: null, app_id: null, reachable: null, status: null, callback_url: account.callback_url })} />);
+    expect(text(none)).toContain('BigBlueButton classes cannot be joined until an account is saved.');
+    expect(tag(none, 'meeting-callback')).not.toBe('');
+  });
+
+  it('asks Zoom for its app’s account id, client id and secret and its webhook secret token; the API and token addresses default to Zoom’s', async () => {
+    const account = meetingAccount({ platform: 'zoom', base_url: ZOOM_API, app_id: 'acc-123', client_id: 'client-abc', callback_url: 'http://school.example.org/classroom/meetings/zoom/webhook', credentials_ok: false, status: 404 });
+    const v = meetingValues('zoom', account);
+    expect(v).toEqual({ platform: 'zoom', base_url: ZOOM_API, app_id: 'acc-123', client_id: 'client-abc', secret: '', webhook_secret: '', auth_url: '' });
+    const html = await render('en', <Meeting v={v} account={account} />);
+    expect(fieldsShown(html)).toEqual(['callback_url', 'app_id', 'client_id', 'secret', 'webhook_secret', 'base_url', 'auth_url']);
+    for (const label of ['Account ID', 'Client ID', 'Client secret', 'Webhook secret token', 'API address', 'Token address']) expect(text(html), label).toContain(label);
+    expect(input(html, 'meeting-client_id')).toContain('value="client-abc"');
+    expect(input(html, 'meeting-secret')).toContain('type="password"');
+    expect(input(html, 'meeting-webhook_secret')).toContain('type="password"');
+    expect(input(html, 'meeting-webhook_secret')).toContain('value=""');
+    expect(input(html, 'meeting-webhook_secret')).toContain('required');
+    expect(input(html, 'meeting-base_url')).not.toContain('required');
+    expect(input(html, 'meeting-base_url')).toContain(`placeholder="${ZOOM_API}"`);
+    expect(input(html, 'meeting-auth_url')).toContain(`placeholder="${ZOOM_AUTH}"`);
+    expect(text(html)).toContain(`Optional. Left empty, ${ZOOM_AUTH} is used.`);
+    expect(input(html, 'meeting-callback_url')).toContain('value="http://school.example.org/classroom/meetings/zoom/webhook"');
+    expect(text(html)).toContain('Enter this address as your Zoom app’s event notification endpoint.');
+    // The check: the account's ids, the API's answer and the refused credentials.
+    expect(text(html)).toMatch(/Account ID\s+acc-123\s+Client ID\s+client-abc\s+Server:\s+answers \(HTTP 404\)/);
+    expect(text(html)).toContain('answers (HTTP 404)');
+    expect(text(html)).toContain('The server refused the credentials.');
+    expect(tag(html, 'meeting-status')).toContain('MuiAlert-colorWarning');
+
+    // The addresses may be left empty; the ids and both secrets may not.
+    const empty = meetingValues('zoom');
+    expect(meetingProblems(empty)).toEqual({ app_id: 'required', client_id: 'required', secret: 'required', webhook_secret: 'required' });
+    const filled = { ...empty, app_id: 'acc-123', client_id: 'client-abc', secret: 'z'.repeat(20), webhook_secret: 'hook-token' };
+    expect(meetingProblems(filled)).toEqual({});
+    expect(meetingProblems({ ...filled, auth_url: 'zoom.us/oauth', base_url: 'ftp://api.zoom.us' })).toEqual({ auth_url: 'invalid_url', base_url: 'invalid_url' });
+    expect(meetingBody({ ...filled, client_id: ' client-abc ' })).toEqual({ platform: 'zoom', base_url: '', app_id: 'acc-123', client_id: 'client-abc', auth_url: '', secret: 'z'.repeat(20), webhook_secret: 'hook-token' });
+
+    // Saved with POST store; the server's refusals of the new fields show on them.
+    const store = stubFetch(() => json({ data: account }));
+    const qc = new QueryClient();
+    await runMutation(storeMeetingMutation(qc), meetingBody({ ...filled, auth_url: ` ${ZOOM_AUTH} ` }), qc);
+    expect(body(fetchCall(store)[1])).toEqual({ platform: 'zoom', base_url: '', app_id: 'acc-123', client_id: 'client-abc', auth_url: ZOOM_AUTH, secret: 'z'.repeat(20), webhook_secret: 'hook-token' });
+    expect(qc.getQueryData(classroomKeys.meeting('zoom'))).toMatchObject({ client_id: 'client-abc' });
+    const refused = new ApiError(422, 'The given data was invalid.', 'validation_failed', { client_id: ['required'], auth_url: ['invalid_url'], webhook_secret: ['required'] });
+    const shown = await render('bn', <Meeting v={filled} account={account} err={refused} />);
+    for (const f of ['client_id', 'auth_url', 'webhook_secret']) expect(input(shown, `meeting-${f}`), f).toContain('aria-invalid="true"');
+    expect(text(shown)).toContain(bn.invalid_url);
+    expect(text(shown)).toContain('ওয়েবহুক সিক্রেট টোকেন');
+    expect(text(shown)).toContain('এই ঠিকানাটি আপনার জুম অ্যাপের ইভেন্ট নোটিফিকেশন এন্ডপয়েন্ট হিসেবে দিন।');
+  });
 });
 
 describe('5. recordings', () => {
@@ -373,6 +485,40 @@ describe('5. recordings', () => {
     expect(href(youtube, 'watch-recording')).toBe('https://www.youtube.com/watch?v=abc');
     expect(text(youtube)).toContain('রেকর্ডিং দেখুন');
     expect(href(await render('en', card({ state: 'completed', recording: classFile({ url: 'https://cdn.example.org/r.mp4' }) }, false)), 'watch-recording')).toBe('https://cdn.example.org/r.mp4');
+  });
+
+  it('links the recordings BigBlueButton and Zoom made, beside the uploaded one, each opening in a new tab', async () => {
+    const made = (provider: 'bbb' | 'zoom', url: string) => ({ provider, url, received_at: '2026-12-22T06:00:00Z' });
+    const bbb = made('bbb', 'https://bbb.example.org/playback/presentation/2.3/abc-1');
+    const zoom = made('zoom', 'https://zoom.us/rec/share/xyz?pwd=1');
+    const links = (html: string) => [...html.matchAll(/<a\b[^>]*data-testid="watch-provider-recording"[^>]*>/g)].map((m) => m[0]);
+    const html = await render('en', card({ state: 'completed', recording: classFile(), provider_recordings: [bbb, zoom] }, false));
+    const [first, second] = links(html);
+    expect(links(html)).toHaveLength(2);
+    expect(first).toContain('data-provider="bbb"');
+    expect(first).toContain(`href="${bbb.url}"`);
+    expect(first).toContain('target="_blank"');
+    expect(first).toContain('rel="noopener noreferrer"');
+    expect(first).toContain('aria-label="Watch the recording (BigBlueButton): Newton’s laws"');
+    expect(second).toContain('data-provider="zoom"');
+    expect(second.replace(/&amp;/g, '&')).toContain(`href="${zoom.url}"`);
+    expect(text(html)).toContain('Watch the recording (BigBlueButton)');
+    expect(text(html)).toContain('Watch the recording (Zoom)');
+    // The uploaded recording stays, first.
+    expect(href(html, 'watch-recording')).toBe('https://files.example.org/signed/newton.mp4?sig=abc');
+    expect(html.indexOf('data-testid="watch-recording"')).toBeLessThan(html.indexOf('data-testid="watch-provider-recording"'));
+
+    const bn = await render('bn', card({ state: 'completed', provider_recordings: [bbb] }, false));
+    expect(text(bn)).toContain('রেকর্ডিং দেখুন (বিগব্লুবাটন)');
+    // Two of one service are numbered; a link that is not http(s), or one given twice, is left out.
+    const two = await render('en', card({ state: 'completed', provider_recordings: [zoom, made('zoom', 'https://zoom.us/rec/share/second'), made('zoom', 'javascript:alert(1)'), zoom] }, false));
+    expect(links(two)).toHaveLength(2);
+    expect(text(two)).toContain('Watch recording 1 (Zoom)');
+    expect(text(two)).toContain('Watch recording 2 (Zoom)');
+    expect(two).not.toContain('javascript:');
+    expect(providerRecordingLinks({ provider_recordings: [bbb, zoom] }).map((r) => r.n)).toEqual([0, 0]);
+    // Nothing to watch before the session.
+    expect(links(await render('en', card({ state: 'upcoming', provider_recordings: [bbb] }, false)))).toEqual([]);
   });
 
   it('gives teachers Add recording on a live or completed session, and Remove recording once there is one', async () => {

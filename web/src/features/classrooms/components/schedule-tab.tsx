@@ -2,8 +2,9 @@
 // ones (latest first), a page at a time. Each session shows its title, day, hours, length and
 // state; "Join" on an upcoming or live session asks for a joining link minted for the caller and
 // opens it in a new tab (the server gives it from 15 minutes before the start until the end, and
-// says so otherwise). A session with a recording offers "Watch recording"; a live or completed one
-// its chat (session-chat.tsx). Teachers and admins create, edit and delete sessions, and give a
+// says so otherwise). A session with a recording offers "Watch recording", and one that the
+// meeting service recorded (BigBlueButton, Zoom) "Watch the recording (<service>)", at the service;
+// a live or completed one its chat (session-chat.tsx). Teachers and admins create, edit and delete sessions, and give a
 // live or completed session its recording (a video of their file manager, chosen in the shared
 // file picker) or take it off.
 import { Alert, Box, Button, Card, CardActions, CardContent, Link, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -27,7 +28,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Classroom, ClassSession } from '../api/classrooms-api';
-import { fileHref, formatClockRange, formatLongDay, managesClass, sessionTitle } from '../hooks/classroom-format';
+import { fileHref, formatClockRange, formatLongDay, managesClass, providerRecordingLinks, sessionTitle } from '../hooks/classroom-format';
 import { deleteSessionMutation, recordingMutation, useJoinSession, useSessions, type ScheduleView } from '../hooks/use-classrooms';
 import { SessionStateChip } from './classroom-chips';
 import { SessionChatDialog } from './session-chat';
@@ -230,6 +231,11 @@ export function SessionCard({ session: s, manage, joining = false, joinError, jo
   const open = s.state !== 'completed';
   const begun = s.state !== 'upcoming';
   const watch = fileHref(s.recording);
+  const made = begun ? providerRecordingLinks(s) : [];
+  const madeLabel = (r: (typeof made)[number]) => {
+    const platform = t(`classrooms:platforms.${r.provider}`);
+    return r.n ? t('classrooms:schedule.watch_provider_recording_n', { platform, n: formatNumber(r.n, lang) }) : t('classrooms:schedule.watch_provider_recording', { platform });
+  };
   return (
     <Card component="li" variant="outlined" data-testid="session-card" data-session-id={s.id} data-state={s.state} sx={s.state === 'live' ? { borderColor: 'error.main' } : undefined}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
@@ -265,7 +271,7 @@ export function SessionCard({ session: s, manage, joining = false, joinError, jo
           </Alert>
         )}
       </CardContent>
-      {(open || manage || watch || (begun && onChat)) && (
+      {(open || manage || watch || made.length > 0 || (begun && onChat)) && (
         <CardActions disableSpacing sx={{ px: { xs: 1.5, sm: 2 }, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 1 }}>
           {open && (
             <Button
@@ -293,6 +299,21 @@ export function SessionCard({ session: s, manage, joining = false, joinError, jo
               {t('classrooms:schedule.watch_recording')}
             </Button>
           )}
+          {made.map((r) => (
+            <Button
+              key={r.url}
+              variant="outlined"
+              startIcon={<PlayCircleOutlineIcon />}
+              href={r.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${madeLabel(r)}: ${title}`}
+              data-testid="watch-provider-recording"
+              data-provider={r.provider}
+            >
+              {madeLabel(r)}
+            </Button>
+          ))}
           {begun && onChat && (
             <Button startIcon={<ChatBubbleOutlineIcon />} onClick={onChat} aria-label={`${t('classrooms:chat.open')}: ${title}`} data-testid="open-chat">
               {t('classrooms:chat.open')}

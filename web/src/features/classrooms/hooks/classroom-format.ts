@@ -4,7 +4,7 @@
 // more" gathers them and as its live stream adds to them, and a session's chat.
 import { localName, localTitle } from '../../../lib/course-text';
 import { intlLocale } from '../../../lib/lang';
-import type { AttendanceRow, ChatMessage, ClassFile, ClassRole, Classroom, ClassSession, Comment, Post, StreamedRow, TimelinePage } from '../api/classrooms-api';
+import type { AttendanceRow, ChatMessage, ClassFile, ClassRole, Classroom, ClassSession, Comment, Post, ProviderRecording, StreamedRow, TimelinePage } from '../api/classrooms-api';
 
 /** The class's name: name_bn in Bangla when it has one, else its name. */
 export function classroomName(c: Pick<Classroom, 'name' | 'name_bn'> | null | undefined, lang: string): string {
@@ -69,6 +69,14 @@ export function formatInstant(value: string | null | undefined, lang: string, ti
   const d = valid(value);
   if (!d) return value ?? '';
   return new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
+}
+
+/** When someone left: the time of day alone when it is the day they joined, else the day and time. */
+export function formatLeftAt(joined: string | null | undefined, left: string, lang: string, timeZone?: string): string {
+  const j = valid(joined);
+  const l = valid(left);
+  if (!l) return left;
+  return j && formatDay(joined, lang, timeZone) === formatDay(left, lang, timeZone) ? formatClock(left, lang, timeZone) : formatInstant(left, lang, timeZone);
 }
 
 // ---- the timeline ----
@@ -158,6 +166,26 @@ export function withStreamedCommentInPages(data: TimelineData, row: StreamedRow)
 /** Where a file of the file manager opens: its link (should the server send one), else its signed path. */
 export function fileHref(file: Pick<ClassFile, 'file_main_path' | 'url'> | null | undefined): string | null {
   return file?.url || file?.file_main_path || null;
+}
+
+/** A recording a meeting service made, as the schedule links it: `n` its number among its service's (from 1), 0 when it is the only one. */
+export interface ProviderRecordingLink extends ProviderRecording {
+  n: number;
+}
+
+/**
+ * The recordings the meeting services made of a session, in the server's order, that can be
+ * opened (http or https links; no other kind is ever followed), each a link of its own.
+ */
+export function providerRecordingLinks(s: Pick<ClassSession, 'provider_recordings'>): ProviderRecordingLink[] {
+  const seen = new Set<string>();
+  const usable = (s.provider_recordings ?? []).filter((r) => /^https?:\/\/[^\s]/i.test(r.url) && !seen.has(r.url) && !!seen.add(r.url));
+  const count = (provider: string) => usable.filter((r) => r.provider === provider).length;
+  const taken: Record<string, number> = {};
+  return usable.map((r) => {
+    taken[r.provider] = (taken[r.provider] ?? 0) + 1;
+    return { ...r, n: count(r.provider) > 1 ? taken[r.provider] : 0 };
+  });
 }
 
 /** The chat's pages as one list, newest first, without a message shown twice (one written meanwhile shifts the pages). */

@@ -17,6 +17,7 @@ import {
   type ClassworkInput,
   type ClassworkType,
   type MeetingAccount,
+  type MeetingAccountInput,
   type PersonInput,
   type PersonRowInput,
   type Platform,
@@ -383,20 +384,44 @@ export function classworkBody(v: ClassworkFormValues): ClassworkInput {
 
 // ---- the site's meeting account ----
 
+/** Zoom's own API and token addresses, which the server uses when they are left empty. */
+export const ZOOM_API = 'https://api.zoom.us/v2';
+export const ZOOM_AUTH = 'https://zoom.us/oauth/token';
+
 export interface MeetingFormValues {
   platform: AccountPlatform;
+  /** Jitsi, Convay, BigBlueButton: the server (required); Zoom: its API (empty for ZOOM_API). */
   base_url: string;
+  /** Jitsi and Convay: the app id; Zoom: the account id; BigBlueButton: not asked. */
   app_id: string;
-  /** Write-only: never filled in from the server. */
+  /** Write-only: never filled in from the server (Zoom: the client secret). */
   secret: string;
+  /** Zoom: the client id. */
+  client_id: string;
+  /** Zoom: the OAuth token address (empty for ZOOM_AUTH). */
+  auth_url: string;
+  /** Zoom: the token that signs its event notifications; write-only like the secret. */
+  webhook_secret: string;
 }
 
-export const MEETING_FIELDS = ['platform', 'base_url', 'app_id', 'secret'] as const;
+export const MEETING_FIELDS = ['platform', 'base_url', 'app_id', 'client_id', 'secret', 'webhook_secret', 'auth_url'] as const;
 export type MeetingField = (typeof MEETING_FIELDS)[number];
 
-/** The account's address and app id as saved (the secret stays empty). */
+/** The fields a platform's account asks for, in the form's order. */
+export function meetingFieldsOf(platform: AccountPlatform): readonly Exclude<MeetingField, 'platform'>[] {
+  switch (platform) {
+    case 'bbb':
+      return ['base_url', 'secret'];
+    case 'zoom':
+      return ['app_id', 'client_id', 'secret', 'webhook_secret', 'base_url', 'auth_url'];
+    default:
+      return ['base_url', 'app_id', 'secret'];
+  }
+}
+
+/** The account's addresses and ids as saved (the secrets stay empty; the server does not send the token address back). */
 export function meetingValues(platform: AccountPlatform, account?: MeetingAccount | null): MeetingFormValues {
-  return { platform, base_url: account?.base_url ?? '', app_id: account?.app_id ?? '', secret: '' };
+  return { platform, base_url: account?.base_url ?? '', app_id: account?.app_id ?? '', secret: '', client_id: account?.client_id ?? '', auth_url: account?.auth_url ?? '', webhook_secret: '' };
 }
 
 function isHttpUrl(value: string): boolean {
@@ -408,16 +433,46 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** An address: required or not, and then an http(s) one within BASE_URL_MAX. */
+function urlProblem(value: string, required: boolean): string | null {
+  const url = value.trim();
+  if (!url) return required ? 'required' : null;
+  return url.length > BASE_URL_MAX || !isHttpUrl(url) ? 'invalid_url' : null;
+}
+
+/** A text that must be given, within `max`. */
+function textProblem(value: string, max: number): string | null {
+  if (!value.trim()) return 'required';
+  return tooLong(value, max) ? 'too_long' : null;
+}
+
+/** What keeps the platform's account from being saved, per field it asks for (the server checks the same again). */
 export function meetingProblems(v: MeetingFormValues): Partial<Record<MeetingField, string>> {
   const out: Partial<Record<MeetingField, string>> = {};
-  const url = v.base_url.trim();
-  if (!url) out.base_url = 'required';
-  else if (url.length > BASE_URL_MAX || !isHttpUrl(url)) out.base_url = 'invalid_url';
-  if (!v.app_id.trim()) out.app_id = 'required';
-  else if (tooLong(v.app_id, APP_ID_MAX)) out.app_id = 'too_long';
+  const zoom = v.platform === 'zoom';
+  const asks = meetingFieldsOf(v.platform);
+  const put = (field: MeetingField, code: string | null) => {
+    if (code && asks.includes(field as Exclude<MeetingField, 'platform'>)) out[field] = code;
+  };
+  put('base_url', urlProblem(v.base_url, !zoom));
+  put('app_id', textProblem(v.app_id, APP_ID_MAX));
+  put('client_id', textProblem(v.client_id, APP_ID_MAX));
   const secret = v.secret.trim();
-  if (!secret) out.secret = 'required';
-  else if ([...secret].length < SECRET_MIN) out.secret = 'secret_short';
-  else if (secret.length > SECRET_MAX) out.secret = 'too_long';
+  put('secret', !secret ? 'required' : [...secret].length < SECRET_MIN ? 'secret_short' : secret.length > SECRET_MAX ? 'too_long' : null);
+  put('webhook_secret', textProblem(v.webhook_secret, SECRET_MAX));
+  put('auth_url', urlProblem(v.auth_url, false));
   return out;
+}
+
+/** What store is sent: the fields the platform asks for (BigBlueButton has no app id; only Zoom's account has the others). */
+export function meetingBody(v: MeetingFormValues): MeetingAccountInput {
+  const base = { platform: v.platform, base_url: v.base_url.trim(), secret: v.secret };
+  switch (v.platform) {
+    case 'bbb':
+      return base;
+    case 'zoom':
+      return { ...base, app_id: v.app_id.trim(), client_id: v.client_id.trim(), auth_url: v.auth_url.trim(), webhook_secret: v.webhook_secret };
+    default:
+      return { ...base, app_id: v.app_id.trim() };
+  }
 }

@@ -372,10 +372,11 @@ export function useMeetingAccount(platform: AccountPlatform, enabled: boolean) {
   return useQuery({ queryKey: classroomKeys.meeting(platform), queryFn: ({ signal }) => fetchMeetingAccount(platform, signal), enabled, meta: SECTION_QUERY, retry: false });
 }
 
-/** Saves the account; its check (whether the server answers) is read again. */
+/** Saves the account (its addresses and ids trimmed; a field not given stays out of the body); its check is read again. */
 export function storeMeetingMutation(qc: QueryClient): UseMutationOptions<MeetingAccount, Error, MeetingAccountInput> {
   return {
-    mutationFn: (input) => storeMeetingAccount({ ...input, base_url: input.base_url.trim(), app_id: input.app_id.trim() }),
+    mutationFn: (input) =>
+      storeMeetingAccount({ ...input, base_url: input.base_url.trim(), app_id: input.app_id?.trim(), client_id: input.client_id?.trim(), auth_url: input.auth_url?.trim() }),
     onSuccess: (saved) => {
       qc.setQueryData(classroomKeys.meeting(saved.platform), saved);
       void qc.invalidateQueries({ queryKey: classroomKeys.meeting(saved.platform) });
