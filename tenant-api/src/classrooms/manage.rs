@@ -47,6 +47,8 @@ pub struct ClassQuery {
     pub role: Option<String>,
     /// `1`: every class of the site (its admins only).
     pub manage: Option<i64>,
+    /// `webinar`: only webinars' live rooms.
+    pub course_type: Option<String>,
 }
 
 /// The caller's classes (as teacher and as student), newest start first; every class of the site
@@ -102,7 +104,7 @@ pub async fn unassigned_rooms(
         crate::courses::batches_store::find(&db, batch).await?.ok_or(AppError::Missing("batch_not_found"))?;
     }
     let admin = site_admin(&caller, &tenant);
-    let query = ClassQuery { page: q.page, limit: q.limit, search: q.search, role: (!admin).then(|| "teacher".into()), manage: admin.then_some(1) };
+    let query = ClassQuery { page: q.page, limit: q.limit, search: q.search, role: (!admin).then(|| "teacher".into()), manage: admin.then_some(1), course_type: None };
     list(&app, &tenant, &caller, &db, query, true).await
 }
 
@@ -119,7 +121,12 @@ async fn list(app: &AppState, tenant: &Tenant, caller: &Caller, db: &sqlx::PgPoo
         _ => return Err(AppError::unprocessable("role", "invalid_choice")),
     };
     let pattern = contains_pattern(q.search.as_deref());
-    let filter = Filter { user_id, user_type, everyone, pattern: pattern.as_deref(), unassigned };
+    let course_type = match q.course_type.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("webinar") => Some("webinar"),
+        Some(_) => return Err(AppError::unprocessable("course_type", "invalid_choice")),
+    };
+    let filter = Filter { user_id, user_type, everyone, pattern: pattern.as_deref(), unassigned, course_type };
     let request = PageRequest::new(q.page, q.limit, 12);
     let total = store::count(db, &filter).await?;
     let (current_page, last_page, offset) = request.clamp(total);

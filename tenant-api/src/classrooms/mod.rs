@@ -126,6 +126,11 @@ pub struct Classroom {
     pub code: Option<String>,
     /// `<site>/join/<code>`: teachers and admins only.
     pub join_url: Option<String>,
+    /// A course batch's live room: the batch, and its course's type (`webinar` for a webinar's
+    /// room) and uuid (its public page).
+    pub course_batch_id: Option<i64>,
+    pub course_type: Option<String>,
+    pub course_uuid: Option<uuid::Uuid>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -159,6 +164,9 @@ pub async fn views(app: &AppState, db: &PgPool, rows: Vec<ClassRow>, caller: &Ca
                 next_session,
                 code,
                 join_url,
+                course_batch_id: r.course_batch_id,
+                course_type: r.course_type,
+                course_uuid: r.course_uuid,
                 created_at: r.created_at,
             }
         })

@@ -21,8 +21,10 @@ pub struct ClassRow {
     pub code: String,
     pub published: bool,
     pub featured: bool,
-    /// The course batch whose live room this is.
+    /// The course batch whose live room this is, and its course's type and uuid.
     pub course_batch_id: Option<i64>,
+    pub course_type: Option<String>,
+    pub course_uuid: Option<uuid::Uuid>,
     pub created_at: DateTime<Utc>,
     pub teachers: i64,
     pub students: i64,
@@ -38,14 +40,16 @@ const ENROLLED: &str = "e.batch_id = c.course_batch_id AND e.status IN ('active'
 fn class_select() -> String {
     format!(
         "SELECT c.id, c.name, c.name_bn, c.description, c.starts_at, c.platform, c.meeting_link, c.code,
-            c.published, c.featured, c.course_batch_id, c.created_at,
+            c.published, c.featured, c.course_batch_id, c.created_at, co.course_type, co.uuid AS course_uuid,
             (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 1) AS teachers,
             (SELECT count(*) FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_type = 2)
               + (SELECT count(*) FROM enrollments e WHERE {ENROLLED}
                     AND NOT EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = e.user_id)) AS students,
             coalesce((SELECT p.user_type FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1),
                      (SELECT 2::int2 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1)) AS my_type
-       FROM classrooms c"
+       FROM classrooms c
+       LEFT JOIN batches b ON b.id = c.course_batch_id
+       LEFT JOIN courses co ON co.id = b.course_id"
     )
 }
 
@@ -59,6 +63,8 @@ pub struct Filter<'a> {
     pub pattern: Option<&'a str>,
     /// Only classes of their own, not a course batch's live room.
     pub unassigned: bool,
+    /// Only the live rooms of this type of course (`webinar`).
+    pub course_type: Option<&'a str>,
 }
 
 fn filter() -> String {
@@ -67,7 +73,9 @@ fn filter() -> String {
                                   AND ($3::int2 IS NULL OR p.user_type = $3))
                  OR (coalesce($3, 2) = 2 AND EXISTS (SELECT 1 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1)))
            AND ($4::text IS NULL OR c.name ILIKE $4 OR c.name_bn ILIKE $4)
-           AND (NOT $5 OR c.course_batch_id IS NULL)"
+           AND (NOT $5 OR c.course_batch_id IS NULL)
+           AND ($6::text IS NULL OR EXISTS (SELECT 1 FROM batches b JOIN courses co ON co.id = b.course_id
+                                             WHERE b.id = c.course_batch_id AND co.course_type = $6))"
     )
 }
 
@@ -78,17 +86,19 @@ pub async fn count(db: &PgPool, f: &Filter<'_>) -> sqlx::Result<i64> {
         .bind(f.user_type)
         .bind(f.pattern)
         .bind(f.unassigned)
+        .bind(f.course_type)
         .fetch_one(db)
         .await
 }
 
 pub async fn list(db: &PgPool, f: &Filter<'_>, limit: i64, offset: i64) -> sqlx::Result<Vec<ClassRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} {} ORDER BY c.starts_at DESC, c.id DESC LIMIT $6 OFFSET $7", class_select(), filter())))
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{} {} ORDER BY c.starts_at DESC, c.id DESC LIMIT $7 OFFSET $8", class_select(), filter())))
         .bind(f.user_id)
         .bind(f.everyone)
         .bind(f.user_type)
         .bind(f.pattern)
         .bind(f.unassigned)
+        .bind(f.course_type)
         .bind(limit)
         .bind(offset)
         .fetch_all(db)

@@ -461,6 +461,25 @@ async fn a_course_batch_has_a_live_room_for_its_learners() {
     let room_id = room["id"].as_i64().unwrap();
     assert_eq!((room["my_role"].as_str(), room["students"].as_i64()), (Some("student"), Some(1)), "{room}");
     assert!(room["name"].as_str().unwrap().starts_with("Calculus: Merit"), "{room}");
+    assert_eq!((room["course_batch_id"].as_i64(), room["course_type"].as_str()), (Some(batch), Some("course")), "{room}");
+    assert!(room["course_uuid"].is_string(), "{room}");
+    // Only webinars' rooms: this is a course's.
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/class/view?course_type=webinar", Some(&sadia)).await), Vec::<i64>::new());
+    assert_eq!(t.get(DHAKA, "/classroom/class/view?course_type=podcast", Some(&sadia)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let retype = |kind: &'static str| {
+        let t = &t;
+        async move {
+            sqlx::query("UPDATE courses SET course_type = $2 WHERE id = (SELECT course_id FROM batches WHERE id = $1)")
+                .bind(batch)
+                .bind(kind)
+                .execute(&*t.state.pools.get(dhaka).await.unwrap())
+                .await
+                .unwrap();
+        }
+    };
+    retype("webinar").await;
+    assert_eq!(ids(&t.get(DHAKA, "/classroom/class/view?course_type=webinar", Some(&sadia)).await), vec![room_id], "a webinar's room is listed");
+    retype("course").await;
 
     // The timeline: the learner asks, the teacher answers, an outsider and another site see nothing.
     let post = id(t.post(DHAKA, "/course/timeline/create", Some(&sadia), json!({ "course_batch_id": batch, "body": "সীমার উদাহরণ আরেকটা দেবেন?" })).await);
