@@ -60,6 +60,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(classrooms::people::delete_person))
         .routes(routes!(classrooms::schedule::view_sessions))
         .routes(routes!(classrooms::classwork::view_session_classworks))
+        .routes(routes!(classrooms::evaluation::session_results))
+        .routes(routes!(classrooms::evaluation::user_answers))
         .routes(routes!(classrooms::schedule::view_session))
         .routes(routes!(classrooms::schedule::create_session))
         .routes(routes!(classrooms::schedule::update_session))

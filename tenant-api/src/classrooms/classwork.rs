@@ -1,6 +1,6 @@
-//! Classwork: material to read or an assignment, for the whole class or one session, with a file
-//! of the teacher's file manager (shown to the class with a signed link). Owns the
-//! `classroom_classworks` table.
+//! Classwork: material to read, an assignment, or a quiz (an exam of the Exam Centre, whose results
+//! `evaluation.rs` shows), for the whole class or one session, with a file of the teacher's file
+//! manager (shown to the class with a signed link). Owns the `classroom_classworks` table.
 
 use super::schedule_store;
 use super::{Access, access};
@@ -35,11 +35,24 @@ struct ClassworkRow {
     instructions: String,
     file_id: Option<i64>,
     due_at: Option<DateTime<Utc>>,
+    exam_id: Option<i64>,
     created_at: DateTime<Utc>,
 }
 
 const CLASSWORK: &str =
-    "SELECT id, classroom_id, session_id, content_type, title, title_bn, instructions, file_id, due_at, created_at FROM classroom_classworks";
+    "SELECT id, classroom_id, session_id, content_type, title, title_bn, instructions, file_id, due_at, exam_id, created_at FROM classroom_classworks";
+
+/// A quiz's exam, as the class sees it: learners take it at `/exam/journey/{uuid}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuizExam {
+    pub id: i64,
+    pub uuid: uuid::Uuid,
+    pub title: String,
+    pub title_bn: String,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    pub published: bool,
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Classwork {
@@ -47,13 +60,15 @@ pub struct Classwork {
     pub classroom_id: i64,
     /// The session it belongs to; null for the whole class.
     pub session_id: Option<i64>,
-    /// `material` or `assignment`.
+    /// `material`, `assignment` or `quiz`.
     pub content_type: String,
     pub title: String,
     pub title_bn: Option<String>,
     pub instructions: String,
     pub file: Option<File>,
     pub due_at: Option<DateTime<Utc>>,
+    /// A quiz's exam.
+    pub exam: Option<QuizExam>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -67,7 +82,20 @@ async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, rows: Vec<Classwork
             },
             None => None,
         };
+        let exam = match r.exam_id {
+            Some(id) => crate::exams::store::find(db, id, None).await?.map(|e| QuizExam {
+                id: e.id,
+                uuid: e.uuid,
+                title: e.title,
+                title_bn: e.title_bn,
+                starts_at: e.starts_at,
+                ends_at: e.ends_at,
+                published: e.published,
+            }),
+            None => None,
+        };
         out.push(Classwork {
+            exam,
             id: r.id,
             classroom_id: r.classroom_id,
             session_id: r.session_id,
@@ -89,7 +117,7 @@ async fn views(app: &AppState, tenant: &Tenant, db: &PgPool, rows: Vec<Classwork
 pub struct ClassworkQuery {
     pub page: Option<i64>,
     pub limit: Option<i64>,
-    /// `material` or `assignment`; none: both.
+    /// `material`, `assignment` or `quiz`; none: all.
     pub content_type: Option<String>,
     /// Only the classwork of this session.
     pub session_id: Option<i64>,
@@ -140,7 +168,7 @@ pub async fn view_session_classworks(
 
 async fn page_of(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64, q: ClassworkQuery) -> AppResult<Page<Classwork>> {
     let kind = q.content_type.as_deref().map(str::trim).filter(|k| !k.is_empty());
-    if kind.is_some_and(|k| k != "material" && k != "assignment") {
+    if kind.is_some_and(|k| !KINDS.contains(&k)) {
         return Err(AppError::unprocessable("content_type", "invalid_choice"));
     }
     let day = match q.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
@@ -181,7 +209,7 @@ pub struct ClassworkInput {
     /// `classwork-update-one` only.
     pub id: Option<i64>,
     pub session_id: Option<i64>,
-    /// `material` (default) or `assignment`.
+    /// `material` (default), `assignment` or `quiz`.
     pub content_type: Option<String>,
     pub title: String,
     pub title_bn: Option<String>,
@@ -190,7 +218,11 @@ pub struct ClassworkInput {
     pub file_id: Option<i64>,
     /// RFC 3339; assignments only.
     pub due_at: Option<String>,
+    /// A quiz's exam: one of the caller's exams (any of the site's, for its admins).
+    pub exam_id: Option<i64>,
 }
+
+const KINDS: [&str; 3] = ["material", "assignment", "quiz"];
 
 struct Fields {
     session_id: Option<i64>,
@@ -200,10 +232,11 @@ struct Fields {
     instructions: String,
     file_id: Option<i64>,
     due_at: Option<DateTime<Utc>>,
+    exam_id: Option<i64>,
 }
 
 impl Fields {
-    /// Binds the fields as the statement's parameters $1 to $7, in the columns' order.
+    /// Binds the fields as the statement's parameters $1 to $8, in the columns' order.
     fn bind<'q, O>(&'q self, q: QueryScalar<'q, Postgres, O, PgArguments>) -> QueryScalar<'q, Postgres, O, PgArguments> {
         q.bind(self.session_id)
             .bind(&self.content_type)
@@ -212,15 +245,30 @@ impl Fields {
             .bind(&self.instructions)
             .bind(self.file_id)
             .bind(self.due_at)
+            .bind(self.exam_id)
     }
 }
 
 async fn fields(db: &PgPool, a: &Access, input: &ClassworkInput) -> AppResult<Fields> {
     let mut v = Validator::default();
     let content_type = input.content_type.as_deref().map(str::trim).filter(|k| !k.is_empty()).unwrap_or("material").to_owned();
-    if content_type != "material" && content_type != "assignment" {
+    if !KINDS.contains(&content_type.as_str()) {
         v.add("content_type", "invalid_choice", None);
     }
+    let exam_id = match input.exam_id {
+        _ if content_type != "quiz" => None,
+        None => {
+            v.add("exam_id", "exam_required", None);
+            None
+        }
+        Some(id) => {
+            let owner = (a.part != super::Part::Admin).then_some(a.user_id);
+            if crate::exams::store::find(db, id, owner).await?.is_none() {
+                v.add("exam_id", "exam_not_found", None);
+            }
+            Some(id)
+        }
+    };
     let title = v.text("title", &input.title, 200);
     let title_bn = v.optional_text("title_bn", input.title_bn.as_deref().unwrap_or_default(), 200);
     let instructions = v.optional_text("instructions", input.instructions.as_deref().unwrap_or_default(), 5000).unwrap_or_default();
@@ -237,7 +285,7 @@ async fn fields(db: &PgPool, a: &Access, input: &ClassworkInput) -> AppResult<Fi
     }
     v.finish()?;
     let due_at = due_at.filter(|_| content_type == "assignment");
-    Ok(Fields { session_id: input.session_id, content_type, title, title_bn, instructions, file_id: input.file_id, due_at })
+    Ok(Fields { session_id: input.session_id, content_type, title, title_bn, instructions, file_id: input.file_id, due_at, exam_id })
 }
 
 async fn one(app: &AppState, tenant: &Tenant, db: &PgPool, id: i64) -> AppResult<Classwork> {
@@ -259,8 +307,8 @@ pub async fn create_classwork(
     let a = access(&db, classroom_id, &caller, &tenant).await?.manager()?;
     let f = fields(&db, &a, &input).await?;
     let q = sqlx::query_scalar(
-        "INSERT INTO classroom_classworks (session_id, content_type, title, title_bn, instructions, file_id, due_at, classroom_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO classroom_classworks (session_id, content_type, title, title_bn, instructions, file_id, due_at, exam_id, classroom_id, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     );
     let id: i64 = f.bind(q).bind(classroom_id).bind(a.user_id).fetch_one(&*db).await?;
     Ok((StatusCode::CREATED, Json(Data::new(one(&app, &tenant, &db, id).await?))))
@@ -287,7 +335,7 @@ pub async fn update_classwork(
     let f = fields(&db, &a, &input).await?;
     let q = sqlx::query_scalar(
         "UPDATE classroom_classworks SET session_id = $1, content_type = $2, title = $3, title_bn = $4, instructions = $5, file_id = $6,
-                due_at = $7, updated_at = now() WHERE id = $8 RETURNING id",
+                due_at = $7, exam_id = $8, updated_at = now() WHERE id = $9 RETURNING id",
     );
     let _: i64 = f.bind(q).bind(id).fetch_one(&*db).await?;
     Ok(Json(Data::new(one(&app, &tenant, &db, id).await?)))
@@ -300,4 +348,26 @@ pub async fn delete_classwork(HostTenant(tenant): HostTenant, RequireUser(caller
     managed(&db, id, &caller, &tenant).await?;
     sqlx::query("DELETE FROM classroom_classworks WHERE id = $1").bind(id).execute(&*db).await?;
     Ok(Json(Data::done()))
+}
+
+/// Whether a class takes this exam as a quiz (the exam cannot be deleted then).
+pub async fn exam_in_use(db: &PgPool, exam_id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM classroom_classworks WHERE exam_id = $1)").bind(exam_id).fetch_one(db).await
+}
+
+/// The classes that take this exam as a quiz.
+pub async fn classes_of_exam(db: &PgPool, exam_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT DISTINCT classroom_id FROM classroom_classworks WHERE exam_id = $1").bind(exam_id).fetch_all(db).await
+}
+
+/// A session's quizzes (or one of them): id, title, title_bn, exam.
+pub async fn quizzes_of_session(db: &PgPool, session_id: i64, only: Option<i64>) -> sqlx::Result<Vec<(i64, String, Option<String>, i64)>> {
+    sqlx::query_as(
+        "SELECT id, title, title_bn, exam_id FROM classroom_classworks
+          WHERE session_id = $1 AND content_type = 'quiz' AND exam_id IS NOT NULL AND ($2::int8 IS NULL OR id = $2) ORDER BY id",
+    )
+    .bind(session_id)
+    .bind(only)
+    .fetch_all(db)
+    .await
 }

@@ -10,6 +10,7 @@ pub mod attendance;
 pub mod chat;
 pub mod classwork;
 pub mod course_room;
+pub mod evaluation;
 pub mod live;
 pub mod manage;
 pub mod meetings;

@@ -390,3 +390,30 @@ pub async fn counts_of_exam(db: &PgPool, exam_id: i64) -> sqlx::Result<(i64, i64
     .fetch_one(db)
     .await
 }
+
+/// Each learner's best attempt at an exam (the highest score, then the latest), with how many
+/// they made: a class's quiz results.
+#[derive(Debug, sqlx::FromRow)]
+pub struct BestAttempt {
+    pub user_id: i64,
+    pub uuid: Uuid,
+    pub state: String,
+    pub score: Option<f64>,
+    pub max_score: f64,
+    pub passed: Option<bool>,
+    pub pending_marking: i32,
+    pub attempts: i64,
+}
+
+pub async fn best_of_learners(db: &PgPool, exam_id: i64, users: &[i64]) -> sqlx::Result<Vec<BestAttempt>> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (user_id) user_id, uuid, state, score::float8 AS score, max_score::float8 AS max_score, passed, pending_marking,
+                count(*) OVER (PARTITION BY user_id) AS attempts
+           FROM exam_attempts WHERE exam_id = $1 AND user_id = ANY($2)
+          ORDER BY user_id, score DESC NULLS LAST, attempt_no DESC",
+    )
+    .bind(exam_id)
+    .bind(users)
+    .fetch_all(db)
+    .await
+}

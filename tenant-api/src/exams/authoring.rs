@@ -179,7 +179,7 @@ pub async fn update_single(
 }
 
 /// Delete an exam: learners can no longer open it; its attempts stay for the record. An exam a
-/// course lesson or a content bank part uses is refused (`exam_in_use`).
+/// course lesson, a content bank part or a class's quiz uses is refused (`exam_in_use`).
 #[utoipa::path(delete, path = "/course/exam/delete-single/{id}", tag = "exams", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Done>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn delete_single(
@@ -191,7 +191,10 @@ pub async fn delete_single(
 ) -> AppResult<Json<Data<Done>>> {
     let user = bank_user(&caller, &tenant)?;
     let exam = exam_of(&db, id, &user).await?;
-    if crate::courses::syllabus_store::exam_in_use(&db, id).await? || crate::contents::store::exam_in_use(&db, id).await? {
+    if crate::courses::syllabus_store::exam_in_use(&db, id).await?
+        || crate::contents::store::exam_in_use(&db, id).await?
+        || crate::classrooms::classwork::exam_in_use(&db, id).await?
+    {
         return Err(AppError::Conflict("exam_in_use"));
     }
     if !store::delete(&db, id, user.owner).await? {

@@ -692,3 +692,58 @@ async fn bigbluebutton_and_zoom_rooms_join_by_role_and_report_attendance_and_rec
 async fn rahim_id(t: &TestApp) -> i64 {
     sqlx::query_scalar("SELECT id FROM users WHERE email = 'rahim@example.com'").fetch_one(&t.platform.db).await.unwrap()
 }
+
+#[tokio::test]
+async fn a_session_quiz_is_taken_through_the_exam_centre_and_its_results_read_by_the_teacher() {
+    let s = crate::exams::site().await;
+    let t = &s.t;
+    let parts: Vec<Value> = s.questions[..2].iter().map(|id| json!({ "question_id": id })).collect();
+    let created = s.create(crate::exams::exam(json!(parts))).await;
+    let (exam_id, exam_uuid) = (created["id"].as_i64().unwrap(), created["uuid"].as_str().unwrap().to_owned());
+    let class = id(t.post(DHAKA, "/classroom/class/create", Some(&s.teacher), json!({ "name": "Geography", "starts_at": at(0) })).await);
+    ok(t.post(DHAKA, "/classroom/people/create-student", Some(&s.teacher), json!({ "classroom_id": class, "name": "Learner", "email": "learner@example.com" })).await);
+    let session = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&s.teacher), json!({ "classroom_id": class, "title": "Maps", "starts_at": at(-5), "duration_minutes": 60 })).await);
+
+    // A quiz needs one of the teacher's own exams.
+    let quiz = |exam: Option<i64>| json!({ "classroom_id": class, "session_id": session, "content_type": "quiz", "title": "Map quiz", "exam_id": exam });
+    assert_eq!(field_code(&t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&s.teacher), quiz(None)).await, "exam_id"), "Choose the exam learners take in this lesson.");
+    t.platform.user("colleague@dhaka.example", Some((s.tenant, "teacher"))).await;
+    let colleague = t.acting(DHAKA, "colleague@dhaka.example").await;
+    let other = id(t.post(DHAKA, "/classroom/class/create", Some(&colleague), json!({ "name": "Other", "starts_at": at(0) })).await);
+    let r = t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&colleague), json!({ "classroom_id": other, "content_type": "quiz", "title": "q", "exam_id": exam_id })).await;
+    assert_eq!(field_code(&r, "exam_id"), "This exam does not exist.", "another teacher's exam");
+    let made = ok(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&s.teacher), quiz(Some(exam_id))).await);
+    assert_eq!((made["content_type"].as_str(), made["exam"]["uuid"].as_str()), (Some("quiz"), Some(exam_uuid.as_str())));
+    let quiz_id = made["id"].as_i64().unwrap();
+    assert_eq!(ids(&t.get(DHAKA, &format!("/classroom/schedule/classworks/{class}?content_type=quiz"), Some(&s.learner)).await), vec![quiz_id]);
+    let r = t.delete(DHAKA, &format!("/course/exam/delete-single/{exam_id}"), Some(&s.teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("exam_in_use")));
+
+    // Before anyone takes it: the student, with no attempt.
+    let results = ok(t.get(DHAKA, &format!("/classroom/evaluation/results/{session}"), Some(&s.teacher)).await);
+    assert_eq!((results[0]["classwork_id"].as_i64(), results[0]["students"][0]["attempts"].as_i64()), (Some(quiz_id), Some(0)), "{results}");
+
+    // The learner takes it through the Exam Centre; the teacher reads the attempt once it is in.
+    let attempt = s.start(&exam_uuid, &s.learner).await.body["data"]["uuid"].as_str().unwrap().to_owned();
+    let r = t.get(DHAKA, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&s.teacher)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("attempt_open")));
+    let r = t.post(DHAKA, &format!("/exam-front/attempt/{attempt}/submit"), Some(&s.learner), json!({})).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    let results = ok(t.get(DHAKA, &format!("/classroom/evaluation/results/{session}?syllabus_id={quiz_id}"), Some(&s.teacher)).await);
+    let mine = &results[0]["students"][0];
+    assert_eq!((mine["attempts"].as_i64(), mine["attempt_uuid"].as_str()), (Some(1), Some(attempt.as_str())), "{results}");
+    assert!(mine["max_score"].as_f64().unwrap() > 0.0 && mine["state"].is_string(), "{results}");
+    let answers = ok(t.get(DHAKA, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&s.teacher)).await);
+    assert_eq!(answers["uuid"], attempt.as_str(), "{answers}");
+
+    // Nobody else reads them: the student, a teacher of another class, another site.
+    assert_eq!(t.get(DHAKA, &format!("/classroom/evaluation/results/{session}"), Some(&s.learner)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&s.learner)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, &format!("/classroom/evaluation/results/{session}"), Some(&colleague)).await.status, StatusCode::NOT_FOUND);
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let stranger = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/classroom/evaluation/results/x", Some(&s.teacher)).await.status, StatusCode::NOT_FOUND);
+}
