@@ -747,3 +747,25 @@ async fn a_session_quiz_is_taken_through_the_exam_centre_and_its_results_read_by
     assert_eq!(t.get(SYLHET, &format!("/classroom/evaluation/user-answers/{attempt}"), Some(&stranger)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(DHAKA, "/classroom/evaluation/results/x", Some(&s.teacher)).await.status, StatusCode::NOT_FOUND);
 }
+
+/// Against a real BigBlueButton server, when one is given (`BBB_LIVE_URL`, e.g.
+/// `https://bbb.example.org/bigbluebutton`, and `BBB_LIVE_SECRET`): the account checks, a room is
+/// made and a student's join link is accepted by the server. Without them it says it was skipped:
+/// CI has no meeting server (see the README).
+#[tokio::test]
+async fn a_real_bigbluebutton_server_when_one_is_given() {
+    let (Ok(url), Ok(secret)) = (std::env::var("BBB_LIVE_URL"), std::env::var("BBB_LIVE_SECRET")) else {
+        eprintln!("skipped: set BBB_LIVE_URL and BBB_LIVE_SECRET to test against a real BigBlueButton server");
+        return;
+    };
+    let College { t, admin, teacher, rahim, .. } = college().await;
+    ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), json!({ "platform": "bbb", "base_url": url, "secret": secret })).await);
+    assert_eq!(ok(t.get(DHAKA, "/classroom/api_configure/check?platform=bbb", Some(&admin)).await)["credentials_ok"], true);
+    let class = id(t.post(DHAKA, "/classroom/class/create", Some(&teacher), json!({ "name": "Live check", "starts_at": at(0), "platform": "bbb" })).await);
+    ok(t.post(DHAKA, "/classroom/people/create-student", Some(&teacher), json!({ "classroom_id": class, "name": "rahim", "email": "rahim@example.com" })).await);
+    let session = id(t.post(DHAKA, "/classroom/schedule/create-one", Some(&teacher), json!({ "classroom_id": class, "title": "Check", "starts_at": at(-1), "duration_minutes": 10 })).await);
+    let join = ok(t.get(DHAKA, &format!("/convay/token?session_id={session}"), Some(&rahim)).await);
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let answer = http.get(join["url"].as_str().unwrap()).send().await.unwrap();
+    assert!(answer.status().is_redirection(), "the server took the signed join: {}", answer.text().await.unwrap());
+}
