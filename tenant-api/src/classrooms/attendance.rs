@@ -4,14 +4,18 @@
 use super::schedule::session_access;
 use super::schedule_store::{self as sessions, Mark};
 use super::store::{self, Student};
+use super::Access;
 use crate::pools::TenantDb;
+use crate::state::AppState;
 use axum::Json;
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::response::Data;
+use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
@@ -84,6 +88,7 @@ pub struct AttendanceInput {
 #[utoipa::path(post, path = "/classroom/attendance/store/{id}", tag = "classroom", params(("id" = i64, Path, description = "the session")), request_body = AttendanceInput,
     responses((status = 200, body = Data<Vec<Attendance>>), (status = 401), (status = 403), (status = 404), (status = 422, description = "not_a_student")))]
 pub async fn store_attendance(
+    State(app): State<AppState>,
     HostTenant(tenant): HostTenant,
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
@@ -91,7 +96,7 @@ pub async fn store_attendance(
     AppJson(input): AppJson<AttendanceInput>,
 ) -> AppResult<Json<Data<Vec<Attendance>>>> {
     let (session, a) = session_access(&db, id, &caller, &tenant).await?;
-    a.manager()?;
+    let a = a.manager()?;
     let mut v = Validator::default();
     let end_time = input.end_time.as_deref().filter(|t| !t.trim().is_empty()).and_then(|t| v.date_time("end_time", t));
     v.finish()?;
@@ -107,7 +112,28 @@ pub async fn store_attendance(
         sessions::set_ended(&mut tx, id, at).await?;
     }
     tx.commit().await?;
+    certify_webinar(&app, &tenant, &db, &a, &input.present).await?;
     Ok(Json(Data::new(rows(&db, session.classroom_id, id).await?)))
+}
+
+/// A webinar's certificate is one of attendance: a learner its teacher marks present at a session
+/// of the webinar's room completes their enrolment, and the certificate machinery issues theirs
+/// (once: the enrolment completes only from active).
+async fn certify_webinar(app: &AppState, tenant: &Tenant, db: &PgPool, a: &Access, present: &[i64]) -> AppResult<()> {
+    let (Some("webinar"), Some(batch_id)) = (a.class.course_type.as_deref(), a.class.course_batch_id) else {
+        return Ok(());
+    };
+    let batch = crate::courses::batches_store::find(db, batch_id).await?.ok_or(AppError::NotFound)?;
+    let course = crate::courses::store::find(db, batch.course_id).await?.ok_or(AppError::NotFound)?;
+    for user in present {
+        let Some(enrollment) = crate::learning::enrolment_store::of_user(db, course.id, *user).await? else { continue };
+        if enrollment.batch_id != batch_id || !crate::learning::enrolment_store::complete_if_active(db, enrollment.id).await? {
+            continue;
+        }
+        let enrollment = crate::learning::enrolment_store::find(db, enrollment.id).await?.ok_or(AppError::NotFound)?;
+        crate::certificates::issue::on_completion(app, tenant, db, &course, &enrollment).await?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -198,13 +198,14 @@ pub async fn course_attendance(tenant: HostTenant, caller: RequireUser, db: Tena
     request_body = attendance::AttendanceInput,
     responses((status = 200, body = Data<Vec<attendance::Attendance>>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn course_store_attendance(
+    app: State<AppState>,
     tenant: HostTenant,
     caller: RequireUser,
     db: TenantDb,
     id: AppPath<i64>,
     input: AppJson<attendance::AttendanceInput>,
 ) -> AppResult<Json<Data<Vec<attendance::Attendance>>>> {
-    attendance::store_attendance(tenant, caller, db, id, input).await
+    attendance::store_attendance(app, tenant, caller, db, id, input).await
 }
 
 /// Download a session's attendance sheet (the classroom call).

@@ -89,6 +89,15 @@ pub async fn lock_seats(tx: &mut PgConnection, batch_id: i64) -> sqlx::Result<i6
     sqlx::query_scalar("SELECT count(*) FROM enrollments WHERE batch_id = $1").bind(batch_id).fetch_one(tx).await
 }
 
+/// Completes an active enrolment; false when it was not active (already completed, waiting, gone).
+pub async fn complete_if_active(db: &PgPool, id: i64) -> sqlx::Result<bool> {
+    sqlx::query("UPDATE enrollments SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'active'")
+        .bind(id)
+        .execute(db)
+        .await
+        .map(|r| r.rows_affected() == 1)
+}
+
 pub async fn set_status(db: &PgPool, id: i64, status: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE enrollments SET status = $2, completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, now()) END WHERE id = $1",

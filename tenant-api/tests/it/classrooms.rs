@@ -497,8 +497,23 @@ async fn a_course_batch_has_a_live_room_for_its_learners() {
     let sheet = ok(t.get(DHAKA, &format!("/course/attendance/view/{session}"), Some(&teacher)).await);
     let sadia_id = sheet[0]["user_id"].as_i64().unwrap();
     assert_eq!(sheet.as_array().map(Vec::len), Some(1));
+    let certified = async || -> (String, i64) {
+        sqlx::query_as("SELECT e.status, (SELECT count(*) FROM certificates c WHERE c.enrollment_id = e.id) FROM enrollments e WHERE e.batch_id = $1 AND e.user_id = $2")
+            .bind(batch)
+            .bind(sadia_id)
+            .fetch_one(&*t.state.pools.get(dhaka).await.unwrap())
+            .await
+            .unwrap()
+    };
+    // A course's attendance is only attendance; a webinar's is its certificate, issued once.
+    ok(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&teacher), json!({ "present": [sadia_id] })).await);
+    assert_eq!(certified().await, ("active".into(), 0));
+    retype("webinar").await;
     let marked = ok(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&teacher), json!({ "present": [sadia_id] })).await);
     assert_eq!(marked[0]["present"], true);
+    assert_eq!(certified().await, ("completed".into(), 1));
+    ok(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&teacher), json!({ "present": [sadia_id] })).await);
+    assert_eq!(certified().await, ("completed".into(), 1));
     assert_eq!(t.get(DHAKA, &format!("/course/attendance/download/{session}?format=csv"), Some(&teacher)).await.status, StatusCode::OK);
     assert_eq!(t.post(DHAKA, &format!("/course/attendance/store/{session}"), Some(&sadia), json!({ "present": [] })).await.status, StatusCode::FORBIDDEN);
     ok(t.delete(DHAKA, &format!("/course/class/delete/{session}"), Some(&teacher)).await);
