@@ -246,7 +246,7 @@ impl<'a> Route<'a> {
             let id = parts.next()?.parse().ok()?;
             return Some(if path.starts_with("/page/") && parts.next() == Some("about") { Self::About } else { Self::Post(kind, id) });
         }
-        let key = path.strip_prefix("/course/details/").or_else(|| path.strip_prefix("/course-details/"))?;
+        let key = ["/course/details/", "/webinar/details/", "/course-details/"].into_iter().find_map(|prefix| path.strip_prefix(prefix))?;
         let key = key.trim_end_matches('/');
         (!key.is_empty() && !key.contains('/') && !key.contains('%')).then_some(Self::Course(key))
     }
@@ -403,6 +403,7 @@ mod tests {
     fn pages_with_main_text_are_recognised() {
         assert!(matches!(Route::of("/"), Some(Route::Home)));
         assert!(matches!(Route::of("/course/details/abc-123"), Some(Route::Course("abc-123"))));
+        assert!(matches!(Route::of("/webinar/details/abc-123"), Some(Route::Course("abc-123"))));
         assert!(matches!(Route::of("/course-details/42/"), Some(Route::Course("42"))));
         assert!(Route::of("/course/details/a%00b").is_none());
         assert!(Route::of("/course/details/").is_none());

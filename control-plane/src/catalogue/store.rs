@@ -183,7 +183,8 @@ impl Row {
     pub fn view(self, urls: &crate::config::PublicUrl) -> CatalogueCourse {
         let site = urls.site_url((!self.is_main).then_some(self.institution_slug.as_str()));
         CatalogueCourse {
-            url: format!("{site}/course/details/{}", self.uuid),
+            // SPEC's link builder: a webinar's page is /webinar/details/{uuid}.
+            url: format!("{site}/{}/details/{}", if self.course_type == "webinar" { "webinar" } else { "course" }, self.uuid),
             uuid: self.uuid,
             slug: self.slug,
             title: self.title,
