@@ -17,7 +17,7 @@ const landingPages = {
 };
 const landingRoutes = [
   { path: '^/$', page: landingPages.home, namespaces: ['home'] },
-  { path: '^/(?:course/details|course-details|exam/details)/[^/]+/?$', page: landingPages.course, namespaces: ['learn'] },
+  { path: '^/(?:course/details|course-details|exam/details|webinar/details)/[^/]+/?$', page: landingPages.course, namespaces: ['learn'] },
 ];
 
 export default defineConfig({

@@ -17,6 +17,9 @@ describe('the texts the first render waits for', () => {
     // The classrooms' screens and a class's invitation page: the classrooms' texts.
     for (const path of ['/classroom', '/classroom/details/3', '/classroom/details/3/people', '/join/K7Q2XPA9']) expect(first(path, true), path).toEqual(['classrooms', 'nav']);
     expect(first('/classroom/calendar/show', true)).toEqual(['calendar', 'nav']);
+    // My webinars and a webinar's room: the classrooms' screens with the webinars' texts.
+    for (const path of ['/webinarroom', '/webinarroom/details/8', '/webinarroom/details/8/schedule']) expect(first(path, true), path).toEqual(['classrooms', 'webinars', 'nav']);
+    expect(first('/webinar/list', false)).toEqual(['webinars']);
   });
 
   it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {
@@ -24,6 +27,8 @@ describe('the texts the first render waits for', () => {
     expect(first('/', true)).toEqual(['home']);
     expect(first('/course/details/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/exam/details/0b6f3e0c', true)).toEqual(['learn']);
+    expect(first('/webinar/details/0b6f3e0c', true)).toEqual(['learn']);
+    expect(firstRoute('/webinar/details/0b6f3e0c').load).toBe(firstRoute('/course/details/0b6f3e0c').load);
     expect(first('/course/journey/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/training/journey/0b6f3e0c', true)).toEqual(['learn']);
     expect(first('/exam/journey/0b6f3e0c', true)).not.toContain('nav');

@@ -77,7 +77,7 @@ function prefetchHomeRow(_pathname: string, client: QueryClient) {
 const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/$/, { namespaces: ['home'], load: HomePage.preload, data: prefetchHomeRow }],
   [
-    /^\/(?:course\/details|course-details|exam\/details)\/[^/]+\/?$/,
+    /^\/(?:course\/details|course-details|exam\/details|webinar\/details)\/[^/]+\/?$/,
     { namespaces: ['learn'], load: CourseDetailsPage.preload, data: prefetchCourse },
   ],
   [/^\/(?:login|registration|logout)\/?$/, { namespaces: ['auth'] }],
@@ -91,8 +91,11 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/training(?:\/|$)/, { namespaces: ['courses', 'trainings'] }],
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
   [/^\/events(?:\/|$)/, { namespaces: ['events'] }],
+  [/^\/webinar\/list\/?$/, { namespaces: ['webinars'] }],
   // After the calendars: /classroom/calendar/show is the calendar's.
   [/^\/(?:classroom|join)(?:\/|$)/, { namespaces: ['classrooms'] }],
+  // My webinars and a webinar's room: the classrooms' screens with the webinars' texts.
+  [/^\/webinarroom(?:\/|$)/, { namespaces: ['classrooms', 'webinars'] }],
 ];
 
 export function firstRoute(pathname: string): FirstRoute {

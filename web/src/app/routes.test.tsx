@@ -25,6 +25,18 @@ describe('the public route table', () => {
     expect(['/blogs/lists', '/tutorials/details/4', '/articles/details/4/a-slug'].map(last)).toEqual(['blogs/lists', 'tutorials/details/:id/:slug?', 'articles/details/:id/:slug?']);
     expect(['/podcasts/lists', '/classroom/details/3/general', '/dashboard', '/events/list'].map(last)).toEqual(['*', '*', '*', '*']);
   });
+
+  it('serves a webinar’s public page as a course’s, and the webinars’ list, to anyone', () => {
+    const uuid = '0b6f3e0c-2a8e-4a51-9a43-5c0f1f6d2b7e';
+    const page = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
+    expect(page(`/webinar/details/${uuid}`)?.path).toBe('webinar/details/:uuid');
+    expect((page(`/webinar/details/${uuid}`)?.element as ReactElement).type).toBe((page(`/course/details/${uuid}`)?.element as ReactElement).type);
+    expect(page('/webinar/list')?.path).toBe('webinar/list');
+    // Not the course page, nor the signed-in table's.
+    expect((page('/webinar/list')?.element as ReactElement).type).not.toBe((page(`/course/details/${uuid}`)?.element as ReactElement).type);
+    // The webinars' rooms are signed-in pages.
+    expect(['/webinarroom', '/webinarroom/details/8', '/webinar/details'].map((p) => page(p)?.path)).toEqual(['*', '*', '*']);
+  });
 });
 
 describe('the signed-in route table', () => {
@@ -57,5 +69,20 @@ describe('the signed-in route table', () => {
     const join = matchRoutes(signedInRoutes, '/join/K7Q2XPA9') ?? [];
     expect(join.at(-1)?.route.path).toBe('join/:slug');
     expect((join[0].route.element as ReactElement).type).not.toBe((matchRoutes(signedInRoutes, '/dashboard')![0].route.element as ReactElement).type);
+  });
+
+  it('serves My webinars and a webinar’s room to anyone signed in, in the dashboard layout, one chunk for both', () => {
+    const element = (path: string) => matchRoutes(signedInRoutes, path)!.at(-1)!.route.element as ReactElement<{ page?: string }>;
+    expect(served('/webinarroom')).toEqual({ path: 'webinarroom', allow: null });
+    expect(served('/webinarroom/details/8')).toEqual({ path: 'webinarroom/details/:id/:slug?', allow: null });
+    expect(served('/webinarroom/details/8/schedule')).toEqual({ path: 'webinarroom/details/:id/:slug?', allow: null });
+    expect(element('/webinarroom').props.page).toBe('list');
+    expect(element('/webinarroom/details/8/attendance').props.page).toBe('details');
+    expect(element('/webinarroom').type).toBe(element('/webinarroom/details/8').type);
+    expect(served('/webinarroom/details').path).toBe('webinarroom/details');
+    // The webinars' calendar stays the calendar's.
+    expect(served('/webinarroom/calendar/show').path).toBe('webinarroom/calendar/show');
+    const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
+    expect(layout('/webinarroom')).toBe(layout('/dashboard'));
   });
 });

@@ -26,6 +26,8 @@ const MessagePage = lazy(() => import('../components/errors/message-page'));
 const SearchPage = lazy(() => import('../features/learn/components/search-page'));
 const InstructorPage = lazy(() => import('../features/learn/components/instructor-page'));
 const CertificateCheckPage = lazy(() => import('../features/learn/components/certificate-check-page'));
+// /webinar/list: the site's webinars (their public pages are courses', /webinar/details/:uuid).
+const WebinarListPage = lazy(() => import('../features/webinars/components/webinar-list-page'));
 // /payment/success|fail|cancel/:id and /payments: one chunk (features/payments/components/payment-pages.tsx).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 // The public pages of blogs, tutorials, articles and the site's own pages (about, FAQ, team,
@@ -89,6 +91,9 @@ export const routes: RouteObject[] = [
           { path: 'course-details/:id', element: <CourseDetailsPage /> },
           // A certificate exam's public page is a course's.
           { path: 'exam/details/:uuid', element: <CourseDetailsPage /> },
+          // So is a webinar's (SPEC "Link builders": lib/course-paths.ts).
+          { path: 'webinar/details/:uuid', element: <CourseDetailsPage /> },
+          { path: 'webinar/list', element: <WebinarListPage /> },
           { path: 'instructor/:id', element: <InstructorPage /> },
           { path: 'certificate/check/:id?', element: <CertificateCheckPage /> },
           { path: 'payment/:kind/:id', element: <PaymentPages /> },

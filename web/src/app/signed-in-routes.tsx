@@ -71,6 +71,9 @@ const EventEditPages = lazy(() => import('../features/events/components/event-ed
 // chunk; /join/:slug (a class's invitation, the first page an invited student opens): another.
 const ClassroomPages = lazy(() => import('../features/classrooms/components/classroom-pages'));
 const JoinClassPage = lazy(() => import('../features/classrooms/components/join-page'));
+// /webinarroom (My webinars) and a webinar's live room (/webinarroom/details/:id/:slug?, a class's
+// page told it is a webinar's): anyone signed in, one chunk.
+const WebinarRoomPages = lazy(() => import('../features/webinars/components/webinar-room-pages'));
 // /calendar/show (anyone signed in) and the same page with one kind's entries (SPEC 2:
 // /course/calendar/show, /exam/..., /classroom/..., /training/..., /webinarroom/...): one chunk.
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page'));
@@ -124,6 +127,10 @@ export const signedInRoutes: RouteObject[] = [
       { path: 'classroom', element: <ClassroomPages page="list" /> },
       { path: 'classroom/details', element: <Navigate to="/classroom" replace /> },
       { path: 'classroom/details/:id/:slug?', element: <ClassroomPages page="details" /> },
+      // Webinars' live rooms: those the caller speaks at (teaches) or attends (is enrolled in).
+      { path: 'webinarroom', element: <WebinarRoomPages page="list" /> },
+      { path: 'webinarroom/details', element: <Navigate to="/webinarroom" replace /> },
+      { path: 'webinarroom/details/:id/:slug?', element: <WebinarRoomPages page="details" /> },
       ...CALENDAR_ROUTES,
       {
         element: <RequireMenuClass allow={PAGE_ACCESS.partners} />,

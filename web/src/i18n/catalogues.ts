@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'classrooms',
   // The trainings' screens (/training/*): loaded with them.
   'trainings',
+  // The webinars' list (/webinar/list) and My webinars (/webinarroom): loaded with them.
+  'webinars',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's

@@ -122,17 +122,19 @@ export function canSuggest(text: string): boolean {
 }
 
 /**
- * Where a course link goes: a course on another origin (a partner's site) keeps its absolute url and
- * needs a full page load; otherwise the in-app path.
+ * Where a course link goes: a course on another origin (a partner's site, its url's) needs a full
+ * page load there; otherwise the in-app path. The in-app path is used on the other site too: the
+ * server's url always names /course/details/<uuid>, and a webinar's or certificate exam's page has
+ * its own address (lib/course-paths.ts).
  */
-export function courseLink(url: string | null | undefined, fallbackPath: string, currentOrigin: string): { external: boolean; href: string } {
+export function courseLink(url: string | null | undefined, path: string, currentOrigin: string): { external: boolean; href: string } {
   if (url) {
     try {
       const u = new URL(url, currentOrigin);
-      if (u.origin !== currentOrigin) return { external: true, href: u.href };
+      if (u.origin !== currentOrigin) return { external: true, href: new URL(path, u.origin).href };
     } catch {
       /* a malformed url: use the path */
     }
   }
-  return { external: false, href: fallbackPath };
+  return { external: false, href: path };
 }

@@ -9,9 +9,9 @@ describe('sidebar menu', () => {
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
     expect(paths('partner', 'teacher')).not.toContain('/accounts/learner-payment');
@@ -281,13 +281,31 @@ describe('sidebar menu', () => {
     expect(bottomBarValue('/classroom')).toBe('classroom');
   });
 
-  it('lists Content for everyone signed in but the approver, after Classroom, and lights it on the content bank pages', () => {
+  it('lists Webinars for everyone who sees Classroom, right after it, and lights it on My webinars and the webinars’ rooms', () => {
+    expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('webinars');
+    for (const [cls, role] of [['super', 'super'], ['partner', 'partner-admin'], ['partner', 'teacher'], ['learner', null]] as const) {
+      const items = menuFor(cls, role);
+      const webinars = items.find((i) => i.key === 'webinars')!;
+      expect([webinars.labelKey, webinars.to], `${cls} ${role}`).toEqual(['nav:webinars', '/webinarroom']);
+      expect(items.indexOf(webinars), cls).toBe(items.findIndex((i) => i.key === 'classroom') + 1);
+      for (const path of ['/webinarroom', '/webinarroom?page=2', '/webinarroom/details/8', '/webinarroom/details/8/schedule']) {
+        expect(isItemActive(webinars, path), path).toBe(true);
+        expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);
+        for (const other of items.filter((i) => i.key !== 'webinars')) expect(isItemActive(other, path), `${other.key} ${path}`).toBe(false);
+      }
+      // The webinars' calendar is Calendar's; a plain class is Classroom's.
+      expect(isItemActive(webinars, '/webinarroom/calendar/show')).toBe(false);
+      expect(isItemActive(webinars, '/classroom/details/3')).toBe(false);
+    }
+  });
+
+  it('lists Content for everyone signed in but the approver, after Webinars, and lights it on the content bank pages', () => {
     expect(menuFor('approver', 'sys-blog-and-tutorial-admin').map((i) => i.key)).not.toContain('contents');
     for (const [cls, role] of [['super', 'super'], ['partner', 'teacher'], ['learner', null]] as const) {
       const items = menuFor(cls, role);
       const contents = items.find((i) => i.key === 'contents')!;
       expect([contents.labelKey, contents.to], `${cls} ${role}`).toEqual(['nav:contents', '/contents/my']);
-      expect(items.indexOf(contents), cls).toBe(items.findIndex((i) => i.key === 'classroom') + 1);
+      expect(items.indexOf(contents), cls).toBe(items.findIndex((i) => i.key === 'webinars') + 1);
       for (const path of ['/contents', '/contents/my', '/contents/my?type=other&page=2', '/contents/12', '/contents/edit/new']) {
         expect(isItemActive(contents, path), path).toBe(true);
         expect(canOpen(path, cls), `${cls} ${path}`).toBe(true);

@@ -22,6 +22,7 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
+import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -75,6 +76,9 @@ export const MENU: MenuItem[] = [
     covers: /^\/join\/[^/]+\/?$/,
     classes: ['super', 'partner', 'learner'],
   },
+  // Webinars (/webinarroom): the live rooms of the webinars one speaks at or attends, for those
+  // who see Classroom (the rooms are classes); the webinars' calendar stays Calendar's.
+  { key: 'webinars', labelKey: 'nav:webinars', icon: <LiveTvOutlinedIcon />, to: '/webinarroom', classes: ['super', 'partner', 'learner'] },
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
   { key: 'contents', labelKey: 'nav:contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },

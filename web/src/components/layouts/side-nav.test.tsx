@@ -153,7 +153,7 @@ describe('the side navigation', () => {
     release();
     await i18n.loadNamespaces(NAV_NAMESPACE);
     const html = draw(i18n, <SideNav />, '/profile/account-setting');
-    expect(text(html)).toMatch(/Home Classroom Content Events Calendar File manager Payments My profile My profile Account settings Certificates/);
+    expect(text(html)).toMatch(/Home Classroom Webinars Content Events Calendar File manager Payments My profile My profile Account settings Certificates/);
   });
 });
 

@@ -24,6 +24,9 @@ export const classroom = (over: Partial<Classroom> = {}): Classroom => ({
   next_session: { id: 41, title: 'Newton’s laws', title_bn: 'নিউটনের সূত্র', starts_at: '2026-12-22T04:00:00Z', ends_at: '2026-12-22T05:30:00Z' },
   code: 'K7Q2XPA9',
   join_url: 'http://localhost:8080/join/K7Q2XPA9',
+  course_batch_id: null,
+  course_type: null,
+  course_uuid: null,
   created_at: '2026-12-01T00:00:00Z',
   ...over,
 });

@@ -53,6 +53,13 @@ export interface Classroom {
   /** The join code and link: teachers and admins only. */
   code: string | null;
   join_url: string | null;
+  /**
+   * A course batch's live room: the batch, and its course's type (`webinar` for a webinar's room,
+   * whose pages are under /webinarroom) and uuid (the course's public page); null for a plain class.
+   */
+  course_batch_id: number | null;
+  course_type: string | null;
+  course_uuid: string | null;
   created_at: string;
 }
 
@@ -310,6 +317,8 @@ export interface ClassroomQuery {
   role?: RoleFilter;
   /** 1: every class of the site (site admins only, else 403). */
   manage?: 1;
+  /** `webinar`: only the live rooms of webinars. */
+  course_type?: 'webinar';
 }
 
 // ---- classrooms ----

@@ -1,7 +1,8 @@
 // A class in "My classes": its name in the interface's language, the day it starts, its next
 // session, how many teachers and students it has and the caller's role in it. The card opens the
-// class.
-import { Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
+// class (in My webinars, kind "webinar": the webinar's room, under /webinarroom). My classes and My
+// webinars lay the cards out alike (ClassroomCardGrid).
+import { Box, Card, CardActionArea, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -11,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatNumber } from '../../../lib/lang';
 import type { Classroom } from '../api/classrooms-api';
 import { classroomName, formatClockRange, formatDay, formatLongDay, managesClass, sessionTitle } from '../hooks/classroom-format';
+import { roomPath, type RoomKind } from '../hooks/room-kind';
 import { DraftChip, FeaturedChip, RoleChip } from './classroom-chips';
 
 export function Line({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId?: string }) {
@@ -29,7 +31,7 @@ export function Line({ icon, label, children, testId }: { icon: ReactNode; label
   );
 }
 
-export function ClassroomCard({ classroom: c }: { classroom: Classroom }) {
+export function ClassroomCard({ classroom: c, kind = 'classroom' }: { classroom: Classroom; kind?: RoomKind }) {
   const { t, i18n } = useTranslation('classrooms');
   const lang = i18n.language;
   const name = classroomName(c, lang) || t('card.untitled');
@@ -38,7 +40,7 @@ export function ClassroomCard({ classroom: c }: { classroom: Classroom }) {
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="classroom-card" data-classroom-id={c.id}>
       <CardActionArea
         component={RouterLink}
-        to={`/classroom/details/${c.id}`}
+        to={roomPath(c.id, kind)}
         sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start', p: 2 }}
         data-testid="classroom-link"
       >
@@ -80,5 +82,31 @@ export function ClassroomCard({ classroom: c }: { classroom: Classroom }) {
         )}
       </CardActionArea>
     </Card>
+  );
+}
+
+/** The cards of a page of classes, one list item each; dimmed while another page loads (`dim`). */
+export function ClassroomCardGrid({ items, kind, dim }: { items: Classroom[]; kind?: RoomKind; dim?: boolean }) {
+  return (
+    <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, opacity: dim ? 0.6 : 1 }} data-testid="classroom-cards">
+      {items.map((c) => (
+        <Grid key={c.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+          <ClassroomCard classroom={c} kind={kind} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The grid's placeholders while the first page loads. */
+export function ClassroomCardsLoading() {
+  return (
+    <Grid container spacing={2} data-testid="classrooms-loading">
+      {[0, 1, 2].map((i) => (
+        <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+          <Skeleton variant="rounded" height={190} />
+        </Grid>
+      ))}
+    </Grid>
   );
 }

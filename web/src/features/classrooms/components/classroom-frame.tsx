@@ -1,6 +1,6 @@
-// What the pages of one class share: the way back to My classes, and what shows until the class
-// is there (placeholders while it loads, a friendly "not found" for a 404, else the error with
-// Retry).
+// What the pages of one class share: the way back to My classes (to My webinars from a webinar's
+// room), and what shows until the class is there (placeholders while it loads, a friendly "not
+// found" for a 404, else the error with Retry).
 import { Button, Card, Skeleton } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
@@ -10,12 +10,13 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
+import { roomListPath, type RoomKind } from '../hooks/room-kind';
 
-export function BackToClasses() {
+export function BackToClasses({ kind = 'classroom' }: { kind?: RoomKind }) {
   const { t } = useTranslation('classrooms');
   return (
-    <Button component={RouterLink} to="/classroom" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1, alignSelf: 'flex-start' }} data-testid="back-to-classes">
-      {t('details.back')}
+    <Button component={RouterLink} to={roomListPath(kind)} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1, alignSelf: 'flex-start' }} data-testid="back-to-classes">
+      {t(kind === 'webinar' ? 'webinar.back' : 'details.back')}
     </Button>
   );
 }

@@ -7,11 +7,15 @@
 // copy button, two switches, two buttons). On a phone or a tablet the header stays short, so that
 // the tabs and their content start on the first screen: the tools are in an overflow menu by the
 // chips, and the description is cut to two lines with a "Show more" toggle.
+//
+// A webinar's live room (kind "webinar") is labelled Webinar, and links to the webinar's public
+// page when the server gives its course (`course_uuid`).
 import {
   Box,
   Button,
   Card,
   CardContent,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -38,20 +42,23 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Tooltip } from '../../../components/ui/deferred-mui';
 import { useToast } from '../../../components/ui/toast-provider';
 import { copyText } from '../../../lib/copy-text';
+import { coursePagePath } from '../../../lib/course-paths';
 import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Classroom } from '../api/classrooms-api';
 import { classroomName, formatClock, formatLongDay, managesClass, otherClassroomName } from '../hooks/classroom-format';
+import { roomListPath, type RoomKind } from '../hooks/room-kind';
 import { publishFeatureMutation, useDeleteClassroom } from '../hooks/use-classrooms';
 import { DraftChip, FeaturedChip, RoleChip } from './classroom-chips';
 import { Line } from './classroom-card';
@@ -69,20 +76,22 @@ interface Management {
   copyLink: () => void;
 }
 
-export function ClassroomHeader({ classroom: c }: { classroom: Classroom }) {
+export function ClassroomHeader({ classroom: c, kind = 'classroom' }: { classroom: Classroom; kind?: RoomKind }) {
   const { t, i18n } = useTranslation(['classrooms', 'common']);
   const lang = i18n.language;
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const manage = managesClass(c.my_role);
+  const webinar = kind === 'webinar';
   const name = classroomName(c, lang) || t('classrooms:card.untitled');
   const other = otherClassroomName(c, lang);
-  const [management, dialogs] = useManagement(c, name);
+  const [management, dialogs] = useManagement(c, name, kind);
   return (
     <Card sx={{ mb: { xs: 2, md: 2.5 } }} data-testid="classroom-header" data-layout={wide ? 'wide' : 'compact'}>
       <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexGrow: 1, minWidth: 0 }}>
+            {webinar && <Chip size="small" color="secondary" icon={<LiveTvOutlinedIcon />} label={t('classrooms:webinar.label')} data-testid="webinar-chip" />}
             <RoleChip role={c.my_role} />
             {manage && !c.published && <DraftChip />}
             {manage && c.featured && <FeaturedChip />}
@@ -111,6 +120,18 @@ export function ClassroomHeader({ classroom: c }: { classroom: Classroom }) {
             {t('classrooms:card.students', { count: c.students, n: formatNumber(c.students, lang) })}
           </Line>
         </Stack>
+        {webinar && c.course_uuid && (
+          <Button
+            component={RouterLink}
+            to={coursePagePath({ uuid: c.course_uuid, course_type: 'webinar' }, 'details')}
+            size="small"
+            startIcon={<LiveTvOutlinedIcon />}
+            sx={{ mt: 1.5, ml: -0.75 }}
+            data-testid="webinar-page-link"
+          >
+            {t('classrooms:webinar.public_page')}
+          </Button>
+        )}
         {manage && wide && <ManagerTools classroom={c} management={management} />}
         {manage && dialogs}
       </CardContent>
@@ -119,7 +140,7 @@ export function ClassroomHeader({ classroom: c }: { classroom: Classroom }) {
 }
 
 /** The managers' actions on class `c`, and the dialogs they open (drawn by the header). */
-function useManagement(c: Classroom, name: string): [Management, ReactNode] {
+function useManagement(c: Classroom, name: string, kind: RoomKind): [Management, ReactNode] {
   const { t } = useTranslation(['classrooms', 'common']);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -161,7 +182,7 @@ function useManagement(c: Classroom, name: string): [Management, ReactNode] {
             onSuccess: () => {
               setConfirming(false);
               toast.show(t('classrooms:details.deleted', { name }));
-              navigate('/classroom', { replace: true });
+              navigate(roomListPath(kind), { replace: true });
             },
             onError: (err) => toast.show(errorText(err), { severity: 'error', duration: 5000 }),
           })

@@ -4,7 +4,7 @@
 // the new class. The site's admins also get "All classes of the site" (?manage=1: every class of
 // the site instead of their own) and "Meeting settings" (the site's Jitsi, Convay, BigBlueButton
 // and Zoom accounts).
-import { Button, Card, FormControlLabel, Grid, InputAdornment, Skeleton, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
+import { Button, Card, FormControlLabel, InputAdornment, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
@@ -21,7 +21,7 @@ import { formatNumber } from '../../../lib/lang';
 import { useCurrentUser } from '../../../lib/session';
 import { ROLE_FILTERS, type RoleFilter } from '../api/classrooms-api';
 import { isClassroomAuthor, isSiteAdmin, useClassroomList } from '../hooks/use-classrooms';
-import { ClassroomCard } from './classroom-card';
+import { ClassroomCardGrid, ClassroomCardsLoading } from './classroom-card';
 import { ClassroomDialog } from './classroom-dialog';
 import { MeetingSettingsDialog } from './meeting-settings-dialog';
 
@@ -137,13 +137,7 @@ export default function ClassroomListPage() {
         />
       </Stack>
       {list.isLoading ? (
-        <Grid container spacing={2} data-testid="classrooms-loading">
-          {[0, 1, 2].map((i) => (
-            <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Skeleton variant="rounded" height={190} />
-            </Grid>
-          ))}
-        </Grid>
+        <ClassroomCardsLoading />
       ) : list.error && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : !items.length ? (
@@ -151,13 +145,7 @@ export default function ClassroomListPage() {
           <EmptyState icon={<CastForEducationOutlinedIcon />} message={empty} action={author && !filtered ? createButton('outlined') : undefined} />
         </Card>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="classroom-cards">
-          {items.map((c) => (
-            <Grid key={c.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-              <ClassroomCard classroom={c} />
-            </Grid>
-          ))}
-        </Grid>
+        <ClassroomCardGrid items={items} dim={list.isPlaceholderData} />
       )}
       <Pager page={list.data?.current_page ?? page} lastPage={list.data?.last_page ?? 1} onChange={setPage} />
       {author && <ClassroomDialog open={creating} classroom={null} onClose={() => setCreating(false)} onSaved={(saved) => navigate(`/classroom/details/${saved.id}`)} />}

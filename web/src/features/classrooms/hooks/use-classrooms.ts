@@ -101,6 +101,8 @@ export interface ClassListParams {
   search: string;
   /** Every class of the site (site admins). */
   manage?: boolean;
+  /** Only the live rooms of webinars (My webinars). */
+  courseType?: 'webinar';
 }
 
 export type ScheduleView = 'now' | 'completed' | 'all';
@@ -111,7 +113,7 @@ export type ClassworkFilter = 'all' | ClassworkType;
 export const classroomKeys = {
   all: ['classrooms'] as const,
   lists: ['classrooms', 'list'] as const,
-  list: (p: ClassListParams) => ['classrooms', 'list', p.manage ? 'site' : p.role, p.page, p.search] as const,
+  list: (p: ClassListParams) => ['classrooms', 'list', p.manage ? 'site' : p.role, p.page, p.search, p.courseType ?? 'any'] as const,
   one: (id: number) => ['classrooms', 'one', id] as const,
   invite: (code: string) => ['classrooms', 'invite', code] as const,
   people: (id: number) => ['classrooms', 'people', id] as const,
@@ -129,12 +131,18 @@ export const classroomKeys = {
 
 // ---- classes ----
 
-/** The list's query: the caller's classes of a role, or (`manage`) every class of the site. */
+/**
+ * The list's query: the caller's classes of a role, or (`manage`) every class of the site; with
+ * `courseType`, only webinars' live rooms.
+ */
 export function classroomListQuery(p: ClassListParams) {
   return {
     queryKey: classroomKeys.list(p),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      fetchClassrooms({ page: p.page, limit: CLASSES_PAGE_SIZE, search: p.search || undefined, ...(p.manage ? { manage: 1 as const } : { role: p.role }) }, signal),
+      fetchClassrooms(
+        { page: p.page, limit: CLASSES_PAGE_SIZE, search: p.search || undefined, ...(p.manage ? { manage: 1 as const } : { role: p.role }), course_type: p.courseType },
+        signal,
+      ),
     // Every class of the site: a partner's teacher is refused (403), shown in place of the list.
     ...(p.manage && { meta: SECTION_QUERY, retry: false }),
   };

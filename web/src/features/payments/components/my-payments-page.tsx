@@ -12,6 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, useClampPageParam, usePageParam } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
+import { coursePagePath } from '../../../lib/course-paths';
 import { useErrorText } from '../../../lib/use-error-text';
 import { fetchReceipt, type PaymentOrder } from '../api/payments-api';
 import { orderText } from '../hooks/order-text';
@@ -162,7 +163,7 @@ export function PaymentItem({ order, lang, busy = false, onCancel }: { order: Pa
             </Button>
           )}
           {order.state !== 'paid' && (
-            <Button component={RouterLink} to={`/course/details/${order.course.uuid}`} size="small" data-testid="payment-course">
+            <Button component={RouterLink} to={coursePagePath(order.course, 'details')} size="small" data-testid="payment-course">
               {t('payments:mine.view_course')}
             </Button>
           )}

@@ -16,6 +16,7 @@ import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
+import { coursePagePath } from '../../../lib/course-paths';
 import { useToken } from '../../../lib/session';
 import type { PaymentOrder } from '../api/payments-api';
 import { failureText, orderText } from '../hooks/order-text';
@@ -88,7 +89,7 @@ interface PaymentOutcomeProps {
 export function PaymentOutcome({ order, timedOut, onCheck, checking }: PaymentOutcomeProps) {
   const { t, i18n } = useTranslation('payments');
   const text = orderText(order, i18n.language);
-  const details = `/course/details/${order.course.uuid}`;
+  const details = coursePagePath(order.course, 'details');
   const { state } = order;
   let icon: ReactNode;
   let title: string;
