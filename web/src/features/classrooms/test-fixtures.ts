@@ -1,7 +1,8 @@
 // What the classrooms' tests share (the app does not import this module): a class, its sessions,
 // people, posts, attendance, classwork, chat and meeting account as the API gives them.
 import type { Page } from '../../lib/types';
-import type { AttendanceRow, ChatMessage, ClassFile, ClassInvite, Classroom, ClassSession, Classwork, Comment, MeetingAccount, Person, Post, TimelinePage } from './api/classrooms-api';
+import type { AttemptResult } from '../exams/api/exam-front-api';
+import type { AttendanceRow, ChatMessage, ClassFile, ClassInvite, Classroom, ClassSession, Classwork, ClassworkExam, Comment, MeetingAccount, Person, Post, QuizResults, QuizStudentResult, TimelinePage } from './api/classrooms-api';
 
 /**
  * Class 3, "Physics for class nine" (নবম শ্রেণির পদার্থবিজ্ঞান), starting 20 December 2026 at
@@ -75,7 +76,92 @@ export const classwork = (over: Partial<Classwork> = {}): Classwork => ({
   instructions: 'Solve problems 1 to 5.',
   file: classFile({ id: 502, title: 'Worksheet', file_name: 'worksheet.pdf', type: 'document', file_main_path: 'https://files.example.org/signed/worksheet.pdf' }),
   due_at: '2026-12-24T12:00:00Z',
+  exam: null,
   created_at: '2026-12-22T06:00:00Z',
+  ...over,
+});
+
+/** Exam 7 of the Exam Centre, "Forces quiz", open 22 December 2026 from 04:00 to 05:00 UTC (10:00–11:00 in Dhaka). */
+export const classworkExam = (over: Partial<ClassworkExam> = {}): ClassworkExam => ({
+  id: 7,
+  uuid: '5f0c8a2e-7d1b-4c3a-9e2f-0a1b2c3d4e5f',
+  title: 'Forces quiz',
+  title_bn: 'বলের কুইজ',
+  starts_at: '2026-12-22T04:00:00Z',
+  ends_at: '2026-12-22T05:00:00Z',
+  published: true,
+  ...over,
+});
+
+/** A quiz of class 3 for session 41, taken through exam 7. */
+export const quizClasswork = (over: Partial<Classwork> = {}): Classwork =>
+  classwork({ id: 62, content_type: 'quiz', title: 'Quiz on forces', title_bn: 'বলের উপর কুইজ', instructions: '', file: null, due_at: null, exam: classworkExam(), ...over });
+
+/** A student's best attempt at a quiz: Sadia, 8 of 10 in one attempt, passed. */
+export const studentResult = (over: Partial<QuizStudentResult> = {}): QuizStudentResult => ({
+  user_id: 12,
+  name: 'Sadia Islam',
+  attempts: 1,
+  attempt_uuid: '9b1d4c6e-2f3a-4b5c-8d7e-6f5a4b3c2d1e',
+  state: 'finished',
+  score: 8,
+  max_score: 10,
+  passed: true,
+  pending_marking: 0,
+  ...over,
+});
+
+/** A student who has not taken the quiz. */
+export const notTaken = (over: Partial<QuizStudentResult> = {}): QuizStudentResult =>
+  studentResult({ user_id: 13, name: 'Karim Uddin', attempts: 0, attempt_uuid: null, state: null, score: null, max_score: null, passed: null, pending_marking: null, ...over });
+
+/** The results of quiz 62 (session 41): Sadia took it, Karim did not. */
+export const quizResults = (over: Partial<QuizResults> = {}): QuizResults => ({
+  classwork_id: 62,
+  title: 'Quiz on forces',
+  title_bn: 'বলের উপর কুইজ',
+  exam_id: 7,
+  students: [studentResult(), notTaken()],
+  ...over,
+});
+
+/** Sadia's attempt as the exam engine gives it to the teacher: one multiple-choice question, right. */
+export const attemptResult = (over: Partial<AttemptResult> = {}): AttemptResult => ({
+  uuid: '9b1d4c6e-2f3a-4b5c-8d7e-6f5a4b3c2d1e',
+  exam_uuid: '5f0c8a2e-7d1b-4c3a-9e2f-0a1b2c3d4e5f',
+  state: 'finished',
+  attempt_no: 1,
+  submitted_at: '2026-12-22T04:40:00Z',
+  late: false,
+  auto_closed: false,
+  results_available: true,
+  score: 8,
+  max_score: 10,
+  percent: 80,
+  passed: true,
+  pending_marking: 0,
+  questions: [
+    {
+      slot: 1,
+      question_type: 'multiple_choice',
+      text: 'What is the unit of force?',
+      text_bn: 'বলের একক কী?',
+      image: '',
+      marks: 10,
+      options: [
+        { id: 1, text: 'Newton', text_bn: 'নিউটন', correct: true },
+        { id: 2, text: 'Joule', text_bn: 'জুল', correct: false },
+      ],
+      gaps: 0,
+      answer: { choices: [1], text: '', blanks: [], file: null },
+      awarded: 8,
+      status: 'marked',
+      comment: '',
+      key: null,
+      explanation: '',
+      explanation_bn: '',
+    },
+  ],
   ...over,
 });
 

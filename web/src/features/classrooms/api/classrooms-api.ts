@@ -5,6 +5,7 @@
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import type { DataEnvelope, Page } from '../../../lib/types';
+import type { AttemptResult } from '../../exams/api/exam-front-api';
 
 /** The meeting platforms the server offers, in its order: Jitsi Meet, Convay, BigBlueButton, Zoom, the class's own link. */
 export const PLATFORMS = ['jitsi', 'convay', 'bbb', 'zoom', 'link'] as const;
@@ -145,10 +146,22 @@ export interface ProviderRecording {
   received_at: string;
 }
 
-export const CLASSWORK_TYPES = ['material', 'assignment'] as const;
+export const CLASSWORK_TYPES = ['material', 'assignment', 'quiz'] as const;
 export type ClassworkType = (typeof CLASSWORK_TYPES)[number];
 
-/** Material to read or an assignment, for the whole class or one session. */
+/** A quiz's exam (an exam of the Exam Centre), taken at /exam/journey/{uuid}. */
+export interface ClassworkExam {
+  id: number;
+  uuid: string;
+  title: string;
+  title_bn: string | null;
+  /** When it opens and closes (RFC 3339, UTC). */
+  starts_at: string;
+  ends_at: string;
+  published: boolean;
+}
+
+/** Material to read, an assignment or a quiz (an exam of the Exam Centre), for the whole class or one session. */
 export interface Classwork {
   id: number;
   classroom_id: number;
@@ -161,6 +174,8 @@ export interface Classwork {
   file: ClassFile | null;
   /** Assignments only. */
   due_at: string | null;
+  /** A quiz's exam; null for material and assignments. */
+  exam: ClassworkExam | null;
   created_at: string;
 }
 
@@ -172,6 +187,33 @@ export interface ClassworkInput {
   instructions: string;
   file_id: number | null;
   due_at: string | null;
+  /** A quiz's exam, one of the caller's (422 `exam_required`, `exam_not_found`); sent with quizzes only. */
+  exam_id?: number | null;
+}
+
+/** A student's best attempt at a quiz of a session; `attempts` 0 (and the rest null): not taken. */
+export interface QuizStudentResult {
+  user_id: number;
+  name: string;
+  attempts: number;
+  /** The best attempt, read at /classroom/evaluation/user-answers/{uuid}. */
+  attempt_uuid: string | null;
+  /** The exam engine's attempt state (in_progress, submitted, finished…). */
+  state: string | null;
+  score: number | null;
+  max_score: number | null;
+  passed: boolean | null;
+  /** Answers still waiting for a teacher's marks. */
+  pending_marking: number | null;
+}
+
+/** A quiz of a session (a classwork) with every student of the class. */
+export interface QuizResults {
+  classwork_id: number;
+  title: string;
+  title_bn: string | null;
+  exam_id: number;
+  students: QuizStudentResult[];
 }
 
 /** The site's own account on a meeting platform (site admins); its secrets are never sent back. */
@@ -428,6 +470,18 @@ export function updateClasswork(id: number, input: ClassworkInput) {
 
 export function deleteClasswork(id: number) {
   return api<DataEnvelope<Done>>(`/classroom/schedule/classwork-delete-one/${id}`, { method: 'DELETE' });
+}
+
+// ---- quiz results (teachers and admins) ----
+
+/** Each student's best attempt at each quiz of the session (an empty list: the session has no quiz). */
+export function fetchSessionResults(sessionId: number, signal?: AbortSignal) {
+  return api<DataEnvelope<QuizResults[]>>(`/classroom/evaluation/results/${sessionId}`, { signal }).then((r) => r.data ?? []);
+}
+
+/** One attempt answer by answer, as the exam engine gives it (409 `attempt_open` while it is being taken). */
+export function fetchAttemptAnswers(attemptUuid: string, signal?: AbortSignal) {
+  return api<DataEnvelope<AttemptResult>>(`/classroom/evaluation/user-answers/${encodeURIComponent(attemptUuid)}`, { signal }).then((r) => r.data);
 }
 
 // ---- a session's chat ----

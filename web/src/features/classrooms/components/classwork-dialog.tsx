@@ -1,9 +1,10 @@
-// A classwork in its dialog (full-screen on phones), for teachers and admins: material to read or
-// an assignment, its titles in English and Bangla, instructions, the session it belongs to (or the
-// whole class), a file of their file manager (chosen in the shared file picker) and, for an
-// assignment, the day and time it is due (the browser's clock, sent in UTC). The server's refusals
-// show on their fields.
-import { Alert, Box, Button, Dialog, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Stack, Typography, useMediaQuery } from '@mui/material';
+// A classwork in its dialog (full-screen on phones), for teachers and admins: material to read, an
+// assignment or a quiz, its titles in English and Bangla, instructions, the session it belongs to
+// (or the whole class), a file of their file manager (chosen in the shared file picker), for an
+// assignment the day and time it is due (the browser's clock, sent in UTC), and for a quiz the exam
+// the class takes: one of the teacher's exams of the Exam Centre, searched as they type (the
+// course lessons' exam picker, over the Exam Centre's list). The server's refusals show on their fields.
+import { Alert, Box, Button, Dialog, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,8 @@ import { boundTextField } from '../../../components/ui/bound-text-field';
 import { DialogForm } from '../../../components/ui/dialog-form';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useFieldErrors, type FieldProblems } from '../../../lib/use-field-errors';
-import { CLASSWORK_TYPES, type ClassSession, type Classwork, type ClassworkType } from '../api/classrooms-api';
+import { ExamPicker, type ExamChoice } from '../../courses/components/exam-picker';
+import { CLASSWORK_TYPES, type ClassSession, type Classwork, type ClassworkExam, type ClassworkType } from '../api/classrooms-api';
 import { CLASSWORK_FIELDS, classworkProblems, classworkValues, INSTRUCTIONS_MAX, NAME_MAX, type ClassworkField, type ClassworkFormValues } from '../hooks/classroom-forms';
 import { formatLongDay, sessionTitle } from '../hooks/classroom-format';
 import { CLASSWORK_SESSIONS, saveClassworkMutation, useSessions } from '../hooks/use-classrooms';
@@ -70,6 +72,7 @@ function ClassworkEditor({ classroomId, classwork, type, onClose, onBusy }: { cl
         formError={formError}
         busy={save.isPending}
         sessions={sessions.data?.data ?? []}
+        exam={classwork?.exam}
         onPickFile={() => setPicking(true)}
         onChange={onChange}
         onSave={onSave}
@@ -101,18 +104,29 @@ export interface ClassworkFormProps {
   busy: boolean;
   /** The class's sessions to choose from. */
   sessions: readonly ClassSession[];
+  /** A saved quiz's exam, shown as chosen without looking it up. */
+  exam?: ClassworkExam | null;
   onPickFile: () => void;
   onChange: (patch: Partial<ClassworkFormValues>) => void;
   onSave: () => void;
   onCancel: () => void;
 }
 
-export function ClassworkForm({ editing, values, errors, formError, busy, sessions, onPickFile, onChange, onSave, onCancel }: ClassworkFormProps) {
+/** A quiz's exam as the exam picker knows one. */
+function examChoice(exam: ClassworkExam | null | undefined): ExamChoice | null {
+  return exam ? { id: exam.id, title: exam.title, title_bn: exam.title_bn ?? '', published: exam.published } : null;
+}
+
+export function ClassworkForm({ editing, values, errors, formError, busy, sessions, exam, onPickFile, onChange, onSave, onCancel }: ClassworkFormProps) {
   const { t, i18n } = useTranslation(['classrooms', 'common']);
   const lang = i18n.language;
   const shrink = { inputLabel: { shrink: true } };
   const text = boundTextField({ idPrefix: 'classwork', values, errors, disabled: busy, onChange });
   const assignment = values.content_type === 'assignment';
+  const quiz = values.content_type === 'quiz';
+  // A quiz takes its exam's titles while its own are not written yet.
+  const onExam = (id: number | null, chosen: ExamChoice | null) =>
+    onChange({ exam_id: id, ...(chosen && !values.title.trim() && { title: chosen.title, ...(!values.title_bn.trim() && chosen.title_bn && { title_bn: chosen.title_bn }) }) });
   const sessionLabel = (s: ClassSession) => `${sessionTitle(s, lang) || t('classrooms:schedule.untitled')} · ${formatLongDay(s.starts_at, lang)}`;
   return (
     <DialogForm
@@ -136,6 +150,22 @@ export function ClassworkForm({ editing, values, errors, formError, busy, sessio
             </RadioGroup>
           </FormControl>
         </Grid>
+        {quiz && (
+          <Grid size={12} data-testid="classwork-exam-field">
+            {/* The picker's own words come with the course screens' catalogue: loaded when a quiz is first chosen. */}
+            <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+              <ExamPicker
+                id="classwork-exam_id"
+                value={values.exam_id}
+                onChange={onExam}
+                known={examChoice(exam)}
+                error={errors.exam_id}
+                disabled={busy}
+                texts={{ label: t('classrooms:classwork.exam'), hint: t('classrooms:classwork.exam_hint'), noExams: t('classrooms:classwork.no_exams') }}
+              />
+            </Suspense>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: 6 }}>
           {text('title', t('classrooms:classwork.title'), { required: true, autoFocus: !editing, slotProps: { htmlInput: { maxLength: NAME_MAX, lang: 'en' }, ...shrink } })}
         </Grid>

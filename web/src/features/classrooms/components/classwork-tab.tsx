@@ -1,7 +1,8 @@
-// A class's classwork: material to read and assignments, newest first, a page at a time, all of
-// them or one type. Each shows its title (in Bangla when it has one), its type, its instructions,
-// when an assignment is due and its file (opened in a new tab). Teachers and admins add, edit and
-// delete classwork (after a confirmation).
+// A class's classwork: material to read, assignments and quizzes, newest first, a page at a time,
+// all of them or one type. Each shows its title (in Bangla when it has one), its type, its
+// instructions, when an assignment is due, a quiz's exam and when it is open (on Dhaka's clock), and
+// its file (opened in a new tab). Students take a quiz on the Exam Centre's page. Teachers and
+// admins add, edit and delete classwork (after a confirmation).
 import { Box, Button, Card, CardActions, CardContent, Chip, Link, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
@@ -9,17 +10,21 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
+import { localTitle } from '../../../lib/course-text';
 import { useErrorText } from '../../../lib/use-error-text';
+import { learnerPath } from '../../exams/components/learner-link';
 import { CLASSWORK_TYPES, type Classroom, type Classwork } from '../api/classrooms-api';
-import { fileHref, formatClock, formatInstant, formatLongDay, managesClass, sessionTitle } from '../hooks/classroom-format';
+import { fileHref, formatClock, formatInstant, formatLongDay, formatWindow, managesClass, sessionTitle } from '../hooks/classroom-format';
 import { deleteClassworkMutation, useClassworks, type ClassworkFilter } from '../hooks/use-classrooms';
 import { ClassworkDialog } from './classwork-dialog';
 
@@ -53,9 +58,11 @@ export function ClassworkTab({ classroom }: { classroom: Classroom }) {
             setPage(1);
           }}
           aria-label={t('classrooms:classwork.filter_label')}
+          // Four choices fit a 360 px screen, and scroll rather than overflow in longer words.
+          sx={{ maxWidth: '100%', overflowX: 'auto', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         >
           {FILTERS.map((f) => (
-            <ToggleButton key={f} value={f} sx={{ px: 2 }} data-testid={`classwork-filter-${f}`}>
+            <ToggleButton key={f} value={f} sx={{ px: { xs: 1.25, sm: 2 }, whiteSpace: 'nowrap' }} data-testid={`classwork-filter-${f}`}>
               {t(`classrooms:classwork.filters.${f}`)}
             </ToggleButton>
           ))}
@@ -81,7 +88,7 @@ export function ClassworkTab({ classroom }: { classroom: Classroom }) {
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="classwork-list">
           {rows.map((c) => (
-            <ClassworkCard key={c.id} classwork={c} manage={manage} onEdit={() => setEditing({ classwork: c })} onDelete={() => setRemoving(c)} />
+            <ClassworkCard key={c.id} classwork={c} manage={manage} student={classroom.my_role === 'student'} onEdit={() => setEditing({ classwork: c })} onDelete={() => setRemoving(c)} />
           ))}
         </Stack>
       )}
@@ -92,7 +99,7 @@ export function ClassworkTab({ classroom }: { classroom: Classroom }) {
           open={!!editing}
           classroomId={classroom.id}
           classwork={editing?.classwork ?? null}
-          type={filter === 'assignment' ? 'assignment' : 'material'}
+          type={filter === 'all' ? 'material' : filter}
           onClose={() => setEditing(null)}
         />
       )}
@@ -117,13 +124,14 @@ export function ClassworkTab({ classroom }: { classroom: Classroom }) {
   );
 }
 
-export function ClassworkCard({ classwork: c, manage, onEdit, onDelete }: { classwork: Classwork; manage: boolean; onEdit: () => void; onDelete: () => void }) {
+export function ClassworkCard({ classwork: c, manage, student = false, onEdit, onDelete }: { classwork: Classwork; manage: boolean; student?: boolean; onEdit: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation(['classrooms', 'common']);
   const lang = i18n.language;
   const title = sessionTitle(c, lang) || t('classrooms:classwork.untitled');
   const href = fileHref(c.file);
   const fileName = c.file ? c.file.title || c.file.file_name : '';
   const assignment = c.content_type === 'assignment';
+  const exam = c.content_type === 'quiz' ? c.exam : null;
   return (
     <Card component="li" variant="outlined" data-testid="classwork-card" data-classwork-id={c.id} data-type={c.content_type}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
@@ -133,7 +141,7 @@ export function ClassworkCard({ classwork: c, manage, onEdit, onDelete }: { clas
           </Typography>
           <Chip
             size="small"
-            color={assignment ? 'secondary' : 'default'}
+            color={assignment ? 'secondary' : exam ? 'primary' : 'default'}
             variant="outlined"
             label={t(`classrooms:classwork.types.${c.content_type}`)}
             data-testid="classwork-type"
@@ -150,6 +158,27 @@ export function ClassworkCard({ classwork: c, manage, onEdit, onDelete }: { clas
             </Typography>
           </Stack>
         )}
+        {exam && (
+          <Stack direction="row" spacing={0.75} sx={{ mt: 1, alignItems: 'flex-start' }} data-testid="classwork-exam" data-exam-uuid={exam.uuid}>
+            <QuizOutlinedIcon sx={{ fontSize: 18, mt: 0.25, color: 'primary.main' }} aria-hidden />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {t('classrooms:classwork.exam_label')}{' '}
+                <Box component="span" sx={{ fontWeight: 600 }} data-testid="classwork-exam-title" data-user-content>
+                  {localTitle(exam, lang) || t('classrooms:classwork.untitled_exam')}
+                </Box>
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="classwork-exam-window">
+                {t('classrooms:classwork.quiz_window', { window: formatWindow(exam.starts_at, exam.ends_at, lang) })}
+              </Typography>
+              {manage && !exam.published && (
+                <Typography variant="body2" color="warning.dark" data-testid="classwork-exam-draft">
+                  {t('classrooms:classwork.exam_draft')}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+        )}
         {c.instructions && (
           <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="classwork-instructions" data-user-content>
             {c.instructions}
@@ -164,6 +193,20 @@ export function ClassworkCard({ classwork: c, manage, onEdit, onDelete }: { clas
           </Stack>
         )}
       </CardContent>
+      {student && exam && (
+        <CardActions disableSpacing sx={{ px: { xs: 1.5, sm: 2 }, pb: 1.5, pt: 0 }}>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={learnerPath(exam.uuid)}
+            startIcon={<QuizOutlinedIcon />}
+            aria-label={`${t('classrooms:classwork.take_quiz')}: ${title}`}
+            data-testid="take-quiz"
+          >
+            {t('classrooms:classwork.take_quiz')}
+          </Button>
+        </CardActions>
+      )}
       {manage && (
         <CardActions disableSpacing sx={{ px: { xs: 1.5, sm: 2 }, pb: 1.5, pt: 0, gap: 1 }}>
           <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={`${t('classrooms:classwork.edit')}: ${title}`} data-testid="edit-classwork">

@@ -6,9 +6,11 @@
 // meeting service recorded (BigBlueButton, Zoom) "Watch the recording (<service>)", at the service;
 // a live or completed one its chat (session-chat.tsx). Teachers and admins create, edit and delete sessions, and give a
 // live or completed session its recording (a video of their file manager, chosen in the shared
-// file picker) or take it off.
+// file picker) or take it off; "Results" shows how the students did at the session's quizzes
+// (session-results.tsx).
 import { Alert, Box, Button, Card, CardActions, CardContent, Link, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -36,6 +38,8 @@ import { SessionDialog } from './session-dialog';
 
 // Only when a recording is being chosen.
 const FilePickerDialog = lazy(() => import('../../../components/ui/file-picker-dialog').then((m) => ({ default: m.FilePickerDialog })));
+// Only when a session's quiz results are opened (with the Exam Centre's result view).
+const SessionResultsDialog = lazy(() => import('./session-results'));
 
 /** The session being joined: its id, and the link when the new tab could not be opened. */
 interface Joining {
@@ -62,6 +66,7 @@ export function ScheduleTab({ classroom }: { classroom: Classroom }) {
   const [picking, setPicking] = useState<ClassSession | null | undefined>(undefined);
   const [unrecording, setUnrecording] = useState<ClassSession | null>(null);
   const [chatting, setChatting] = useState<ClassSession | null>(null);
+  const [results, setResults] = useState<ClassSession | null>(null);
   const rows = list.data?.data ?? [];
 
   const setRecording = (s: ClassSession, fileId: number | null, done?: () => void) =>
@@ -146,6 +151,7 @@ export function ScheduleTab({ classroom }: { classroom: Classroom }) {
               onEdit={() => setEditing({ session: s })}
               onDelete={() => setRemoving(s)}
               onChat={() => setChatting(s)}
+              onResults={manage ? () => setResults(s) : undefined}
               onAddRecording={() => setPicking(s)}
               onRemoveRecording={() => setUnrecording(s)}
               recordingBusy={recording.isPending && recording.variables?.sessionId === s.id}
@@ -157,6 +163,11 @@ export function ScheduleTab({ classroom }: { classroom: Classroom }) {
 
       {manage && <SessionDialog open={!!editing} classroomId={classroom.id} session={editing?.session ?? null} onClose={() => setEditing(null)} />}
       {chatting && <SessionChatDialog session={chatting} onClose={() => setChatting(null)} />}
+      {manage && results && (
+        <Suspense fallback={null}>
+          <SessionResultsDialog session={results} onClose={() => setResults(null)} />
+        </Suspense>
+      )}
       {manage && picking !== undefined && (
         <Suspense fallback={null}>
           <FilePickerDialog
@@ -217,13 +228,15 @@ export interface SessionCardProps {
   onDelete: () => void;
   /** Opens the session's chat (live and completed sessions). */
   onChat?: () => void;
+  /** Teachers and admins: the session's quiz results. */
+  onResults?: () => void;
   /** Teachers and admins: choose the recording, or take it off. */
   onAddRecording?: () => void;
   onRemoveRecording?: () => void;
   recordingBusy?: boolean;
 }
 
-export function SessionCard({ session: s, manage, joining = false, joinError, joinUrl, onJoin, onEdit, onDelete, onChat, onAddRecording, onRemoveRecording, recordingBusy = false }: SessionCardProps) {
+export function SessionCard({ session: s, manage, joining = false, joinError, joinUrl, onJoin, onEdit, onDelete, onChat, onResults, onAddRecording, onRemoveRecording, recordingBusy = false }: SessionCardProps) {
   const { t, i18n } = useTranslation(['classrooms', 'common']);
   const lang = i18n.language;
   const errorText = useErrorText();
@@ -317,6 +330,11 @@ export function SessionCard({ session: s, manage, joining = false, joinError, jo
           {begun && onChat && (
             <Button startIcon={<ChatBubbleOutlineIcon />} onClick={onChat} aria-label={`${t('classrooms:chat.open')}: ${title}`} data-testid="open-chat">
               {t('classrooms:chat.open')}
+            </Button>
+          )}
+          {manage && onResults && (
+            <Button startIcon={<AssessmentOutlinedIcon />} onClick={onResults} aria-label={`${t('classrooms:schedule.results')}: ${title}`} data-testid="open-results">
+              {t('classrooms:schedule.results')}
             </Button>
           )}
           {manage && begun && !s.recording && onAddRecording && (

@@ -71,6 +71,20 @@ export function formatInstant(value: string | null | undefined, lang: string, ti
   return new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
 }
 
+/** The time zone of a quiz's window as the class is shown it (the exams open and close on Dhaka's clock). */
+export const DHAKA = 'Asia/Dhaka';
+
+/**
+ * A quiz's window on Dhaka's clock: "Tue, 22 Dec 2026, 10:00–11:00" within a day, else
+ * "Tue, 22 Dec 2026, 10:00 – Thu, 24 Dec 2026, 18:00".
+ */
+export function formatWindow(start: string, end: string, lang: string, timeZone = DHAKA): string {
+  if (!valid(start)) return '';
+  const day = formatLongDay(start, lang, timeZone);
+  if (!valid(end) || formatLongDay(end, lang, timeZone) === day) return `${day}, ${formatClockRange(start, end, lang, timeZone)}`;
+  return `${day}, ${formatClock(start, lang, timeZone)} – ${formatLongDay(end, lang, timeZone)}, ${formatClock(end, lang, timeZone)}`;
+}
+
 /** When someone left: the time of day alone when it is the day they joined, else the day and time. */
 export function formatLeftAt(joined: string | null | undefined, left: string, lang: string, timeZone?: string): string {
   const j = valid(joined);

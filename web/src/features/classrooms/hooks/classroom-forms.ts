@@ -1,5 +1,5 @@
 // The classrooms' forms: a class (create and edit), a session of its schedule, a person added to
-// it (or a list of people), a classwork, and the site's meeting account. Their values as the inputs hold them (a day and a time of the browser's clock, numbers as
+// it (or a list of people), a classwork (material, an assignment or a quiz), and the site's meeting account. Their values as the inputs hold them (a day and a time of the browser's clock, numbers as
 // typed, Bangla digits allowed), the checks the server makes again (docs/api-classrooms.md
 // "Errors"), and the bodies the calls take. Apart from React so that the rules are tested alone.
 import { localDigits, parseWhole } from '../../../lib/digits';
@@ -335,9 +335,11 @@ export interface ClassworkFormValues {
   /** Assignments: the day and time it is due (both, or neither). */
   due_date: string;
   due_time: string;
+  /** Quizzes: the exam of the Exam Centre the class takes (required). */
+  exam_id: number | null;
 }
 
-export const CLASSWORK_FIELDS = ['content_type', 'title', 'title_bn', 'instructions', 'session_id', 'file_id', 'due_date', 'due_time', 'due_at'] as const;
+export const CLASSWORK_FIELDS = ['content_type', 'exam_id', 'title', 'title_bn', 'instructions', 'session_id', 'file_id', 'due_date', 'due_time', 'due_at'] as const;
 export type ClassworkField = (typeof CLASSWORK_FIELDS)[number];
 
 /** A new material for the whole class, or a saved classwork's values. */
@@ -352,6 +354,7 @@ export function classworkValues(c: Classwork | null, type: ClassworkType = 'mate
     file: pickedFile(c?.file),
     due_date: due.date,
     due_time: due.time,
+    exam_id: c?.exam?.id ?? null,
   };
 }
 
@@ -361,6 +364,7 @@ export function classworkProblems(v: ClassworkFormValues): Partial<Record<Classw
   else if (tooLong(v.title, NAME_MAX)) out.title = 'too_long';
   if (tooLong(v.title_bn, NAME_MAX)) out.title_bn = 'too_long';
   if (tooLong(v.instructions, INSTRUCTIONS_MAX)) out.instructions = 'too_long';
+  if (v.content_type === 'quiz' && v.exam_id == null) out.exam_id = 'exam_required';
   if (v.content_type === 'assignment' && (v.due_date.trim() || v.due_time.trim())) {
     const when = dayTimeProblem(v.due_date, v.due_time);
     if (when) out[when.field === 'date' ? 'due_date' : 'due_time'] = when.code;
@@ -368,7 +372,10 @@ export function classworkProblems(v: ClassworkFormValues): Partial<Record<Classw
   return out;
 }
 
-/** The body of create / update: trimmed texts, an empty Bangla title as null, the due time in UTC for an assignment. */
+/**
+ * The body of create / update: trimmed texts, an empty Bangla title as null, the due time in UTC
+ * for an assignment, the exam for a quiz (not sent with the other kinds).
+ */
 export function classworkBody(v: ClassworkFormValues): ClassworkInput {
   const assignment = v.content_type === 'assignment';
   return {
@@ -379,6 +386,7 @@ export function classworkBody(v: ClassworkFormValues): ClassworkInput {
     session_id: v.session_id ? Number(v.session_id) : null,
     file_id: v.file?.id ?? null,
     due_at: assignment && v.due_date.trim() ? instantOf(v.due_date, v.due_time) : null,
+    ...(v.content_type === 'quiz' && { exam_id: v.exam_id }),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   deletePost,
   deleteSession,
   enrollByCode,
+  fetchAttemptAnswers,
   fetchAttendance,
   fetchChat,
   fetchClassworks,
@@ -32,6 +33,7 @@ import {
   fetchJoinLink,
   fetchPeople,
   fetchPinnedPosts,
+  fetchSessionResults,
   fetchSessions,
   fetchTimeline,
   pinPost,
@@ -126,6 +128,8 @@ export const classroomKeys = {
   classworks: (id: number) => ['classrooms', 'classworks', id] as const,
   classworksPage: (id: number, filter: ClassworkFilter, page: number) => ['classrooms', 'classworks', id, filter, page] as const,
   chat: (sessionId: number) => ['classrooms', 'chat', sessionId] as const,
+  results: (sessionId: number) => ['classrooms', 'results', sessionId] as const,
+  attemptAnswers: (attemptUuid: string) => ['classrooms', 'attempt-answers', attemptUuid] as const,
   meeting: (platform: AccountPlatform) => ['classrooms', 'meeting', platform] as const,
 };
 
@@ -340,6 +344,34 @@ export function deleteClassworkMutation(qc: QueryClient, classroomId: number): U
     mutationFn: (c) => deleteClasswork(c.id),
     onSuccess: () => void qc.invalidateQueries({ queryKey: classroomKeys.classworks(classroomId) }),
   };
+}
+
+// ---- quiz results (teachers and admins) ----
+
+export function sessionResultsQuery(sessionId: number) {
+  return {
+    queryKey: classroomKeys.results(sessionId),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchSessionResults(sessionId, signal),
+    meta: SECTION_QUERY,
+  };
+}
+
+/** Each student's best attempt at each quiz of the session, read again each time the results open. */
+export function useSessionResults(sessionId: number) {
+  return useQuery({ ...sessionResultsQuery(sessionId), staleTime: 0 });
+}
+
+export function attemptAnswersQuery(attemptUuid: string) {
+  return {
+    queryKey: classroomKeys.attemptAnswers(attemptUuid),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchAttemptAnswers(attemptUuid, signal),
+    meta: SECTION_QUERY,
+  };
+}
+
+/** One attempt, read-only (409 `attempt_open` while the student is still taking it). */
+export function useAttemptAnswers(attemptUuid: string) {
+  return useQuery({ ...attemptAnswersQuery(attemptUuid), staleTime: 0 });
 }
 
 // ---- a session's chat ----

@@ -1,5 +1,6 @@
-// The exam a quiz or exam lesson is taken through: an Autocomplete over the author's exams of the
-// Exam Centre, searched on the server as they type. An author without any exam is sent to create one.
+// The exam a quiz or exam lesson (or a class's quiz) is taken through: an Autocomplete over the
+// author's exams of the Exam Centre, searched on the server as they type. An author without any exam
+// is sent to create one.
 import { Alert, Autocomplete, Box, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type Ref } from 'react';
@@ -21,7 +22,12 @@ export function ExamPicker(props: {
   id: string;
   /** The chosen exam's id. */
   value: number | null;
-  onChange: (id: number | null) => void;
+  /** The exam chosen (its id, and the exam as listed), or null when cleared. */
+  onChange: (id: number | null, exam: ExamChoice | null) => void;
+  /** The saved exam as already known (a class's quiz carries its exam): no look-up by its id. */
+  known?: ExamChoice | null;
+  /** The field's label, the hint under it and the line shown to an author without exams, in place of the lesson's. */
+  texts?: { label?: string; hint?: string; noExams?: string };
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   /** A validation or server message. */
@@ -39,7 +45,7 @@ export function ExamPicker(props: {
   const [search, setSearch] = useState('');
   // The chosen exam as first seen (in the list, or looked up by its id), kept as one object so that
   // new search results do not reset what is being typed.
-  const [chosen, setChosen] = useState<ExamChoice | null>(null);
+  const [chosen, setChosen] = useState<ExamChoice | null>(props.known ?? null);
 
   useEffect(() => {
     const id = window.setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
@@ -75,7 +81,7 @@ export function ExamPicker(props: {
   if (noExams) {
     return (
       <Alert severity={props.error ? 'error' : 'info'} data-testid="no-exams">
-        {t('courses:lesson.no_exams')}{' '}
+        {props.texts?.noExams ?? t('courses:lesson.no_exams')}{' '}
         <Link component={RouterLink} to={CREATE_EXAM_PATH} target="_blank" rel="noopener" data-testid="create-exam-link">
           {t('courses:lesson.create_exam')}
         </Link>
@@ -89,7 +95,7 @@ export function ExamPicker(props: {
       ? t('courses:lesson.exam_removed_hint')
       : selected?.published === false
         ? t('courses:lesson.exam_unpublished_hint')
-        : t('courses:lesson.exam_hint');
+        : (props.texts?.hint ?? t('courses:lesson.exam_hint'));
   const loading = list.isFetching || lookup.isLoading;
 
   return (
@@ -99,7 +105,7 @@ export function ExamPicker(props: {
       value={selected}
       onChange={(_, o) => {
         setChosen(o);
-        props.onChange(o?.id ?? null);
+        props.onChange(o?.id ?? null, o);
       }}
       onBlur={props.onBlur}
       onInputChange={(_, v, reason) => setTyped(reason === 'input' ? v : '')}
@@ -129,7 +135,7 @@ export function ExamPicker(props: {
           {...params}
           inputRef={props.inputRef}
           required
-          label={t('courses:lesson.exam')}
+          label={props.texts?.label ?? t('courses:lesson.exam')}
           placeholder={t('courses:lesson.exam_search')}
           error={!!props.error}
           helperText={hint}

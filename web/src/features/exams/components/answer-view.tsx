@@ -85,8 +85,8 @@ export function AnswerView({ type, answer, options = [], fileUrl }: { type: Ques
   );
 }
 
-/** Options with the learner's choice and, when known, the right ones marked. */
-export function OptionsReview({ options, chosen }: { options: readonly ViewOption[]; chosen: readonly number[] }) {
+/** Options with the learner's choice and, when known, the right ones marked (`chosenLabel`: the choice's mark, "Your choice" by default). */
+export function OptionsReview({ options, chosen, chosenLabel }: { options: readonly ViewOption[]; chosen: readonly number[]; chosenLabel?: string }) {
   const { t, i18n } = useTranslation('exams');
   return (
     <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="options-review">
@@ -113,7 +113,7 @@ export function OptionsReview({ options, chosen }: { options: readonly ViewOptio
             <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-user-content>
               {localText(o, i18n.language)}
             </Box>
-            {mine && <Typography variant="caption" color="primary" sx={{ flexShrink: 0 }}>{t('review.your_choice')}</Typography>}
+            {mine && <Typography variant="caption" color="primary" sx={{ flexShrink: 0 }}>{chosenLabel ?? t('review.your_choice')}</Typography>}
             {o.correct && (
               <Typography variant="caption" color="success.main" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexShrink: 0 }}>
                 <CheckIcon sx={{ fontSize: 16 }} />

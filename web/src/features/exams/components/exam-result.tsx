@@ -1,6 +1,8 @@
 // An attempt's result: score, percentage and pass/fail when the results are out, otherwise when to
 // expect them; then each question with the learner's answer, the marks given, the teacher's
-// comment and, when the exam shows them, the key and the explanation.
+// comment and, when the exam shows them, the key and the explanation. `reviewer`: a teacher reads a
+// learner's attempt (a class's quiz results): worded about the learner, without the learner's
+// buttons, its headings under the dialog's own.
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
@@ -19,16 +21,20 @@ export function ExamResultView({
   onBack,
   onRetry,
   returnTo,
+  reviewer = false,
 }: {
   result: AttemptResult;
-  onBack: () => void;
+  onBack?: () => void;
   onRetry?: () => void;
   /** The course lesson the exam was opened from: going back there is the next step. */
   returnTo?: string | null;
+  /** A teacher reading a learner's attempt, read-only. */
+  reviewer?: boolean;
 }) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
   const out = result.results_available;
+  const heading = reviewer ? 'h3' : 'h1';
   return (
     <Stack spacing={2.5} data-testid="exam-result" data-available={out} data-attempt={result.uuid}>
       <Card>
@@ -36,8 +42,8 @@ export function ExamResultView({
           <Box sx={{ color: out ? (result.passed === false ? 'error.main' : 'success.main') : 'text.secondary', '& svg': { fontSize: 48 } }} aria-hidden>
             {out ? <EmojiEventsOutlinedIcon /> : <HourglassEmptyIcon />}
           </Box>
-          <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="result-heading">
-            {out ? t('exams:result.heading') : t('exams:result.submitted_heading')}
+          <Typography variant="h5" component={heading} sx={{ mt: 1 }} data-testid="result-heading">
+            {out ? (reviewer ? t('exams:result.reviewer_heading') : t('exams:result.heading')) : t('exams:result.submitted_heading')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {t('exams:attempts.attempt_n', { n: formatNumber(result.attempt_no, lang) })}
@@ -57,7 +63,7 @@ export function ExamResultView({
             </Stack>
           ) : (
             <Alert severity="info" sx={{ mt: 2, textAlign: 'left' }} data-testid="results-later">
-              {t('exams:result.later')}
+              {reviewer ? t('exams:result.reviewer_later') : t('exams:result.later')}
               {result.pending_marking > 0 && (
                 <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="pending-marking">
                   {t('exams:result.pending', { count: result.pending_marking })}
@@ -69,28 +75,32 @@ export function ExamResultView({
             {result.late && <Chip size="small" color="warning" variant="outlined" label={t('exams:result.late')} />}
             {result.auto_closed && <Chip size="small" variant="outlined" label={t('exams:result.auto_closed')} />}
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center', mt: 2.5 }}>
-            {returnTo && <ReturnToCourse to={returnTo} variant="contained" />}
-            <Button startIcon={<ArrowBackIcon />} onClick={onBack} data-testid="result-back">
-              {t('exams:result.back')}
-            </Button>
-            {onRetry && (
-              <Button variant={returnTo ? 'outlined' : 'contained'} onClick={onRetry} data-testid="result-retry">
-                {t('exams:intro.start_again')}
-              </Button>
-            )}
-          </Stack>
+          {(returnTo || onBack || onRetry) && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center', mt: 2.5 }}>
+              {returnTo && <ReturnToCourse to={returnTo} variant="contained" />}
+              {onBack && (
+                <Button startIcon={<ArrowBackIcon />} onClick={onBack} data-testid="result-back">
+                  {t('exams:result.back')}
+                </Button>
+              )}
+              {onRetry && (
+                <Button variant={returnTo ? 'outlined' : 'contained'} onClick={onRetry} data-testid="result-retry">
+                  {t('exams:intro.start_again')}
+                </Button>
+              )}
+            </Stack>
+          )}
         </CardContent>
       </Card>
 
       {result.questions.length > 0 && (
         <Box component="section" aria-labelledby="review-heading">
-          <Typography variant="h6" component="h2" id="review-heading" sx={{ mb: 1.5 }}>
-            {t('exams:review.heading')}
+          <Typography variant="h6" component={reviewer ? 'h3' : 'h2'} id="review-heading" sx={{ mb: 1.5 }}>
+            {reviewer ? t('exams:review.reviewer_heading') : t('exams:review.heading')}
           </Typography>
           <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {result.questions.map((q, i) => (
-              <ReviewCard key={q.slot} n={i + 1} q={q} />
+              <ReviewCard key={q.slot} n={i + 1} q={q} reviewer={reviewer} />
             ))}
           </Stack>
         </Box>
@@ -99,7 +109,7 @@ export function ExamResultView({
   );
 }
 
-function ReviewCard({ n, q }: { n: number; q: ReviewQuestion }) {
+function ReviewCard({ n, q, reviewer }: { n: number; q: ReviewQuestion; reviewer: boolean }) {
   const { t, i18n } = useTranslation(['exams', 'common']);
   const lang = i18n.language;
   const explanation = localTitle({ title: q.explanation, title_bn: q.explanation_bn }, lang);
@@ -131,10 +141,10 @@ function ReviewCard({ n, q }: { n: number; q: ReviewQuestion }) {
         </Typography>
         <PaperPicture src={q.image} n={n} />
         <Typography variant="overline" color="text.secondary" component="p">
-          {t('exams:review.your_answer')}
+          {reviewer ? t('exams:review.learner_answer') : t('exams:review.your_answer')}
         </Typography>
         {CHOICE_TYPES.includes(q.question_type) && q.options.length ? (
-          <OptionsReview options={q.options} chosen={q.answer?.choices ?? []} />
+          <OptionsReview options={q.options} chosen={q.answer?.choices ?? []} chosenLabel={reviewer ? t('exams:review.learner_choice') : undefined} />
         ) : (
           <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
             <AnswerView type={q.question_type} answer={q.answer} options={q.options} />
