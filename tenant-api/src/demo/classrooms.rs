@@ -6,6 +6,9 @@
 //! the local BigBlueButton and Zoom servers (`infra/meetings/`), the college's admin connects both
 //! and Shafiqul's biology class meets on BigBlueButton, with a session on now (its join link opens
 //! the local server's page; a real server needs its URL and secret in the meeting settings).
+//! The second physics class has a quiz, the SSC model test its students took in the Exam Centre,
+//! so its results are there to read. Shafiqul also gives a free webinar on preparing for the SSC
+//! physics exam, on today with Sadia and Rahim registered; its room is under My webinars.
 //! Times are relative to the seeding, so a session is always on when the demo starts.
 
 use super::Api;
@@ -91,6 +94,12 @@ pub async fn seed(app: &AppState, api: &mut Api) -> anyhow::Result<()> {
     add(api, "/classroom/schedule/classwork-create-one", json!({ "classroom_id": class_id, "session_id": held[1], "content_type": "assignment",
         "title": "Exercise: equations of motion", "title_bn": "অনুশীলনী: গতির সমীকরণ",
         "instructions": "পাঠ্যবইয়ের দ্বিতীয় অধ্যায়ের ৩, ৫ ও ৮ নম্বর প্রশ্নের উত্তর খাতায় লিখে ছবি তুলে জমা দাও।", "due_at": at(now, 2 * day) })).await?;
+    let exams = api.call(Site::Dhaka, Method::GET, "/course/exam/view-single?limit=20", Some(&teacher), Value::Null).await?;
+    if let Some(model) = exams.as_array().into_iter().flatten().find(|e| e["title"] == "SSC Physics model test") {
+        add(api, "/classroom/schedule/classwork-create-one", json!({ "classroom_id": class_id, "session_id": held[1], "content_type": "quiz",
+            "title": "Quiz: the SSC model test", "title_bn": "কুইজ: এসএসসি মডেল টেস্ট", "exam_id": model["id"],
+            "instructions": "এক বসায় শেষ করো; ফলাফল ও ব্যাখ্যা জমা দেওয়ার পরই দেখা যাবে।" })).await?;
+    }
 
     let routine = add(api, "/classroom/timeline/create", json!({ "course_batch_id": class_id,
         "body": "ক্লাসের রুটিন: প্রতি রবিবার ও বুধবার সন্ধ্যা ৭টা। ক্লাসের ১৫ মিনিট আগে থেকে 'যোগ দিন' বোতাম চালু হবে। প্রতিটি ক্লাসের পর অনুশীলনী এখানে দেওয়া হবে।" })).await?;
@@ -120,7 +129,38 @@ pub async fn seed(app: &AppState, api: &mut Api) -> anyhow::Result<()> {
     .await?;
     let sadia = api.token(Site::Dhaka, "learner@example.com").await?;
     api.call(Site::Dhaka, Method::POST, &format!("/classroom/batch/enroll/{}", ict["code"].as_str().unwrap_or_default()), Some(&sadia), json!({})).await?;
-    meeting_services(api, &teacher, now).await
+    meeting_services(api, &teacher, now).await?;
+    webinar(api, &teacher, now).await
+}
+
+/// A free webinar with its live room: a session this evening, Sadia and Rahim registered.
+async fn webinar(api: &mut Api, teacher: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+    let call = async |api: &Api, method: Method, path: &str, body: Value| api.call(Site::Dhaka, method, path, Some(teacher), body).await;
+    let course = call(api, Method::POST, "/course/course/create", json!({
+        "title": "Webinar: preparing for the SSC physics exam", "title_bn": "ওয়েবিনার: এসএসসি পদার্থবিজ্ঞান পরীক্ষার প্রস্তুতি",
+        "course_type": "webinar", "language": "bn", "category_id": 2,
+        "summary": "এক ঘণ্টার সরাসরি আলোচনা: কোন অধ্যায়ে কত নম্বর, সৃজনশীল প্রশ্নের উত্তর লেখার কৌশল, আর শেষে প্রশ্নোত্তর।" })).await?;
+    let section = call(api, Method::POST, "/course/schedule/section", json!({ "course_id": course["id"], "title": "Before the webinar", "title_bn": "ওয়েবিনারের আগে" })).await?;
+    call(api, Method::POST, "/course/schedule/lesson", json!({ "course_id": course["id"], "section_id": section["id"], "lesson_type": "manual",
+        "title": "What we will cover", "title_bn": "যা নিয়ে আলোচনা হবে",
+        "body": "<p>সিলেবাসের ভাগ, বিগত বছরের প্রশ্নের ধরন, সময় ভাগ করে উত্তর লেখা। প্রশ্ন থাকলে আগেই টাইমলাইনে লিখে রাখো।</p>" })).await?;
+    let today = control_plane::dhaka::today();
+    let batch = call(api, Method::POST, "/course/batch/create", json!({ "course_id": course["id"], "name": "Live, this evening", "name_bn": "আজ সন্ধ্যায়, সরাসরি",
+        "start_date": today.to_string(), "end_date": today.to_string(), "let_enroll": 1, "enrolment_limit": 500 })).await?;
+    call(api, Method::PUT, "/course/batch/update-publish-feature", json!({ "id": batch["id"], "published": true })).await?;
+    call(api, Method::PUT, "/course/update-publish-feature", json!({ "id": course["id"], "published": true })).await?;
+    for who in ["learner@example.com", "rahim.uddin@example.com"] {
+        let token = api.token(Site::Dhaka, who).await?;
+        api.call(Site::Dhaka, Method::POST, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": batch["id"] })).await?;
+    }
+    // Writing on its timeline opens the batch's live room; the session is scheduled in it.
+    call(api, Method::POST, "/course/timeline/create", json!({ "course_batch_id": batch["id"],
+        "body": "আজ সন্ধ্যা ৭টায় দেখা হবে। তোমার প্রশ্ন এখানে লিখে রাখো, ওয়েবিনারের শেষে উত্তর দেব।" })).await?;
+    let rooms = call(api, Method::GET, "/classroom/class/view?course_type=webinar", Value::Null).await?;
+    let room = rooms.as_array().and_then(|r| r.first()).map(|r| r["id"].clone()).unwrap_or_default();
+    call(api, Method::POST, "/classroom/schedule/create-one", json!({ "classroom_id": room, "title": "Live: preparing for the SSC physics exam",
+        "title_bn": "সরাসরি: এসএসসি পদার্থবিজ্ঞান পরীক্ষার প্রস্তুতি", "starts_at": at(now, 60), "duration_minutes": 60 })).await?;
+    Ok(())
 }
 
 /// Dhaka's BigBlueButton and Zoom accounts at the local servers `infra/run` starts, and a class on
