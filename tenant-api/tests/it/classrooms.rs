@@ -636,6 +636,12 @@ async fn bigbluebutton_and_zoom_rooms_join_by_role_and_report_attendance_and_rec
     let mut missing = zoom_account.clone();
     missing["webhook_secret"] = json!("");
     assert_eq!(field_code(&t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), missing).await, "webhook_secret"), "required");
+    let mut nul = zoom_account.clone();
+    nul["client_id"] = json!("test\u{0}client");
+    assert_eq!(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), nul).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let mut huge = zoom_account.clone();
+    huge["webhook_secret"] = json!("x".repeat(2 << 20));
+    assert_eq!(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), huge).await.status, StatusCode::PAYLOAD_TOO_LARGE);
     ok(t.post(DHAKA, "/classroom/api_configure/store", Some(&admin), zoom_account).await);
     assert_eq!(ok(t.get(DHAKA, "/classroom/api_configure/check?platform=zoom", Some(&admin)).await)["credentials_ok"], true);
     assert_eq!(ok(t.get(SYLHET, "/classroom/api_configure/check?platform=zoom", Some(&sylhet_admin)).await)["configured"], false);
@@ -694,6 +700,8 @@ async fn bigbluebutton_and_zoom_rooms_join_by_role_and_report_attendance_and_rec
     changed["body"] = json!(joined["body"].as_str().unwrap().replace("joined", "left"));
     assert_eq!(deliver(changed, DHAKA).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(deliver(joined, SYLHET).await.status, StatusCode::UNAUTHORIZED);
+    let r = post_raw(&t, DHAKA, "/classroom/meetings/zoom/webhook", "application/json", &[], &"x".repeat(3 << 20)).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "a huge webhook body is refused before anything is read");
     // Zoom's endpoint validation, answered with the HMAC of its token.
     let challenge = webhook(json!({ "kind": "url-validation", "times": 0 })).await;
     let answer = deliver(challenge.clone(), DHAKA).await;
@@ -727,6 +735,9 @@ async fn a_session_quiz_is_taken_through_the_exam_centre_and_its_results_read_by
     let other = id(t.post(DHAKA, "/classroom/class/create", Some(&colleague), json!({ "name": "Other", "starts_at": at(0) })).await);
     let r = t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&colleague), json!({ "classroom_id": other, "content_type": "quiz", "title": "q", "exam_id": exam_id })).await;
     assert_eq!(field_code(&r, "exam_id"), "This exam does not exist.", "another teacher's exam");
+    let mut wrong_type = quiz(None);
+    wrong_type["exam_id"] = json!("five");
+    assert_eq!(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&s.teacher), wrong_type).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     let made = ok(t.post(DHAKA, "/classroom/schedule/classwork-create-one", Some(&s.teacher), quiz(Some(exam_id))).await);
     assert_eq!((made["content_type"].as_str(), made["exam"]["uuid"].as_str()), (Some("quiz"), Some(exam_uuid.as_str())));
     let quiz_id = made["id"].as_i64().unwrap();
