@@ -163,6 +163,9 @@ start_bkash() {
     mkdir -p "$dir"
     export BKASH_LOCAL="http://127.0.0.1:$port" BKASH_URL="http://127.0.0.1:$port/v1.2.0-beta"
     export BKASH_APP_KEY=lms-local-app-key BKASH_APP_SECRET=lms-local-app-secret BKASH_USERNAME=lmslocal BKASH_PASSWORD=lms-local-pass
+    # A partner's own merchant wallet at the local gateway; the demo gives it to sylhet (seed-demo reads it).
+    export BKASH_EXTRA_MERCHANTS=sylhetwallet:sylhet-wallet-pass:sylhet-app-key:sylhet-app-secret
+    export DEMO_PARTNER_WALLET=$BKASH_EXTRA_MERCHANTS
     if ! curl -s -o /dev/null "$BKASH_LOCAL/healthz"; then
         log "starting the local bKash gateway on $BKASH_LOCAL"
         python3 "$ROOT/infra/payments/bkash.py" "$port" "$BKASH_APP_KEY" "$BKASH_APP_SECRET" "$BKASH_USERNAME" "$BKASH_PASSWORD" "$dir/payments.jsonl" \

@@ -345,6 +345,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "SSLCommerz did not accept this store id and password.",
             "SSLCommerz এই স্টোর আইডি ও পাসওয়ার্ড গ্রহণ করেনি।",
         ),
+        "wallet_credentials_refused" => (
+            "bKash did not accept this username, password, app key and app secret.",
+            "bKash এই ইউজারনেম, পাসওয়ার্ড, অ্যাপ কি ও অ্যাপ সিক্রেট গ্রহণ করেনি।",
+        ),
         "merchant_account_missing" => (
             "The store this payment went to is no longer on record.",
             "এই পেমেন্টটি যে স্টোরে গেছে তার তথ্য আর নেই।",

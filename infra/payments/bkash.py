@@ -97,6 +97,13 @@ Not part of bKash, for tests and developers:
                           incoming token has expired" and its token stays expired, forcing a re-grant;
                           the setting is used up by that one call
 
+Merchants: APP_KEY/APP_SECRET/USERNAME/PASSWORD (the platform's wallet), and any in the environment
+variable BKASH_EXTRA_MERCHANTS ("username:password:app_key:app_secret,...": partners' own wallets). As at
+the real gateway, a token belongs to the merchant it was granted to and is used with that merchant's app
+key (another's: 2001 "Invalid App Key"), and a merchant sees only its own payments: another's paymentID
+is 2002 "Invalid Payment ID" and another's trxID 2033 "Transaction not found". GET /payments/<paymentID>
+names the merchant ("merchant": its username).
+
 Nothing is printed to the console; no credential, token or secret is logged or kept with a payment.
 
 Usage: bkash.py PORT APP_KEY APP_SECRET USERNAME PASSWORD [LOG_FILE]
@@ -105,6 +112,7 @@ Usage: bkash.py PORT APP_KEY APP_SECRET USERNAME PASSWORD [LOG_FILE]
 import base64
 import html
 import json
+import os
 import re
 import secrets
 import string
@@ -116,6 +124,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 PORT, APP_KEY, APP_SECRET, USERNAME, PASSWORD = int(sys.argv[1]), *sys.argv[2:6]
 LOG = sys.argv[6] if len(sys.argv) > 6 else None
+# app_key -> the merchant's credentials
+MERCHANTS = {APP_KEY: {"username": USERNAME, "password": PASSWORD, "app_secret": APP_SECRET}}
+for entry in filter(None, os.environ.get("BKASH_EXTRA_MERCHANTS", "").split(",")):
+    _user, _password, _key, _secret = entry.split(":", 3)
+    MERCHANTS[_key] = {"username": _user, "password": _password, "app_secret": _secret}
 BASE = f"http://127.0.0.1:{PORT}"
 API = "/v1.2.0-beta/tokenized/checkout"
 AMOUNT = re.compile(r"^(\d{1,9})(?:\.(\d{1,2}))?$")
@@ -135,8 +148,8 @@ lock = threading.Lock()
 payments = {}  # paymentID -> payment
 by_trx = {}  # trxID -> paymentID
 refund_ids = set()  # refundTrxIDs handed out
-tokens = {}  # id_token -> {"expires", "expired"}
-refresh_tokens = {}  # refresh_token -> expiry
+tokens = {}  # id_token -> {"expires", "expired", "merchant": app_key}
+refresh_tokens = {}  # refresh_token -> (expiry, app_key)
 faults = {}  # paymentID or merchantInvoiceNumber (or "*") -> mode
 
 
@@ -241,6 +254,7 @@ def payment_view(p):
             "bkashURL": p["bkashURL"], "paymentCreateTime": p["created"], "payerChoiceTime": p["chosen"],
             "trxID": p["trxID"], "paymentExecuteTime": p["executed"], "customerMsisdn": p["customerMsisdn"],
             "amount_mismatch": p["mismatch"], "refunded": taka(refunded(p)),
+            "merchant": MERCHANTS[p["merchant"]]["username"],
             "refundable": taka(p["amount"] - refunded(p)) if p["trxID"] else "0.00",
             "refunds": [{k: v for k, v in r.items() if k != "poisha"} for r in p["refunds"]]}
 
@@ -290,7 +304,8 @@ def hosted_page(p):
     e = html.escape
     return page("bKash (local test wallet)", f"""<h1>bKash (local test wallet)</h1>
 <div class="amount">৳ {e(taka(p['amount']))}</div>
-<dl><dt>Invoice</dt><dd>{e(p['merchantInvoiceNumber'])}</dd>
+<dl><dt>Merchant</dt><dd>{e(MERCHANTS[p['merchant']]['username'])}</dd>
+<dt>Invoice</dt><dd>{e(p['merchantInvoiceNumber'])}</dd>
 <dt>Wallet</dt><dd>{e(CUSTOMER_MSISDN)}</dd>
 <dt>Payment</dt><dd>{e(p['paymentID'])}</dd></dl>
 <form method="post" action="/pay/{e(p['paymentID'])}">
@@ -442,7 +457,7 @@ class Gateway(BaseHTTPRequestHandler):
             raise Reply(503, {"message": "Service Unavailable"})
 
     def authorise(self, *keys):
-        """The gateway's token check, then bKash's app key check."""
+        """The gateway's token check, then bKash's app key check; answers the merchant's app key."""
         given = self.headers.get("Authorization", "").strip()
         if given.lower().startswith("bearer "):
             given = given[7:].strip()
@@ -459,52 +474,59 @@ class Gateway(BaseHTTPRequestHandler):
                 faults.pop(key)
                 t["expired"] = True
                 raise Reply(401, {"message": "The incoming token has expired"})
-        if not same(self.headers.get("X-App-Key", ""), APP_KEY):
+            merchant = t["merchant"]
+        if not same(self.headers.get("X-App-Key", ""), merchant):
             raise bkash_error("2001", "Invalid App Key")
+        return merchant
 
-    def find(self, payment_id):
+    @staticmethod
+    def find(payment_id, merchant):
         p = payments.get(payment_id) if isinstance(payment_id, str) else None
-        if p is None:
+        if p is None or p["merchant"] != merchant:
             raise bkash_error("2002", "Invalid Payment ID")
         return p
 
     # -- token APIs -------------------------------------------------------------------------------------
 
     def check_credentials(self, body):
-        if not same(body.get("app_key"), APP_KEY):
+        """The merchant (its app key) these credentials are, or a bKash refusal."""
+        key = body.get("app_key")
+        m = MERCHANTS.get(key) if isinstance(key, str) else None
+        if m is None:
             raise bkash_error("2001", "Invalid App Key")
-        if not same(self.headers.get("username", ""), USERNAME):
+        if not same(self.headers.get("username", ""), m["username"]):
             raise bkash_error("9999", "Username does not exist")
-        if not same(self.headers.get("password", ""), PASSWORD):
+        if not same(self.headers.get("password", ""), m["password"]):
             raise bkash_error("9999", "Incorrect username or password.")
-        if not same(body.get("app_secret"), APP_SECRET):
+        if not same(body.get("app_secret"), m["app_secret"]):
             raise bkash_error("9999", "Unable to verify secret hash for client")
+        return key
 
-    def issue(self, refresh_token):
+    def issue(self, refresh_token, merchant):
         now = time.time()
         id_token = new_id_token(now)
         with lock:
-            tokens[id_token] = {"expires": now + TOKEN_LIFETIME, "expired": False}
-            refresh_tokens.setdefault(refresh_token, now + REFRESH_LIFETIME)
+            tokens[id_token] = {"expires": now + TOKEN_LIFETIME, "expired": False, "merchant": merchant}
+            refresh_tokens.setdefault(refresh_token, (now + REFRESH_LIFETIME, merchant))
         self.reply(200, {"statusCode": "0000", "statusMessage": "Successful", "id_token": id_token,
                          "token_type": "Bearer", "expires_in": TOKEN_LIFETIME, "refresh_token": refresh_token})
 
     def grant(self):
         body = self.json_body()
         self.body_ok()
-        self.check_credentials(body)
-        self.issue(f"{b64(secrets.token_bytes(48))}.{b64(secrets.token_bytes(12))}.{b64(secrets.token_bytes(600))}")
+        merchant = self.check_credentials(body)
+        self.issue(f"{b64(secrets.token_bytes(48))}.{b64(secrets.token_bytes(12))}.{b64(secrets.token_bytes(600))}", merchant)
 
     def refresh(self):
         body = self.json_body()
         self.body_ok()
-        self.check_credentials(body)
+        merchant = self.check_credentials(body)
         given = body.get("refresh_token")
         with lock:
-            expiry = refresh_tokens.get(given) if isinstance(given, str) else None
-        if expiry is None or time.time() >= expiry:
+            expiry, owner = refresh_tokens.get(given, (None, None)) if isinstance(given, str) else (None, None)
+        if expiry is None or owner != merchant or time.time() >= expiry:
             raise bkash_error("9999", "Invalid Refresh Token")
-        self.issue(given)
+        self.issue(given, merchant)
 
     # -- payment APIs -----------------------------------------------------------------------------------
 
@@ -512,7 +534,7 @@ class Gateway(BaseHTTPRequestHandler):
         body = self.json_body()
         invoice = body.get("merchantInvoiceNumber")
         self.slow_or_down(invoice if isinstance(invoice, str) else None)
-        self.authorise(invoice if isinstance(invoice, str) else None)
+        merchant = self.authorise(invoice if isinstance(invoice, str) else None)
         self.body_ok()
         required = ("mode", "payerReference", "callbackURL", "amount", "currency", "intent", "merchantInvoiceNumber")
         if any(body.get(k) is None or (k != "payerReference" and str(body.get(k)).strip() == "") for k in required):
@@ -544,7 +566,7 @@ class Gateway(BaseHTTPRequestHandler):
                  "merchantInvoiceNumber": invoice, "callbackURL": body["callbackURL"].strip(),
                  "bkashURL": f"{BASE}/pay/{payment_id}", "signature": rand(10), "state": "Initiated",
                  "created": bd_time(), "chosen": None, "trxID": None, "executed": None, "customerMsisdn": None,
-                 "mismatch": False, "refunds": []}
+                 "mismatch": False, "refunds": [], "merchant": merchant}
             payments[payment_id] = p
             record("created", p, amount=p["amount_sent"])
             answer = {"statusCode": "0000", "statusMessage": "Successful", "paymentID": payment_id,
@@ -560,11 +582,11 @@ class Gateway(BaseHTTPRequestHandler):
         payment_id = body.get("paymentID")
         key = payment_id if isinstance(payment_id, str) else None
         self.slow_or_down(key)
-        self.authorise(key)
+        merchant = self.authorise(key)
         self.body_ok()
         mode = fault(key)
         with lock:
-            p = self.find(payment_id)
+            p = self.find(payment_id, merchant)
             if p["state"] == "Completed":
                 answer = {"statusCode": "2117", "statusMessage": "Payment execution already been called before"}
             elif p["state"] != "Authorised":
@@ -591,10 +613,10 @@ class Gateway(BaseHTTPRequestHandler):
         payment_id = body.get("paymentID")
         key = payment_id if isinstance(payment_id, str) else None
         self.slow_or_down(key)
-        self.authorise(key)
+        merchant = self.authorise(key)
         self.body_ok()
         with lock:
-            p = self.find(payment_id)
+            p = self.find(payment_id, merchant)
             answer = {"statusCode": "0000", "statusMessage": "Successful", "paymentID": p["paymentID"],
                       "mode": p["mode"], "payerReference": p["payerReference"], "paymentCreateTime": p["created"],
                       "amount": reported(p), "currency": "BDT", "intent": "sale",
@@ -611,9 +633,9 @@ class Gateway(BaseHTTPRequestHandler):
         with lock:
             payment_id = by_trx.get(trx) if isinstance(trx, str) else None
         self.slow_or_down(payment_id)
-        self.authorise(payment_id)
+        merchant = self.authorise(payment_id)
         self.body_ok()
-        if payment_id is None:
+        if payment_id is None or payments[payment_id]["merchant"] != merchant:
             raise bkash_error("2033", "Transaction not found")
         with lock:
             p = payments[payment_id]
@@ -629,15 +651,15 @@ class Gateway(BaseHTTPRequestHandler):
         payment_id = body.get("paymentID")
         key = payment_id if isinstance(payment_id, str) else None
         self.slow_or_down(key)
-        self.authorise(key)
+        merchant = self.authorise(key)
         self.body_ok()
         with lock:
-            answer = self.refund_locked(body)
+            answer = self.refund_locked(body, merchant)
         self.reply(200, answer)
 
-    def refund_locked(self, body):
+    def refund_locked(self, body, merchant):
         """A refund, or with no amount given the refund status. The caller holds the lock."""
-        p = self.find(body.get("paymentID"))
+        p = self.find(body.get("paymentID"), merchant)
         if not p["trxID"] or body.get("trxID") != p["trxID"]:
             raise bkash_error("2033", "Transaction not found")
         if "amount" not in body:  # the refund status call

@@ -189,15 +189,21 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Sylhet takes its learners' payments into its own SSLCommerz store, when `infra/run` names one
-/// at its local gateway (`DEMO_PARTNER_STORE=id:password`); a real gateway knows no such store.
+/// Sylhet takes its learners' payments into its own SSLCommerz store and its own bKash wallet,
+/// when `infra/run` names them at the local gateways (`DEMO_PARTNER_STORE=id:password`,
+/// `DEMO_PARTNER_WALLET=username:password:app_key:app_secret`); real gateways know no such accounts.
 async fn sylhet_store(api: &mut Api) -> anyhow::Result<()> {
-    let Some((store_id, password)) = std::env::var("DEMO_PARTNER_STORE").ok().and_then(|s| s.split_once(':').map(|(a, b)| (a.to_owned(), b.to_owned()))) else {
-        return Ok(());
-    };
     let admin = api.token(Site::Sylhet, "sylhet-admin@example.com").await?;
-    let body = json!({ "mode": "own", "store_id": store_id, "store_password": password });
-    api.call(Site::Sylhet, Method::POST, "/course/accounts/merchant", Some(&admin), body).await?;
+    if let Some((store_id, password)) = std::env::var("DEMO_PARTNER_STORE").ok().and_then(|s| s.split_once(':').map(|(a, b)| (a.to_owned(), b.to_owned()))) {
+        let body = json!({ "mode": "own", "store_id": store_id, "store_password": password });
+        api.call(Site::Sylhet, Method::POST, "/course/accounts/merchant", Some(&admin), body).await?;
+    }
+    if let Ok(wallet) = std::env::var("DEMO_PARTNER_WALLET")
+        && let [username, password, app_key, app_secret] = wallet.splitn(4, ':').collect::<Vec<_>>()[..]
+    {
+        let body = json!({ "gateway": "bkash", "mode": "own", "username": username, "password": password, "app_key": app_key, "app_secret": app_secret });
+        api.call(Site::Sylhet, Method::POST, "/course/accounts/merchant", Some(&admin), body).await?;
+    }
     Ok(())
 }
 

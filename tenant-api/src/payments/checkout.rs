@@ -177,15 +177,16 @@ pub async fn create_transaction(
             return Ok((StatusCode::OK, Json(Data::new(CheckoutStarted { order: order.into(), redirect_url }))));
         }
     }
-    // SSLCommerz takes the money into the site's own store when it has one, else the platform's
-    // (asked of the control database together with the payer's record).
-    let store = async {
-        match gateway {
-            "sslcommerz" => app.payments.checkout_store(&app.ctl.db, tenant.id).await.map(Some),
-            _ => Ok(None),
-        }
+    // The money goes into the site's own store or wallet when it has one for the gateway, else
+    // the platform's (asked of the control database together with the payer's record).
+    let merchant = async {
+        Ok(match gateway {
+            "sslcommerz" => app.payments.checkout_store(&app.ctl.db, tenant.id).await.map(|(id, store)| (id, Some(store), None))?,
+            "bkash" => app.payments.checkout_wallet(&app.ctl.db, tenant.id).await.map(|(id, wallet)| (id, None, Some(wallet)))?,
+            _ => (None, None, None),
+        })
     };
-    let (user, store) = tokio::try_join!(async { Ok::<_, AppError>(users::find(&app.ctl.db, user_id).await?) }, store)?;
+    let (user, (merchant_account_id, store, wallet)) = tokio::try_join!(async { Ok::<_, AppError>(users::find(&app.ctl.db, user_id).await?) }, merchant)?;
     let mut tx = db.begin().await?;
     // A seat is held by every enrolment and by every order still being paid.
     let taken = enrolments::lock_seats(&mut tx, batch.id).await? + orders::open_in_batch(&mut tx, batch.id).await?;
@@ -210,7 +211,7 @@ pub async fn create_transaction(
         coupon_id: quote.coupon_id,
         gateway,
         idempotency_key: key.as_deref(),
-        merchant_account_id: store.as_ref().and_then(|(merchant, _)| *merchant),
+        merchant_account_id,
     };
     // A concurrent request with the same key got there first; its answer is this one's.
     let id = orders::insert(&mut tx, new).await?.ok_or(AppError::Conflict("checkout_in_progress"))?;
@@ -238,7 +239,8 @@ pub async fn create_transaction(
         "bkash" => {
             let callback = format!("{site}/payment/bkash/callback/{}", order.uuid);
             let payer = user.phone.as_deref().map_or_else(|| user_id.to_string(), str::to_owned);
-            app.payments.bkash()?.create(&order.tran_id, &payer, order.amount_poisha, &callback).await.map(|(id, url)| (url, Some(id)))
+            let wallet = wallet.as_ref().ok_or(AppError::Internal(anyhow::anyhow!("a bKash order without its wallet")))?;
+            app.payments.bkash()?.create(wallet, &order.tran_id, &payer, order.amount_poisha, &callback).await.map(|(id, url)| (url, Some(id)))
         }
         _ => {
             let return_url = format!("{site}/payment/sslcommerz/return/{}", order.uuid);
@@ -254,7 +256,7 @@ pub async fn create_transaction(
                 return_url: &return_url,
                 ipn_url: &ipn_url,
             };
-            let (_, store) = store.as_ref().ok_or(AppError::Internal(anyhow::anyhow!("an SSLCommerz order without its store")))?;
+            let store = store.as_ref().ok_or(AppError::Internal(anyhow::anyhow!("an SSLCommerz order without its store")))?;
             app.payments.gateway()?.start(store, &checkout).await.map(|url| (url, None))
         }
     };

@@ -22,7 +22,7 @@ pub mod sslcommerz;
 pub mod store;
 
 use crate::config::PaymentsConfig;
-use control_plane::merchants;
+use control_plane::merchants::{self, Gateway};
 use control_plane::secret::Secret;
 use control_plane::tenancy::TenantId;
 use control_plane::tls::sealing::MasterKey;
@@ -37,7 +37,7 @@ pub struct Payments {
     sslcommerz: Option<Arc<sslcommerz::SslCommerz>>,
     bkash: Option<Arc<bkash::Bkash>>,
     pub commission_bps: i64,
-    /// Seals partners' own store passwords.
+    /// Seals the secrets of partners' own stores and wallets.
     merchant_key: MasterKey,
     /// Sites with orders that may still be pending: the reconciliation round's visits.
     live: Arc<Mutex<HashSet<TenantId>>>,
@@ -61,22 +61,64 @@ impl Payments {
     /// of the site's own, current or former.
     pub async fn store(&self, control: &PgPool, institution: i64, merchant: Option<i64>) -> AppResult<Store> {
         let Some(id) = merchant else { return Ok(self.gateway()?.platform_store().clone()) };
-        let account = merchants::find(control, institution, id).await?.ok_or(AppError::Conflict("merchant_account_missing"))?;
-        self.open(account)
+        self.open_store(Self::account(control, institution, id).await?)
     }
 
     /// The store a new order of this site is paid into: its own active one, else the platform's.
     pub async fn checkout_store(&self, control: &PgPool, institution: i64) -> AppResult<(Option<i64>, Store)> {
-        match merchants::active(control, institution).await? {
-            Some(account) => Ok((Some(account.id), self.open(account)?)),
+        match merchants::active(control, institution, Gateway::SslCommerz).await? {
+            Some(account) => Ok((Some(account.id), self.open_store(account)?)),
             None => Ok((None, self.gateway()?.platform_store().clone())),
         }
     }
 
-    fn open(&self, account: merchants::MerchantAccount) -> AppResult<Store> {
-        let password = self.merchant_key.open(&account.store_password_sealed)?;
-        let password = String::from_utf8(password).map_err(|e| anyhow::anyhow!("a store password is not text: {e}"))?;
+    /// The bKash wallet an order of this site was paid into: the platform's or one of the site's own.
+    pub async fn wallet(&self, control: &PgPool, institution: i64, merchant: Option<i64>) -> AppResult<bkash::Wallet> {
+        let Some(id) = merchant else { return Ok(self.bkash()?.platform_wallet().clone()) };
+        self.open_wallet(institution, Self::account(control, institution, id).await?)
+    }
+
+    /// The wallet a new bKash order of this site is paid into: its own active one, else the platform's.
+    pub async fn checkout_wallet(&self, control: &PgPool, institution: i64) -> AppResult<(Option<i64>, bkash::Wallet)> {
+        match merchants::active(control, institution, Gateway::Bkash).await? {
+            Some(account) => Ok((Some(account.id), self.open_wallet(institution, account)?)),
+            None => Ok((None, self.bkash()?.platform_wallet().clone())),
+        }
+    }
+
+    async fn account(control: &PgPool, institution: i64, id: i64) -> AppResult<merchants::MerchantAccount> {
+        merchants::find(control, institution, id).await?.ok_or(AppError::Conflict("merchant_account_missing"))
+    }
+
+    fn unseal(&self, account: &merchants::MerchantAccount) -> AppResult<String> {
+        let plain = self.merchant_key.open(&account.store_password_sealed)?;
+        Ok(String::from_utf8(plain).map_err(|e| anyhow::anyhow!("sealed merchant secrets are not text: {e}"))?)
+    }
+
+    fn open_store(&self, account: merchants::MerchantAccount) -> AppResult<Store> {
+        let password = self.unseal(&account)?;
         Ok(Store { id: account.store_id, password: Secret::new(password) })
+    }
+
+    /// Seals a partner wallet's two secrets together, as `open_wallet` reads them.
+    pub fn seal_wallet(&self, password: &str, app_secret: &str) -> Vec<u8> {
+        self.seal(&serde_json::json!({ "password": password, "app_secret": app_secret }).to_string())
+    }
+
+    fn open_wallet(&self, institution: i64, account: merchants::MerchantAccount) -> AppResult<bkash::Wallet> {
+        #[derive(serde::Deserialize)]
+        struct Secrets {
+            password: String,
+            app_secret: String,
+        }
+        let secrets: Secrets = serde_json::from_str(&self.unseal(&account)?).map_err(|e| anyhow::anyhow!("sealed wallet secrets unreadable: {e}"))?;
+        Ok(bkash::Wallet {
+            owner: Some((institution, account.id)),
+            app_key: account.app_key.unwrap_or_default(),
+            app_secret: Secret::new(secrets.app_secret),
+            username: account.store_id,
+            password: Secret::new(secrets.password),
+        })
     }
 
     /// The gateway, or 503 `payments_not_configured` on a platform without one.
@@ -102,8 +144,9 @@ impl Payments {
             "bkash" => {
                 let bkash = self.bkash()?;
                 let Some(payment) = order.gateway_ref.as_deref() else { return Ok(Ok(sslcommerz::Outcome::Pending)) };
-                match bkash.status(payment).await {
-                    Ok((sslcommerz::Outcome::Pending, true)) => bkash.execute(payment).await,
+                let wallet = self.wallet(control, institution, order.merchant_account_id).await?;
+                match bkash.status(&wallet, payment).await {
+                    Ok((sslcommerz::Outcome::Pending, true)) => bkash.execute(&wallet, payment).await,
                     Ok((outcome, _)) => Ok(outcome),
                     Err(e) => Err(e),
                 }

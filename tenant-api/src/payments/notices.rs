@@ -150,7 +150,10 @@ pub async fn bkash_callback(
     let (Some(payment), Ok(bkash)) = (order.gateway_ref.clone().filter(|_| order.gateway == "bkash"), app.payments.bkash()) else {
         return outcome_page(&db, &order).await;
     };
-    let outcome = if back.status == "success" { bkash.execute(&payment).await } else { bkash.status(&payment).await.map(|(o, _)| o) };
+    let Ok(wallet) = app.payments.wallet(&app.ctl.db, tenant.id, order.merchant_account_id).await else {
+        return outcome_page(&db, &order).await;
+    };
+    let outcome = if back.status == "success" { bkash.execute(&wallet, &payment).await } else { bkash.status(&wallet, &payment).await.map(|(o, _)| o) };
     match outcome {
         Ok(outcome) => {
             if let Err(error) = settle::apply(&app, &tenant, &db, &order, outcome).await {

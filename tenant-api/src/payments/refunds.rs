@@ -91,7 +91,8 @@ pub async fn refund_order(
         // bKash refunds at once.
         "bkash" => {
             let payment = order.gateway_ref.as_deref().unwrap_or_default();
-            app.payments.bkash()?.refund(payment, &bank_tran_id, amount, &reason).await.map(|reference| (reference, true))
+            let wallet = app.payments.wallet(&app.ctl.db, tenant.id, order.merchant_account_id).await?;
+            app.payments.bkash()?.refund(&wallet, payment, &bank_tran_id, amount, &reason).await.map(|reference| (reference, true))
         }
         _ => {
             let gateway = app.payments.gateway()?;

@@ -24,7 +24,13 @@ struct Shop {
 async fn shop() -> Shop {
     // dhakastore: a partner's own store at the same gateway.
     let gateway = LocalServer::start_with("payments/sslcommerz.py", &["teststore", "test-store-pass"], &[("SSLCOMMERZ_EXTRA_STORES", "dhakastore:dhaka-store-pass")]).await;
-    let bkash = LocalServer::start("payments/bkash.py", &["test-app-key", "test-app-secret", "testmerchant", "test-merchant-pass"]).await;
+    // dhakawallet: a partner's own merchant wallet at the same bKash.
+    let bkash = LocalServer::start_with(
+        "payments/bkash.py",
+        &["test-app-key", "test-app-secret", "testmerchant", "test-merchant-pass"],
+        &[("BKASH_EXTRA_MERCHANTS", "dhakawallet:dhaka-wallet-pass:dhaka-app-key:dhaka-app-secret")],
+    )
+    .await;
     let secret = control_plane::secret::Secret::new;
     let payments = PaymentsConfig {
         sslcommerz: Some(SslCommerzConfig { url: gateway.url.clone(), store_id: "teststore".into(), store_password: secret("test-store-pass") }),
@@ -768,4 +774,93 @@ async fn a_partner_takes_payments_into_its_own_store_and_owes_the_commission() {
     // Switching back to the known store needs no password again.
     let r = merchant(&s.admin, json!({ "mode": "own", "store_id": "dhakastore" })).await;
     assert_eq!((r.status, r.body["data"]["mode"].as_str()), (StatusCode::OK, Some("own")), "{}", r.text);
+}
+
+#[tokio::test]
+async fn a_partner_takes_bkash_payments_into_its_own_wallet() {
+    let s = shop().await;
+    let t = &s.t;
+    let wallet = async |token: &str, mut body: Value| {
+        body["gateway"] = json!("bkash");
+        t.post(DHAKA, "/course/accounts/merchant", Some(token), body).await
+    };
+    let r = t.get(DHAKA, "/course/accounts/merchant", Some(&s.admin)).await;
+    assert_eq!(r.body["data"]["bkash"]["mode"], "platform", "{}", r.text);
+    assert_eq!(wallet(&s.teacher, json!({ "mode": "platform" })).await.status, StatusCode::FORBIDDEN);
+
+    // bKash is asked before a wallet is kept; what it refuses, or what is incomplete, is not kept.
+    let own = json!({ "mode": "own", "username": "dhakawallet", "password": "dhaka-wallet-pass", "app_key": "dhaka-app-key", "app_secret": "dhaka-app-secret" });
+    let with = |patch: Value| {
+        let mut body = own.clone();
+        body.as_object_mut().unwrap().extend(patch.as_object().unwrap().clone());
+        body
+    };
+    let r = wallet(&s.admin, with(json!({ "app_secret": "guess" }))).await;
+    assert_eq!(
+        (r.status, r.body["errors"]["password"][0].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("bKash did not accept this username, password, app key and app secret.")),
+        "{}",
+        r.text
+    );
+    let r = wallet(&s.admin, with(json!({ "app_key": "sylhet-app-key" }))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "an app key bKash does not know: {}", r.text);
+    let r = wallet(&s.admin, with(json!({ "app_secret": "" }))).await;
+    assert!(r.body["errors"]["app_secret"].is_array(), "both secrets or neither: {}", r.text);
+    let r = wallet(&s.admin, with(json!({ "username": "dhaka wallet!" }))).await;
+    assert!(r.body["errors"]["username"].is_array(), "{}", r.text);
+    let r = wallet(&s.admin, with(json!({ "app_key": "" }))).await;
+    assert!(r.body["errors"]["app_key"].is_array(), "{}", r.text);
+    let r = wallet(&s.admin, json!({ "mode": "own", "username": "dhakawallet" })).await;
+    assert!(r.body["errors"]["password"].is_array(), "a wallet never kept needs its secrets: {}", r.text);
+    let r = t.post(DHAKA, "/course/accounts/merchant", Some(&s.admin), json!({ "gateway": "paypal", "mode": "platform" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = wallet(&s.admin, own.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let settings = &r.body["data"];
+    assert_eq!((settings["bkash"]["mode"].as_str(), settings["bkash"]["username"].as_str(), settings["bkash"]["app_key"].as_str()), (Some("own"), Some("dhakawallet"), Some("dhaka-app-key")));
+    assert_eq!(settings["mode"], "platform", "the SSLCommerz store is unchanged");
+    assert!(!r.text.contains("dhaka-wallet-pass") && !r.text.contains("dhaka-app-secret"));
+    let sealed: Vec<u8> = sqlx::query_scalar("SELECT store_password_sealed FROM merchant_accounts WHERE gateway = 'bkash'").fetch_one(&t.platform.db).await.unwrap();
+    assert!(!sealed.windows(5).any(|w| w == b"dhaka"), "the secrets are not kept as they are");
+    // Another partner's site knows nothing of it.
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+    assert_eq!(t.get(SYLHET, "/course/accounts/merchant", Some(&sylhet_admin)).await.body["data"]["bkash"]["mode"], "platform");
+
+    // A learner pays with bKash into dhaka's wallet, and the money is the partner's to hold.
+    let (batch, course) = s.course("1500", None).await;
+    let learner = s.learner("learner@example.com").await;
+    let (uuid, payment) = s.bkash_checkout(&learner, batch).await;
+    let stored = async |payment: &str| s.bkash.http.get(format!("{}/payments/{payment}", s.bkash.url)).send().await.unwrap().json::<Value>().await.unwrap();
+    assert_eq!(stored(&payment).await["merchant"], "dhakawallet");
+    let back = s.authorise(&payment, "success").await;
+    t.get(DHAKA, &back, None).await;
+    assert_eq!(s.order(&learner, &uuid).await["state"], "paid");
+    assert!(s.enrolled(&learner, &course).await);
+    let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();
+    assert_eq!((totals["held_by_partner_poisha"].as_i64(), totals["available_poisha"].as_i64()), (Some(150_000), Some(0)), "{totals}");
+    // A payer whose browser never came back: the reconciliation round asks dhaka's wallet.
+    let other = s.learner("other@example.com").await;
+    let (lost, lost_payment) = s.bkash_checkout(&other, batch).await;
+    s.authorise(&lost_payment, "success").await;
+    let tenant = control_plane::institutions::store::tenant_by_id(&t.platform.db, s.dhaka).await.unwrap().unwrap();
+    tenant_api::payments::reconcile::sweep(&t.state, &tenant, &s.db().await, std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(s.order(&other, &lost).await["state"], "paid");
+    s.assert_books_balance().await;
+
+    // Back to the platform's wallet: new payments go there, and the paid order is refunded
+    // through the wallet it was paid into.
+    assert_eq!(wallet(&s.admin, json!({ "mode": "platform" })).await.body["data"]["bkash"]["mode"], "platform");
+    let r = t.post(DHAKA, &format!("/course/accounts/refund/{uuid}"), Some(&s.admin), json!({ "reason": "Course cancelled" })).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("refunded")), "{}", r.text);
+    assert_eq!(stored(&payment).await["refunds"].as_array().map(Vec::len), Some(1));
+    assert!(!s.enrolled(&learner, &course).await);
+    let third = s.learner("third@example.com").await;
+    let (_, third_payment) = s.bkash_checkout(&third, batch).await;
+    assert_eq!(stored(&third_payment).await["merchant"], "testmerchant");
+    s.assert_books_balance().await;
+    // Switching back to the kept wallet needs no secrets again.
+    let r = wallet(&s.admin, json!({ "mode": "own", "username": "dhakawallet" })).await;
+    assert_eq!((r.status, r.body["data"]["bkash"]["mode"].as_str()), (StatusCode::OK, Some("own")), "{}", r.text);
 }
