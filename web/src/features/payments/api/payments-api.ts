@@ -189,23 +189,43 @@ export function rejectPayout(id: number, reason: string) {
 
 export const MERCHANT_MODES = ['platform', 'own'] as const;
 /**
- * Where the site's learners' SSLCommerz (card, mobile banking) payments go. platform: the
- * platform's store (it keeps its commission and pays the site out on request); own: the site's own
- * store (the money is the site's at once, and it owes the platform's commission, which counts
- * against its payouts). bKash payments always go to the platform.
+ * Whose account takes the site's learners' payments through a gateway. platform: the platform's
+ * (SSLCommerz store or bKash merchant wallet: it keeps its commission and pays the site out on
+ * request); own: the site's own (the money is the site's at once, and it owes the platform's
+ * commission, which counts against its payouts).
  */
 export type MerchantMode = (typeof MERCHANT_MODES)[number];
 
+/** Where the site's bKash payments go. */
+export interface WalletAccount {
+  mode: MerchantMode;
+  /** The site's own wallet's API username, while it is the one in use. */
+  username: string | null;
+  /** Its app key (not a secret: shown to be kept or changed). */
+  app_key: string | null;
+  /** When the own wallet was chosen. */
+  updated_at: string | null;
+}
+
+/** Where the site's payments go, by gateway: SSLCommerz (cards, mobile banking) and bKash. */
 export interface MerchantAccount {
+  /** SSLCommerz. */
   mode: MerchantMode;
   /** The site's own store, while it is the one in use. */
   store_id: string | null;
   /** When the own store was chosen. */
   updated_at: string | null;
+  bkash: WalletAccount;
 }
 
 /** The store password may be empty for a store id kept before (the server keeps it sealed). */
 export type MerchantBody = { mode: 'platform' } | { mode: 'own'; store_id: string; store_password: string };
+
+/**
+ * The own wallet's password and app secret: both, or both empty to keep the ones kept for this
+ * username (then an empty app key keeps the kept one too).
+ */
+export type WalletBody = { mode: 'platform' } | { mode: 'own'; username: string; app_key: string; password: string; app_secret: string };
 
 /** Where the site's payments go (site admin; 403 otherwise). */
 export function fetchMerchantAccount() {
@@ -213,11 +233,22 @@ export function fetchMerchantAccount() {
 }
 
 /**
- * Chooses the store that takes the site's payments. A store's credentials are tried at SSLCommerz
- * first: 422 on `store_password` (`store_credentials_refused`, `required`) or `store_id`
+ * Chooses the store that takes the site's SSLCommerz payments. A store's credentials are tried at
+ * SSLCommerz first: 422 on `store_password` (`store_credentials_refused`, `required`) or `store_id`
  * (`store_id_invalid`, `required`, `too_long`); 502 `payment_gateway_unavailable`; 503
- * `payments_not_configured`.
+ * `payments_not_configured`. The answer: both gateways' settings.
  */
 export function saveMerchantAccount(body: MerchantBody) {
   return api<DataEnvelope<MerchantAccount>>('/course/accounts/merchant', { method: 'POST', body }).then((r) => r.data);
+}
+
+/**
+ * Chooses the wallet that takes the site's bKash payments. A wallet's credentials are tried at
+ * bKash first: 422 on `password` (`wallet_credentials_refused`, `required`, `too_long`),
+ * `app_secret` (`required`, `too_long`), `username` or `app_key` (`required`, `store_id_invalid`,
+ * `too_long`); 502 `payment_gateway_unavailable`; 503 `payments_not_configured`. The answer: both
+ * gateways' settings.
+ */
+export function saveWalletAccount(body: WalletBody) {
+  return api<DataEnvelope<MerchantAccount>>('/course/accounts/merchant', { method: 'POST', body: { gateway: 'bkash', ...body } }).then((r) => r.data);
 }

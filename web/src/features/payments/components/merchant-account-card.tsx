@@ -1,57 +1,38 @@
-// "Payment account" (the partner admin's payout request page): where the site's learners'
-// SSLCommerz card and mobile banking payments go. The platform's store (the default: the platform
-// keeps its commission and pays the site out on request) or the site's own store (the money is the
-// site's at once; the commission is then owed and counts against payouts). An own store's id and
-// password are checked at SSLCommerz before they are kept; the password is never shown again.
-// bKash payments always go to the platform.
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  FormControlLabel,
-  FormLabel,
-  Grid,
-  Radio,
-  RadioGroup,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+// "Payment account" (the partner admin's payout request page): where the site's learners' payments
+// go, gateway by gateway. SSLCommerz (cards, mobile banking): the platform's store (the default:
+// the platform keeps its commission and pays the site out on request) or the site's own store (the
+// money is the site's at once; the commission is then owed and counts against payouts). bKash: the
+// platform's merchant wallet or the site's own, the same way (wallet-account-form.tsx). New
+// credentials are checked at the gateway before they are kept; a password or secret is never shown
+// again. The forms' common pieces are in gateway-account-parts.tsx.
+import { Card, CardContent, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
-import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/course-text';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import type { MerchantAccount, MerchantMode } from '../api/payments-api';
+import type { MerchantAccount } from '../api/payments-api';
 import {
-  gatewayUnreached,
   keepsPassword,
   MERCHANT_FIELDS,
   merchantProblems,
   merchantUnchanged,
   merchantValues,
-  STORE_ID_MAX,
-  STORE_PASSWORD_MAX,
   type MerchantField,
   type MerchantFormValues,
 } from '../hooks/merchant-form';
+import { useAccountEditor } from '../hooks/use-account-editor';
 import { saveMerchantMutation, useMerchantAccount } from '../hooks/use-payments';
+import { AccountField, AccountForm, CurrentAccount, GatewaySection } from './gateway-account-parts';
+import { WalletEditor } from './wallet-account-form';
 
-/** The card: loading, the error of reading it (nothing when the caller may not see it), or the form. */
+/** The card: loading, the error of reading it (nothing when the caller may not see it), or the forms. */
 export function MerchantAccountCard() {
   const query = useMerchantAccount();
   const { data, error, refetch } = query;
   // Not the site's admin: the card is not theirs.
   if (error instanceof ApiError && error.status === 403) return null;
   let body: ReactNode;
-  if (data) body = <MerchantEditor saved={data} />;
+  if (data) body = <MerchantEditors saved={data} />;
   else if (error) body = <ErrorState error={error} onRetry={() => void refetch()} />;
   else body = <Skeleton variant="rounded" height={220} data-testid="merchant-loading" />;
   return <MerchantCardFrame>{body}</MerchantCardFrame>;
@@ -74,41 +55,33 @@ function MerchantCardFrame({ children }: { children: ReactNode }) {
   );
 }
 
-function MerchantEditor({ saved }: { saved: MerchantAccount }) {
-  const { t } = useTranslation(['payments', 'errors']);
-  const qc = useQueryClient();
-  const toast = useToast();
-  const [values, setValues] = useState<MerchantFormValues>(() => merchantValues(saved));
-  const save = useMutation(saveMerchantMutation(qc));
-  const { errors, formError, changed, check } = useFieldErrors(MERCHANT_FIELDS, save.error);
-
-  const onChange = (patch: Partial<MerchantFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    changed(Object.keys(patch) as MerchantField[]);
-  };
-
-  const onSubmit = () => {
-    if (!check(merchantProblems(values))) return;
-    save.mutate(values, {
-      onSuccess: (account) => {
-        setValues(merchantValues(account));
-        toast.show(account.mode === 'own' ? t('payments:merchant.saved_own', { store: account.store_id }) : t('payments:merchant.saved_platform'));
-      },
-    });
-  };
-
+/** The two gateways' forms, each saved on its own. */
+function MerchantEditors({ saved }: { saved: MerchantAccount }) {
+  const { t } = useTranslation('payments');
   return (
-    <MerchantAccountForm
-      saved={saved}
-      values={values}
-      errors={errors}
-      // The gateway not reached: nothing was changed, and what was typed is still in the form.
-      formError={gatewayUnreached(save.error) ? t('payments:merchant.gateway_down') : formError}
-      busy={save.isPending}
-      onChange={onChange}
-      onSubmit={onSubmit}
-    />
+    <Stack spacing={3} divider={<Divider flexItem />}>
+      <GatewaySection id="merchant-sslcommerz" title={t('payments:merchant.sslcommerz_title')}>
+        <MerchantEditor saved={saved} />
+      </GatewaySection>
+      <GatewaySection id="merchant-bkash" title={t('payments:merchant.bkash.title')}>
+        <WalletEditor saved={saved} />
+      </GatewaySection>
+    </Stack>
   );
+}
+
+function MerchantEditor({ saved }: { saved: MerchantAccount }) {
+  const { t } = useTranslation('payments');
+  const editor = useAccountEditor({
+    saved,
+    fields: MERCHANT_FIELDS,
+    valuesOf: merchantValues,
+    problems: merchantProblems,
+    mutation: saveMerchantMutation,
+    savedText: (account) => (account.mode === 'own' ? t('payments:merchant.saved_own', { store: account.store_id }) : t('payments:merchant.saved_platform')),
+    unreachedText: t('payments:merchant.gateway_down'),
+  });
+  return <MerchantAccountForm saved={saved} headingId="merchant-sslcommerz-title" {...editor} />;
 }
 
 export interface MerchantAccountFormProps {
@@ -120,137 +93,63 @@ export interface MerchantAccountFormProps {
   /** A refusal of no field shown (the gateway not reached, say). */
   formError?: string | null;
   busy: boolean;
+  /** The gateway's heading in the card. */
+  headingId?: string;
   onChange: (patch: Partial<MerchantFormValues>) => void;
   onSubmit: () => void;
 }
 
-/** The current choice, the two choices with what each means for the money, and the own store's fields. */
-export function MerchantAccountForm({ saved, values, errors, formError, busy, onChange, onSubmit }: MerchantAccountFormProps) {
-  const { t, i18n } = useTranslation(['payments', 'common']);
-  const own = values.mode === 'own';
+/** SSLCommerz: the current choice, the two choices with what each means for the money, and the own store's fields. */
+export function MerchantAccountForm({ saved, values, errors, formError, busy, headingId, onChange, onSubmit }: MerchantAccountFormProps) {
+  const { t } = useTranslation('payments');
   const keeps = keepsPassword(values, saved);
-  const unchanged = merchantUnchanged(values, saved);
-  const choice = (mode: MerchantMode) => (
-    <FormControlLabel
-      value={mode}
-      control={<Radio sx={{ mt: -1 }} slotProps={{ input: { 'aria-describedby': `merchant-${mode}-hint` } }} />}
-      disabled={busy}
-      data-testid={`merchant-mode-${mode}`}
-      label={
-        <Box sx={{ pb: 1.5 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t(`payments:merchant.${mode}`)}
-          </Typography>
-          <Typography id={`merchant-${mode}-hint`} variant="caption" color="text.secondary" component="p">
-            {t(`payments:merchant.${mode}_hint`)}
-          </Typography>
-        </Box>
-      }
-      sx={{ alignItems: 'flex-start', m: 0 }}
-    />
-  );
   return (
     <Stack spacing={2.5}>
-      <Alert severity="info" data-testid="merchant-current" data-mode={saved.mode}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {saved.mode === 'own' ? t('payments:merchant.current_own') : t('payments:merchant.current_platform')}
-        </Typography>
-        {saved.mode === 'own' && saved.store_id && (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {t('payments:merchant.current_store', { store: saved.store_id })}
-            {saved.updated_at && ` · ${t('payments:merchant.current_since', { date: formatDay(saved.updated_at, i18n.language) })}`}
-          </Typography>
-        )}
-      </Alert>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        data-testid="merchant-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!busy && !unchanged) onSubmit();
-        }}
+      <CurrentAccount
+        prefix="merchant"
+        mode={saved.mode}
+        title={saved.mode === 'own' ? t('payments:merchant.current_own') : t('payments:merchant.current_platform')}
+        detail={saved.store_id && t('payments:merchant.current_store', { store: saved.store_id })}
+        since={saved.updated_at}
+      />
+      <AccountForm
+        prefix="merchant"
+        textKey="merchant"
+        headingId={headingId}
+        mode={values.mode}
+        onMode={(mode) => onChange({ mode })}
+        modeError={errors.mode}
+        busy={busy}
+        unchanged={merchantUnchanged(values, saved)}
+        formError={formError}
+        checkingText={t('payments:merchant.checking')}
+        onSubmit={onSubmit}
       >
-        <Box>
-          <FormLabel id="merchant-mode-label" sx={{ display: 'block', mb: 1 }}>
-            {t('payments:merchant.mode_label')}
-          </FormLabel>
-          <RadioGroup
-            name="mode"
-            aria-labelledby="merchant-mode-label"
-            value={values.mode}
-            onChange={(e) => onChange({ mode: e.target.value as MerchantMode })}
-            data-testid="merchant-mode"
-          >
-            {choice('platform')}
-            {choice('own')}
-          </RadioGroup>
-          {errors.mode && (
-            <Typography variant="caption" color="error" role="alert">
-              {errors.mode}
-            </Typography>
-          )}
-          <Typography variant="caption" color="text.secondary" component="p" data-testid="merchant-bkash">
-            {t('payments:merchant.bkash_note')}
-          </Typography>
-        </Box>
-        {own && (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                id="merchant-store-id"
-                name="store_id"
-                label={t('payments:merchant.store_id')}
-                value={values.store_id}
-                onChange={(e) => onChange({ store_id: e.target.value })}
-                disabled={busy}
-                error={!!errors.store_id}
-                helperText={errors.store_id || t('payments:merchant.store_id_hint')}
-                required
-                fullWidth
-                slotProps={{
-                  htmlInput: { maxLength: STORE_ID_MAX, autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, style: { fontFamily: 'monospace' } },
-                  inputLabel: { shrink: true },
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                id="merchant-store-password"
-                name="store_password"
-                type="password"
-                label={t('payments:merchant.store_password')}
-                value={values.store_password}
-                onChange={(e) => onChange({ store_password: e.target.value })}
-                disabled={busy}
-                error={!!errors.store_password}
-                helperText={errors.store_password || (keeps ? t('payments:merchant.password_keep_hint') : t('payments:merchant.password_hint'))}
-                required={!keeps}
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: STORE_PASSWORD_MAX, autoComplete: 'new-password' }, inputLabel: { shrink: true } }}
-              />
-            </Grid>
-          </Grid>
-        )}
-        {formError && (
-          <Alert severity="error" data-testid="merchant-form-error">
-            {formError}
-          </Alert>
-        )}
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || unchanged}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-            data-testid="merchant-save"
-          >
-            {busy ? (own ? t('payments:merchant.checking') : t('common:actions.saving')) : t('payments:merchant.save')}
-          </Button>
-        </Box>
-      </Stack>
+        <AccountField
+          id="merchant-store-id"
+          name="store_id"
+          kind="identifier"
+          label={t('payments:merchant.store_id')}
+          value={values.store_id}
+          onChange={(store_id) => onChange({ store_id })}
+          busy={busy}
+          error={errors.store_id}
+          hint={t('payments:merchant.store_id_hint')}
+          required
+        />
+        <AccountField
+          id="merchant-store-password"
+          name="store_password"
+          kind="secret"
+          label={t('payments:merchant.store_password')}
+          value={values.store_password}
+          onChange={(store_password) => onChange({ store_password })}
+          busy={busy}
+          error={errors.store_password}
+          hint={keeps ? t('payments:merchant.password_keep_hint') : t('payments:merchant.password_hint')}
+          required={!keeps}
+        />
+      </AccountForm>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { fetchCall, input, json, noop, prefetched, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { fetchMerchantAccount, type AccountTotals, type MerchantAccount } from '../api/payments-api';
+import { fetchMerchantAccount, type AccountTotals, type MerchantAccount, type WalletAccount } from '../api/payments-api';
 import { gatewayUnreached, keepsPassword, MERCHANT_FIELDS, merchantBody, merchantProblems, merchantUnchanged, merchantValues, type MerchantFormValues } from '../hooks/merchant-form';
 import { paymentKeys, saveMerchantMutation } from '../hooks/use-payments';
 import AccountsPages from './accounts-pages';
@@ -23,8 +23,9 @@ afterEach(() => {
   signedIn.menuClass = 'partner';
 });
 
-const platform: MerchantAccount = { mode: 'platform', store_id: null, updated_at: null };
-const own: MerchantAccount = { mode: 'own', store_id: 'dhakastore', updated_at: '2026-03-05T04:30:00Z' };
+const platformWallet: WalletAccount = { mode: 'platform', username: null, app_key: null, updated_at: null };
+const platform: MerchantAccount = { mode: 'platform', store_id: null, updated_at: null, bkash: platformWallet };
+const own: MerchantAccount = { mode: 'own', store_id: 'dhakastore', updated_at: '2026-03-05T04:30:00Z', bkash: platformWallet };
 
 const totals = (over: Partial<AccountTotals> = {}): AccountTotals => ({
   paid_orders: 12,
@@ -69,7 +70,11 @@ describe('the payment account card', () => {
     expect(radio(html, 'platform')).toContain('checked');
     expect(radio(html, 'own')).not.toContain('checked');
     const shown = text(html);
-    for (const s of ['পেমেন্ট অ্যাকাউন্ট', 'এখন: প্ল্যাটফর্মের স্টোর', 'প্ল্যাটফর্মের স্টোর (ডিফল্ট)', 'নিজের কমিশন রেখে দেয়', 'পেআউট থেকে কেটে নেওয়া হয়', 'বিকাশ পেমেন্ট সবসময় প্ল্যাটফর্মে যায়']) expect(shown).toContain(s);
+    for (const s of ['পেমেন্ট অ্যাকাউন্ট', 'SSLCommerz (কার্ড, মোবাইল ব্যাংকিং)', 'এখন: প্ল্যাটফর্মের স্টোর', 'প্ল্যাটফর্মের স্টোর (ডিফল্ট)', 'নিজের কমিশন রেখে দেয়', 'পেআউট থেকে কেটে নেওয়া হয়']) expect(shown).toContain(s);
+    // bKash has a form of its own now, below the store's (wallet-account.test.tsx).
+    expect(shown).not.toContain('বিকাশ পেমেন্ট সবসময় প্ল্যাটফর্মে যায়');
+    expect(html.indexOf('data-testid="merchant-sslcommerz"')).toBeGreaterThan(-1);
+    expect(html.indexOf('data-testid="merchant-bkash"')).toBeGreaterThan(html.indexOf('data-testid="merchant-save"'));
     expect(input(html, 'merchant-store-id')).toBe('');
     expect(input(html, 'merchant-store-password')).toBe('');
     // Nothing changed yet: nothing to save.
@@ -78,9 +83,10 @@ describe('the payment account card', () => {
     expect(tag(html, 'merchant-form')).toMatch(/^<form/);
 
     const en = text(await render('en', <MerchantAccountCard />, { qc: cached(platform) })).replace(/&#x27;/g, "'");
-    for (const s of ['Payment account', "Now: the platform's store", 'keeps its commission, and pays your share out when you request a payout', 'You then owe the platform its commission', 'bKash payments always go to the platform']) {
+    for (const s of ['Payment account', 'SSLCommerz (cards, mobile banking)', "Now: the platform's store", 'keeps its commission, and pays your share out when you request a payout', 'You then owe the platform its commission']) {
       expect(en).toContain(s);
     }
+    expect(en).not.toContain('bKash payments always go to the platform');
   });
 
   it('shows the own store in use with its id and the day it was set, the password never filled in', async () => {

@@ -14,22 +14,30 @@ export interface MerchantFormValues {
 export const MERCHANT_FIELDS = ['mode', 'store_id', 'store_password'] as const;
 export type MerchantField = (typeof MERCHANT_FIELDS)[number];
 
-/** The server's limits. */
-export const STORE_ID_MAX = 100;
-export const STORE_PASSWORD_MAX = 200;
-const STORE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The server's limits: of an identifier a gateway gave (store id, wallet username, app key) ... */
+export const IDENTIFIER_MAX = 100;
+/** ... and of a password or secret. */
+export const SECRET_MAX = 200;
+const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** An identifier as sent: without surrounding spaces. */
+export const identifierText = (typed: string) => typed.trim();
+
+/** What is wrong with an identifier a gateway gave (as errors:<code>), checked as the server does; null when nothing. */
+export function identifierProblem(typed: string): 'required' | 'store_id_invalid' | null {
+  const id = identifierText(typed);
+  if (!id) return 'required';
+  return IDENTIFIER_PATTERN.test(id) ? null : 'store_id_invalid';
+}
 
 /** The form as the site has it now: its choice and store id, the password empty. */
 export function merchantValues(saved: MerchantAccount | undefined): MerchantFormValues {
   return { mode: saved?.mode ?? 'platform', store_id: saved?.store_id ?? '', store_password: '' };
 }
 
-/** The store id as sent: without surrounding spaces. */
-export const storeIdText = (typed: string) => typed.trim();
-
 /** The own store shown is the one in use: its password may be left empty (the server keeps it). */
 export function keepsPassword(v: MerchantFormValues, saved: MerchantAccount | undefined): boolean {
-  return v.mode === 'own' && saved?.mode === 'own' && !!saved.store_id && storeIdText(v.store_id) === saved.store_id;
+  return v.mode === 'own' && saved?.mode === 'own' && !!saved.store_id && identifierText(v.store_id) === saved.store_id;
 }
 
 /** Nothing to save: the same choice, and the same store without a new password. */
@@ -44,17 +52,15 @@ export function merchantUnchanged(v: MerchantFormValues, saved: MerchantAccount 
  */
 export function merchantProblems(v: MerchantFormValues): Partial<Record<MerchantField, string>> {
   if (v.mode !== 'own') return {};
-  const id = storeIdText(v.store_id);
-  if (!id) return { store_id: 'required' };
-  if (!STORE_ID_PATTERN.test(id)) return { store_id: 'store_id_invalid' };
-  return {};
+  const problem = identifierProblem(v.store_id);
+  return problem ? { store_id: problem } : {};
 }
 
 /** The body of the save: the platform's store alone, or the own store with its password as typed. */
 export function merchantBody(v: MerchantFormValues): MerchantBody {
   if (v.mode === 'platform') return { mode: 'platform' };
-  return { mode: 'own', store_id: storeIdText(v.store_id), store_password: v.store_password };
+  return { mode: 'own', store_id: identifierText(v.store_id), store_password: v.store_password };
 }
 
-/** SSLCommerz was not reached to check the store (502): nothing was changed, and it may be tried again. */
+/** The gateway (SSLCommerz, bKash) was not reached to check the credentials (502): nothing was changed, and it may be tried again. */
 export const gatewayUnreached = (err: unknown) => err instanceof ApiError && err.code === 'payment_gateway_unavailable';

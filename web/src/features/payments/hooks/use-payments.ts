@@ -18,6 +18,7 @@ import {
   rejectPayout,
   requestPayout,
   saveMerchantAccount,
+  saveWalletAccount,
   withdrawPayout,
   type AccountOrder,
   type AccountOrdersParams,
@@ -29,6 +30,7 @@ import {
 } from '../api/payments-api';
 import { merchantBody, type MerchantFormValues } from './merchant-form';
 import { amountText } from './payout-form';
+import { walletBody, type WalletFormValues } from './wallet-form';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -211,7 +213,7 @@ export function rejectPayoutMutation(qc: QueryClient): UseMutationOptions<Payout
   };
 }
 
-/** Where the site's SSLCommerz payments go (the partner admin's payment account card). */
+/** Where the site's SSLCommerz and bKash payments go (the partner admin's payment account card). */
 export function useMerchantAccount() {
   return useQuery({ queryKey: paymentKeys.merchant, queryFn: fetchMerchantAccount, retry: retryTransient });
 }
@@ -220,6 +222,14 @@ export function useMerchantAccount() {
 export function saveMerchantMutation(qc: QueryClient): UseMutationOptions<MerchantAccount, Error, MerchantFormValues> {
   return {
     mutationFn: (values) => saveMerchantAccount(merchantBody(values)),
+    onSuccess: (saved) => qc.setQueryData(paymentKeys.merchant, saved),
+  };
+}
+
+/** Chooses the platform's bKash wallet or the site's own (its credentials checked at bKash first). */
+export function saveWalletMutation(qc: QueryClient): UseMutationOptions<MerchantAccount, Error, WalletFormValues> {
+  return {
+    mutationFn: (values) => saveWalletAccount(walletBody(values)),
     onSuccess: (saved) => qc.setQueryData(paymentKeys.merchant, saved),
   };
 }
