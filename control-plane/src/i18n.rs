@@ -174,6 +174,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "not_published" => ("Only a published post can be unpublished.", "শুধু প্রকাশিত লেখা অপ্রকাশিত করা যায়।"),
         "invalid_date" => ("Enter a valid date (YYYY-MM-DD).", "একটি সঠিক তারিখ দিন (YYYY-MM-DD)।"),
         "end_before_start" => ("The end date must not be before the start date.", "শেষের তারিখ শুরুর তারিখের আগে হতে পারে না।"),
+        "date_range_too_long" => ("Choose at most {n} days.", "সর্বোচ্চ {n} দিন বেছে নিন।"),
         "invalid_limit" => ("Enter a whole number of at least 1.", "কমপক্ষে ১ এর একটি পূর্ণ সংখ্যা দিন।"),
         "invalid_lesson_type" => ("Choose a valid lesson type.", "একটি সঠিক পাঠের ধরন বেছে নিন।"),
         "lesson_type_not_available" => (
@@ -341,6 +342,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "age_invalid" => ("Give an age from 0 to 120.", "০ থেকে ১২০ এর মধ্যে বয়স দিন।"),
         "age_range_invalid" => ("The upper age must not be below the lower one.", "সর্বোচ্চ বয়স সর্বনিম্ন বয়সের কম হতে পারে না।"),
         "store_id_invalid" => ("A store id has only letters, digits, - or _.", "স্টোর আইডিতে শুধু ইংরেজি অক্ষর, সংখ্যা, - বা _ থাকবে।"),
+        "identifier_invalid" => ("Only letters, digits, - or _ can be used here.", "এখানে শুধু ইংরেজি অক্ষর, সংখ্যা, - বা _ ব্যবহার করা যাবে।"),
         "store_credentials_refused" => (
             "SSLCommerz did not accept this store id and password.",
             "SSLCommerz এই স্টোর আইডি ও পাসওয়ার্ড গ্রহণ করেনি।",

@@ -30,6 +30,8 @@ pub struct Shared {
     pub wakes: crate::classrooms::live::Wakes,
     /// The meeting providers' HTTP client, Zoom tokens and the BigBlueButton rooms watched.
     pub meetings: crate::classrooms::meetings::Meetings,
+    /// The dashboard's figures kept a minute per site.
+    pub dashboard: crate::dashboard::Figures,
 }
 
 impl std::ops::Deref for AppState {
@@ -73,6 +75,7 @@ impl AppState {
             payments,
             wakes: Default::default(),
             meetings: Default::default(),
+            dashboard: Default::default(),
         })))
     }
 }

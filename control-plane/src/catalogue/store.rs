@@ -660,3 +660,25 @@ pub async fn certificates_of(db: &PgPool, urls: &crate::config::PublicUrl, user_
     .await?;
     Ok(rows.into_iter().map(|r| r.view(urls)).collect())
 }
+
+/// How many of a site's learners (everyone enrolled in one of its courses) gave each gender;
+/// `None`: not given.
+pub async fn learner_genders(db: &PgPool, institution_id: i64) -> sqlx::Result<Vec<(Option<String>, i64)>> {
+    sqlx::query_as(
+        "SELECT u.gender, count(*) FROM (SELECT DISTINCT user_id FROM learner_courses WHERE institution_id = $1) l
+           JOIN users u ON u.id = l.user_id GROUP BY u.gender",
+    )
+    .bind(institution_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The catalogue's courses of active sites, by type.
+pub async fn courses_by_type(db: &PgPool) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as(
+        "SELECT c.course_type, count(*) FROM catalogue_courses c JOIN institutions i ON i.id = c.institution_id AND i.state = 'active'
+          GROUP BY c.course_type ORDER BY c.course_type",
+    )
+    .fetch_all(db)
+    .await
+}

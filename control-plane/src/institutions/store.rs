@@ -278,3 +278,10 @@ pub async fn ensure_main_site(db: &PgPool) -> anyhow::Result<()> {
     tx.commit().await?;
     Ok(())
 }
+
+/// Partner sites at work (`active`) and applications waiting for a decision (`requested`).
+pub async fn partner_counts(db: &PgPool) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as("SELECT count(*) FILTER (WHERE state = 'active' AND NOT is_main), count(*) FILTER (WHERE state = 'requested') FROM institutions")
+        .fetch_one(db)
+        .await
+}

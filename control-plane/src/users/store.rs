@@ -200,3 +200,11 @@ pub struct Contact {
 pub async fn contacts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<Contact>> {
     sqlx::query_as("SELECT id, name, name_bn, email, phone FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
 }
+
+/// Every account: how many there are, how many were made since `since`, and how many gave each
+/// gender (`None`: not given).
+pub async fn census(db: &PgPool, since: chrono::DateTime<chrono::Utc>) -> sqlx::Result<(i64, i64, Vec<(Option<String>, i64)>)> {
+    let (total, new): (i64, i64) = sqlx::query_as("SELECT count(*), count(*) FILTER (WHERE created_at >= $1) FROM users").bind(since).fetch_one(db).await?;
+    let genders = sqlx::query_as("SELECT gender, count(*) FROM users GROUP BY gender").fetch_all(db).await?;
+    Ok((total, new, genders))
+}

@@ -88,3 +88,8 @@ pub async fn set_status(db: &PgPool, id: i64, status: &str) -> sqlx::Result<()> 
 pub async fn by_code(db: &PgPool, tracking_code: &str) -> sqlx::Result<Option<Certificate>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE tracking_code = $1"))).bind(tracking_code).fetch_optional(db).await
 }
+
+/// How many certificates the site issued, and how many wait for approval.
+pub async fn counts(db: &PgPool) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as("SELECT count(*) FILTER (WHERE status = 'issued'), count(*) FILTER (WHERE status = 'pending') FROM certificates").fetch_one(db).await
+}

@@ -373,3 +373,34 @@ pub async fn students(db: &PgPool, classroom_id: i64) -> sqlx::Result<Vec<Studen
     .fetch_all(db)
     .await
 }
+
+/// A session of one of the caller's classes.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ComingSession {
+    pub classroom_id: i64,
+    pub classroom_name: String,
+    pub classroom_name_bn: Option<String>,
+    pub session_id: i64,
+    pub title: String,
+    pub title_bn: Option<String>,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+}
+
+/// The first `limit` sessions not yet ended of the classes the user takes part in (one of their
+/// people, or a learner of the course batch whose room it is), soonest first.
+pub async fn coming_sessions(db: &PgPool, user_id: i64, limit: i64) -> sqlx::Result<Vec<ComingSession>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT c.id AS classroom_id, c.name AS classroom_name, c.name_bn AS classroom_name_bn, s.id AS session_id, s.title, s.title_bn,
+                s.starts_at, s.starts_at + make_interval(mins => s.duration_minutes) AS ends_at
+           FROM classroom_sessions s JOIN classrooms c ON c.id = s.classroom_id
+          WHERE s.starts_at + make_interval(mins => s.duration_minutes) > now()
+            AND (EXISTS (SELECT 1 FROM classroom_people p WHERE p.classroom_id = c.id AND p.user_id = $1)
+                 OR EXISTS (SELECT 1 FROM enrollments e WHERE {ENROLLED} AND e.user_id = $1))
+          ORDER BY s.starts_at, s.id LIMIT $2"
+    )))
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

@@ -158,3 +158,28 @@ pub async fn delete(db: &PgPool, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM batches WHERE id = $1").bind(id).execute(db).await?;
     Ok(())
 }
+
+/// A published batch of a published course starting on or after a day.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Starting {
+    pub id: i64,
+    pub course_uuid: uuid::Uuid,
+    pub course_type: String,
+    pub title: String,
+    pub title_bn: String,
+    pub start_date: NaiveDate,
+}
+
+/// The first `limit` published batches starting on or after `day`, soonest first.
+pub async fn starting(db: &PgPool, day: NaiveDate, limit: i64) -> sqlx::Result<Vec<Starting>> {
+    sqlx::query_as(
+        "SELECT b.id, c.uuid AS course_uuid, c.course_type, c.title, c.title_bn, b.start_date
+           FROM batches b JOIN courses c ON c.id = b.course_id
+          WHERE b.published AND c.published AND b.start_date >= $1
+          ORDER BY b.start_date, b.id LIMIT $2",
+    )
+    .bind(day)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

@@ -199,3 +199,24 @@ pub async fn stats(db: &PgPool, id: i64) -> sqlx::Result<(f64, i64, i64)> {
     .fetch_one(db)
     .await
 }
+
+/// The site's courses of one type: how many, how many published, how many made in `[from, until)`.
+#[derive(Debug, sqlx::FromRow)]
+pub struct TypeCount {
+    pub course_type: String,
+    pub total: i64,
+    pub published: i64,
+    pub new: i64,
+}
+
+pub async fn count_by_type(db: &PgPool, from: DateTime<Utc>, until: DateTime<Utc>) -> sqlx::Result<Vec<TypeCount>> {
+    sqlx::query_as(
+        "SELECT course_type, count(*) AS total, count(*) FILTER (WHERE published) AS published,
+                count(*) FILTER (WHERE created_at >= $1 AND created_at < $2) AS new
+           FROM courses GROUP BY course_type ORDER BY course_type",
+    )
+    .bind(from)
+    .bind(until)
+    .fetch_all(db)
+    .await
+}

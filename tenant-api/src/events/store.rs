@@ -315,3 +315,21 @@ pub async fn attendance_counts(db: &PgPool, event_id: i64) -> sqlx::Result<(i64,
     .fetch_one(db)
     .await
 }
+
+/// A published event yet to start.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Coming {
+    pub id: i64,
+    pub title: String,
+    pub title_bn: Option<String>,
+    pub starts_at: DateTime<Utc>,
+}
+
+/// The first `limit` published events starting at or after `from`, soonest first.
+pub async fn coming(db: &PgPool, from: DateTime<Utc>, limit: i64) -> sqlx::Result<Vec<Coming>> {
+    sqlx::query_as("SELECT id, title, title_bn, starts_at FROM events WHERE published AND starts_at >= $1 ORDER BY starts_at, id LIMIT $2")
+        .bind(from)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}

@@ -290,3 +290,18 @@ pub async fn recipe_rows(db: &PgPool, exam_id: i64) -> sqlx::Result<Vec<(Option<
     .fetch_all(db)
     .await
 }
+
+/// The site's single exams (how many, how many published) and their attempts handed in during
+/// `[from, until)` (how many, how many passed).
+pub async fn dashboard_counts(db: &PgPool, from: DateTime<Utc>, until: DateTime<Utc>) -> sqlx::Result<(i64, i64, i64, i64)> {
+    sqlx::query_as(
+        "SELECT (SELECT count(*) FROM exams WHERE deleted_at IS NULL),
+                (SELECT count(*) FROM exams WHERE deleted_at IS NULL AND published),
+                count(*), count(*) FILTER (WHERE passed)
+           FROM exam_attempts WHERE state IN ('submitted', 'finished') AND submitted_at >= $1 AND submitted_at < $2",
+    )
+    .bind(from)
+    .bind(until)
+    .fetch_one(db)
+    .await
+}

@@ -226,3 +226,39 @@ pub async fn awaiting(db: &PgPool, what: Awaited, author: Option<i64>, limit: i6
     .fetch_all(db)
     .await
 }
+
+/// A learner's own figures on the site: enrolments by state and certificates issued.
+#[derive(Debug, Default, sqlx::FromRow)]
+pub struct Track {
+    pub enrolled: i64,
+    pub in_progress: i64,
+    pub completed: i64,
+    pub certificates: i64,
+}
+
+pub async fn track(db: &PgPool, user_id: i64) -> sqlx::Result<Track> {
+    sqlx::query_as(
+        "SELECT count(*) AS enrolled, count(*) FILTER (WHERE status = 'active') AS in_progress,
+                count(*) FILTER (WHERE status = 'completed') AS completed,
+                (SELECT count(*) FROM certificates WHERE user_id = $1 AND status = 'issued') AS certificates
+           FROM enrollments WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+/// The lessons a learner completed on each Dhaka day of `[from, until)` (days without any left out).
+pub async fn lessons_by_day(db: &PgPool, user_id: i64, from: DateTime<Utc>, until: DateTime<Utc>) -> sqlx::Result<Vec<(chrono::NaiveDate, i64)>> {
+    sqlx::query_as(
+        "SELECT (p.completed_at AT TIME ZONE 'Asia/Dhaka')::date, count(*)
+           FROM enrollments e JOIN lesson_progress p ON p.enrollment_id = e.id
+          WHERE e.user_id = $1 AND p.completed_at >= $2 AND p.completed_at < $3
+          GROUP BY 1 ORDER BY 1",
+    )
+    .bind(user_id)
+    .bind(from)
+    .bind(until)
+    .fetch_all(db)
+    .await
+}

@@ -122,14 +122,15 @@ pub async fn update_merchant(
     Ok(Json(Data::new(settings(&app, &tenant).await?)))
 }
 
-/// An identifier a gateway gave: letters, digits, `-` and `_` only; `required` unless it may be left empty.
-fn identifier(v: &mut Validator, field: &'static str, value: &str, required: bool) -> String {
+/// An identifier a gateway gave: letters, digits, `-` and `_` only (else `invalid`); `required`
+/// unless it may be left empty.
+fn identifier(v: &mut Validator, field: &'static str, value: &str, required: bool, invalid: &'static str) -> String {
     let value = v.optional_text(field, value, 100).unwrap_or_default();
     if value.is_empty() && required {
         v.add(field, "required", None);
     }
     if !value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-        v.add(field, "store_id_invalid", None);
+        v.add(field, invalid, None);
     }
     value
 }
@@ -156,7 +157,7 @@ fn checked(answer: Result<bool, GatewayError>, field: &'static str, code: &'stat
 }
 
 async fn own_store(app: &AppState, tenant: &Tenant, mut v: Validator, input: &MerchantInput, by: i64) -> AppResult<()> {
-    let store_id = identifier(&mut v, "store_id", &input.store_id, true);
+    let store_id = identifier(&mut v, "store_id", &input.store_id, true, "store_id_invalid");
     let password = secret_field(&mut v, "store_password", &input.store_password);
     v.finish()?;
     let gateway = app.payments.gateway()?;
@@ -174,11 +175,11 @@ async fn own_store(app: &AppState, tenant: &Tenant, mut v: Validator, input: &Me
 }
 
 async fn own_wallet(app: &AppState, tenant: &Tenant, mut v: Validator, input: &MerchantInput, by: i64) -> AppResult<()> {
-    let username = identifier(&mut v, "username", &input.username, true);
+    let username = identifier(&mut v, "username", &input.username, true, "identifier_invalid");
     let password = secret_field(&mut v, "password", &input.password);
     let app_secret = secret_field(&mut v, "app_secret", &input.app_secret);
     // New secrets come with their app key; with none, the kept wallet's are used.
-    let app_key = identifier(&mut v, "app_key", &input.app_key, !password.is_empty());
+    let app_key = identifier(&mut v, "app_key", &input.app_key, !password.is_empty(), "identifier_invalid");
     // Both secrets, or neither.
     if password.is_empty() != app_secret.is_empty() {
         v.add(if password.is_empty() { "password" } else { "app_secret" }, "required", None);

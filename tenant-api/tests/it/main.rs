@@ -11,6 +11,7 @@ mod certificate_pdf;
 mod classrooms;
 mod contents;
 mod courses;
+mod dashboard;
 mod domains;
 mod events;
 mod exams;

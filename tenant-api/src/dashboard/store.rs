@@ -1,0 +1,65 @@
+//! SQL of the dashboard's summary tables (`dashboard_course_days`, `dashboard_learners`), which
+//! the site's triggers keep (tenant migration V27).
+
+use chrono::NaiveDate;
+use sqlx::PgPool;
+
+/// What happened on the site's courses: enrolments, completions, lessons completed, certificates issued.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct Counts {
+    pub enrolments: i64,
+    pub completions: i64,
+    pub lessons: i64,
+    pub certificates: i64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Self) {
+        self.enrolments += o.enrolments;
+        self.completions += o.completions;
+        self.lessons += o.lessons;
+        self.certificates += o.certificates;
+    }
+}
+
+const SUMS: &str = "coalesce(sum(enrolments), 0)::int8 AS enrolments, coalesce(sum(completions), 0)::int8 AS completions,
+                    coalesce(sum(lessons), 0)::int8 AS lessons, coalesce(sum(certificates), 0)::int8 AS certificates";
+
+/// The counts of the days from `from` to `to` (both included); `None`: since the beginning, or until now.
+pub async fn totals(db: &PgPool, from: Option<NaiveDate>, to: Option<NaiveDate>) -> sqlx::Result<Counts> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {SUMS} FROM dashboard_course_days WHERE ($1::date IS NULL OR day >= $1) AND ($2::date IS NULL OR day <= $2)"
+    )))
+    .bind(from)
+    .bind(to)
+    .fetch_one(db)
+    .await
+}
+
+#[derive(sqlx::FromRow)]
+struct Day {
+    day: NaiveDate,
+    #[sqlx(flatten)]
+    counts: Counts,
+}
+
+/// The counts of each day from `from` to `to` that has any.
+pub async fn by_day(db: &PgPool, from: NaiveDate, to: NaiveDate) -> sqlx::Result<Vec<(NaiveDate, Counts)>> {
+    let rows: Vec<Day> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT day, {SUMS} FROM dashboard_course_days WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day"
+    )))
+    .bind(from)
+    .bind(to)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.day, r.counts)).collect())
+}
+
+/// Everyone who ever enrolled on the site, and those whose first enrolment fell from `from` to `to`.
+pub async fn learners(db: &PgPool, from: NaiveDate, to: NaiveDate) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as("SELECT count(*), count(*) FILTER (WHERE first_enrolled_on BETWEEN $1 AND $2) FROM dashboard_learners")
+        .bind(from)
+        .bind(to)
+        .fetch_one(db)
+        .await
+}

@@ -1,0 +1,130 @@
+//! The dashboard's figures against the real PostgreSQL: what the site's triggers count as its
+//! learners enrol, learn and are certified, who may read the figures, and that one site's
+//! figures never count another's.
+
+use crate::common::{TestApp, published_course};
+use axum::http::StatusCode;
+use chrono::Duration;
+use control_plane::dhaka;
+use serde_json::{Value, json};
+
+const DHAKA: &str = "dhaka.localhost";
+const SYLHET: &str = "sylhet.localhost";
+const MAIN: &str = "localhost";
+
+#[tokio::test]
+async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let sylhet_admin = t.acting(SYLHET, "admin@sylhet.example").await;
+
+    let (course, _) = published_course(&t, DHAKA, &teacher).await;
+    let details = t.get(DHAKA, &format!("/learner-course/details/{course}"), None).await;
+    let uuid = details.body["data"]["uuid"].as_str().unwrap().to_owned();
+    let lesson = details.body["data"]["sections"][0]["lessons"][0]["id"].as_i64().unwrap();
+    // A batch starting in ten days is what comes next.
+    let starts = dhaka::today() + Duration::days(10);
+    let r = t.post(DHAKA, "/course/batch/create", Some(&teacher), json!({ "course_id": course, "name": "Winter", "start_date": starts.to_string() })).await;
+    let winter = r.body["data"]["id"].as_i64().unwrap();
+    assert_eq!(t.put(DHAKA, "/course/batch/update-publish-feature", &teacher, json!({ "id": winter, "published": true })).await.status, StatusCode::OK);
+
+    // Three learners, two of whom gave a gender; the first finishes the course.
+    let mut learners = Vec::new();
+    for (email, gender) in [("rina@example.com", Some("female")), ("karim@example.com", Some("male")), ("anon@example.com", None)] {
+        let id = t.platform.user(email, None).await;
+        sqlx::query("UPDATE users SET gender = $2 WHERE id = $1").bind(id).bind(gender).execute(&t.platform.db).await.unwrap();
+        let token = t.login(DHAKA, email).await;
+        let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": winter })).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        learners.push(token);
+    }
+    let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learners[0])).await;
+    assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::OK, Some("completed")), "{}", r.text);
+    assert_eq!(r.body["data"]["certificate"]["status"], "issued");
+
+    let today = dhaka::today();
+    let week = format!("start_date={}&end_date={today}", today - Duration::days(6));
+    let figure = async |host: &str, token: &str, call: &str| {
+        let r = t.get(host, &format!("/api/v3/dashboard/{call}?{week}"), Some(token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{call}: {}", r.text);
+        r.body["data"].clone()
+    };
+    let learners_now = figure(DHAKA, &admin, "total/learner").await;
+    assert_eq!((learners_now["total"].as_i64(), learners_now["new_in_range"].as_i64()), (Some(3), Some(3)), "{learners_now}");
+    assert_eq!(learners_now["range"], json!({ "start_date": (today - Duration::days(6)).to_string(), "end_date": today.to_string() }));
+    let courses = figure(DHAKA, &admin, "total/course").await;
+    assert_eq!((courses["total"].as_i64(), courses["published"].as_i64(), courses["new_in_range"].as_i64()), (Some(1), Some(1), Some(1)));
+    assert_eq!(courses["by_type"], json!([{ "course_type": "course", "total": 1 }]));
+    let certificates = figure(DHAKA, &admin, "total/certificate").await;
+    assert_eq!((certificates["total"].as_i64(), certificates["in_range"].as_i64(), certificates["pending"].as_i64()), (Some(1), Some(1), Some(0)));
+    let done = figure(DHAKA, &admin, "completeness").await;
+    assert_eq!((done["enrolments"].as_i64(), done["completed"].as_i64(), done["completion_percent"].as_i64()), (Some(3), Some(1), Some(33)));
+    assert_eq!(done["in_range"], json!({ "enrolled": 3, "completed": 1 }));
+    let series = figure(DHAKA, &admin, "enrollment").await;
+    let points = series["points"].as_array().unwrap();
+    assert_eq!((series["step"].as_str(), points.len()), (Some("day"), 7));
+    assert_eq!(points[6], json!({ "date": today.to_string(), "enrolments": 3, "completions": 1, "lessons": 1 }));
+    assert!(points[..6].iter().all(|p| p["enrolments"] == 0), "every day is there, zeros included");
+    let genders = figure(DHAKA, &admin, "total/learner_by_gender").await;
+    assert_eq!(genders["genders"], json!([{ "gender": "female", "count": 1 }, { "gender": "male", "count": 1 }, { "gender": "other", "count": 0 }, { "gender": "unknown", "count": 1 }]));
+    let exams = figure(DHAKA, &admin, "total/exam").await;
+    assert_eq!((exams["total"].as_i64(), exams["attempts_in_range"].as_i64()), (Some(0), Some(0)));
+    let upcoming = figure(DHAKA, &admin, "upcoming").await;
+    assert_eq!(upcoming["items"][0], json!({ "kind": "batch", "id": winter, "title": "Calculus", "title_bn": "ক্যালকুলাস", "starts_on": starts.to_string(), "link": format!("/course/details/{uuid}") }));
+    // A range over 92 days is drawn in weeks starting on Monday.
+    let r = t.get(DHAKA, &format!("/api/v3/dashboard/enrollment?start_date={}&end_date={today}", today - Duration::days(200)), Some(&admin)).await;
+    let weeks = r.body["data"]["points"].as_array().unwrap();
+    assert_eq!(r.body["data"]["step"], "week");
+    assert_eq!(weeks.iter().map(|p| p["enrolments"].as_i64().unwrap()).sum::<i64>(), 3);
+
+    // The learner's own track.
+    let track = figure(DHAKA, &learners[0], "learnTrack").await;
+    assert_eq!((track["enrolled"].as_i64(), track["completed"].as_i64(), track["in_progress"].as_i64()), (Some(1), Some(1), Some(0)));
+    assert_eq!((track["certificates"].as_i64(), track["lessons_in_range"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(track["points"].as_array().map(Vec::len), Some(7));
+    let track = figure(DHAKA, &learners[1], "learnTrack").await;
+    assert_eq!((track["in_progress"].as_i64(), track["lessons_in_range"].as_i64()), (Some(1), Some(0)));
+    let classes = t.get(DHAKA, "/api/v3/dashboard/upcoming-classes", Some(&learners[0])).await;
+    assert_eq!(classes.body["data"]["items"], json!([]));
+
+    // Who may read the site's figures: its admins, not its teachers or learners, not signed out,
+    // not another site's admin; and another site counts nothing of this one's.
+    for call in ["total/learner", "total/course", "total/exam", "total/certificate", "total/learner_by_gender", "completeness", "enrollment", "upcoming"] {
+        for token in [&teacher, &learners[0], &sylhet_admin] {
+            assert_eq!(t.get(DHAKA, &format!("/api/v3/dashboard/{call}"), Some(token)).await.status, StatusCode::FORBIDDEN, "{call}");
+        }
+        assert_eq!(t.get(DHAKA, &format!("/api/v3/dashboard/{call}"), None).await.status, StatusCode::UNAUTHORIZED, "{call}");
+    }
+    assert_eq!(figure(SYLHET, &sylhet_admin, "total/learner").await["total"], 0);
+    assert_eq!(figure(SYLHET, &sylhet_admin, "total/learner_by_gender").await["total"], 0);
+    assert_eq!(figure(SYLHET, &sylhet_admin, "completeness").await["enrolments"], 0);
+    assert_eq!(figure(SYLHET, &learners[0], "learnTrack").await["enrolled"], 0, "her track on another site is that site's");
+
+    // Bad dates: a clear 422 on the field.
+    let refused = async |query: &str| {
+        let r = t.get(DHAKA, &format!("/api/v3/dashboard/enrollment?{query}"), Some(&admin)).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {}", r.text);
+        r.body["errors"].clone()
+    };
+    assert_eq!(refused("start_date=2026-12-05&end_date=2026-12-01").await["end_date"][0], "The end date must not be before the start date.");
+    assert_eq!(refused("start_date=2025-01-01&end_date=2026-06-01").await["end_date"][0], "Choose at most 366 days.");
+    assert!(refused("start_date=2026-02-30").await["start_date"].is_array());
+    assert!(refused("end_date=yesterday").await["end_date"].is_array());
+    assert!(refused("start_date=2026-12-01%00").await["start_date"].is_array());
+
+    // The platform's figures are the super admin's.
+    let root = t.super_admin().await;
+    let r = t.get(MAIN, "/admin-settings/dashboard/stats", Some(&root)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let stats: &Value = &r.body["data"];
+    assert_eq!(stats["partners"]["active"], 2, "{stats}");
+    assert!(stats["users"]["total"].as_i64().unwrap() >= 7);
+    assert_eq!(stats["genders"].as_array().map(Vec::len), Some(4));
+    assert_eq!(t.get(MAIN, "/admin-settings/dashboard/stats", Some(&admin)).await.status, StatusCode::FORBIDDEN);
+}
