@@ -374,8 +374,8 @@ pub async fn students(db: &PgPool, classroom_id: i64) -> sqlx::Result<Vec<Studen
     .await
 }
 
-/// A session of one of the caller's classes.
-#[derive(Debug, sqlx::FromRow)]
+/// A session of one of the caller's classes (the dashboard's upcoming classes).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct ComingSession {
     pub classroom_id: i64,
     pub classroom_name: String,

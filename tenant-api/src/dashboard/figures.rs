@@ -14,7 +14,7 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use control_plane::auth::{Caller, HostTenant, RequireSuper, RequireUser};
 use control_plane::catalogue::store as catalogue;
 use control_plane::json::AppQuery;
@@ -362,20 +362,8 @@ pub async fn learn_track(RequireUser(caller): RequireUser, TenantDb(db): TenantD
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct UpcomingClass {
-    pub classroom_id: i64,
-    pub classroom_name: String,
-    pub classroom_name_bn: Option<String>,
-    pub session_id: i64,
-    pub title: String,
-    pub title_bn: Option<String>,
-    pub starts_at: DateTime<Utc>,
-    pub ends_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct UpcomingClasses {
-    pub items: Vec<UpcomingClass>,
+    pub items: Vec<classrooms::ComingSession>,
 }
 
 /// The next sessions of the caller's classes (as teacher or student) not yet ended, soonest first.
@@ -383,20 +371,7 @@ pub struct UpcomingClasses {
     responses((status = 200, body = Data<UpcomingClasses>), (status = 401)))]
 pub async fn upcoming_classes(RequireUser(caller): RequireUser, TenantDb(db): TenantDb) -> AppResult<Json<Data<UpcomingClasses>>> {
     let user = caller.user_id().ok_or(AppError::Forbidden)?;
-    let items = classrooms::coming_sessions(&db, user, UPCOMING)
-        .await?
-        .into_iter()
-        .map(|s| UpcomingClass {
-            classroom_id: s.classroom_id,
-            classroom_name: s.classroom_name,
-            classroom_name_bn: s.classroom_name_bn,
-            session_id: s.session_id,
-            title: s.title,
-            title_bn: s.title_bn,
-            starts_at: s.starts_at,
-            ends_at: s.ends_at,
-        })
-        .collect();
+    let items = classrooms::coming_sessions(&db, user, UPCOMING).await?;
     Ok(Json(Data::new(UpcomingClasses { items })))
 }
 
