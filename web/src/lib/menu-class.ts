@@ -14,6 +14,15 @@ export function menuClass(currentRole: { role?: string | null } | null | undefin
   return 'partner';
 }
 
+/**
+ * The site's admins: the super admin's class, and within the partner class the `partner-admin`
+ * role only, as the side navigation decides it for the admin pages (menu-items.tsx). A partner's
+ * teacher is not one. `role`: the current role's name.
+ */
+export function isSiteAdmin(cls: MenuClass, role?: string | null): boolean {
+  return cls === 'super' || (cls === 'partner' && role === 'partner-admin');
+}
+
 /** Role name shown to people: "sys-" prefix dropped; empty means Learner. */
 export function displayRole(role: string | null | undefined): string {
   if (!role) return '';

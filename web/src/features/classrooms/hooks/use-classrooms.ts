@@ -89,13 +89,9 @@ export function isClassroomAuthor(cls: MenuClass): boolean {
 
 /**
  * Who is offered the site's tools (every class of the site, the meeting accounts): the site's
- * admins, as the side navigation decides it for the other admin pages (menu-items.tsx: the super
- * admin's class, and within the partner class the `partner-admin` role only). A partner's teacher
- * is not: the server answers them 403. `role`: the current role's name.
+ * admins (lib/menu-class.ts). A partner's teacher is not: the server answers them 403.
  */
-export function isSiteAdmin(cls: MenuClass, role?: string | null): boolean {
-  return cls === 'super' || (cls === 'partner' && role === 'partner-admin');
-}
+export { isSiteAdmin } from '../../../lib/menu-class';
 
 export interface ClassListParams {
   role: RoleFilter;

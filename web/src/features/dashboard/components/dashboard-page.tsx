@@ -12,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { institutionName, localName } from '../../../lib/course-text';
+import { isSiteAdmin } from '../../../lib/menu-class';
 import { useCurrentUser } from '../../../lib/session';
 import { useRoleLabel } from '../../../lib/use-role-label';
 import { needsVerifyReminder } from '../hooks/verify-reminder';
+import { LearningTrack } from './learning-track';
 import { MyCourses } from './my-courses';
 import { PendingTasks } from './pending-tasks';
 import { RoleSwitcher } from './role-switcher';
@@ -22,8 +24,14 @@ import { TeachingCourses } from './teaching-courses';
 
 // Only users whose e-mail address is not verified yet download the reminder.
 const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
+// The site's admins' figures (their date inputs included): learners and teachers never download them.
+const PlatformFigures = lazy(() => import('./platform-figures').then((m) => ({ default: m.PlatformFigures })));
+const SiteFigures = lazy(() => import('./site-figures').then((m) => ({ default: m.SiteFigures })));
 // Learners' ads: after their courses, drawn only when there are some.
 const AdSlot = lazy(() => import('../../promotions/components/ad-slot').then((m) => ({ default: m.AdSlot })));
+
+// A section the server refuses (403) draws nothing: its cell takes no room either.
+const HIDDEN_WHEN_EMPTY = { '&:empty': { display: 'none' } } as const;
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
@@ -91,6 +99,25 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       </Grid>
+      {menuClass === 'super' && (
+        <Grid size={{ xs: 12 }} sx={HIDDEN_WHEN_EMPTY}>
+          <Suspense fallback={<Skeleton variant="rounded" height={140} />}>
+            <PlatformFigures />
+          </Suspense>
+        </Grid>
+      )}
+      {isSiteAdmin(menuClass, user.currentrole?.role) && (
+        <Grid size={{ xs: 12 }} sx={HIDDEN_WHEN_EMPTY}>
+          <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
+            <SiteFigures />
+          </Suspense>
+        </Grid>
+      )}
+      {menuClass === 'learner' && (
+        <Grid size={{ xs: 12 }}>
+          <LearningTrack />
+        </Grid>
+      )}
       {menuClass === 'learner' && (
         <Grid size={{ xs: 12 }}>
           <MyCourses />

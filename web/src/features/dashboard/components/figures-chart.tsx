@@ -1,0 +1,44 @@
+// The figures' line chart (@mui/x-charts), in a chunk of its own: chart-frame.tsx loads it lazily,
+// once a chart is to be drawn. It takes its words and its number and day formats from the caller
+// (the interface's language: Bangla digits in Bangla) and fills the width it is given.
+import { LineChart } from '@mui/x-charts/LineChart';
+
+export interface ChartLine {
+  id: string;
+  label: string;
+  values: number[];
+  /** Drawn as an area (a single line's chart). */
+  area?: boolean;
+}
+
+export interface FiguresChartProps {
+  /** The x axis: one "YYYY-MM-DD" per point. */
+  dates: string[];
+  lines: ChartLine[];
+  /** The chart's accessible name. */
+  title: string;
+  height: number;
+  /** A day on the axis ("15 Dec"). */
+  tick: (date: string) => string;
+  /** A day in the tooltip ("15 Dec 2026", "Week of 14 Dec 2026"). */
+  tip: (date: string) => string;
+  /** A count ("১২"). */
+  number: (value: number) => string;
+  hideLegend?: boolean;
+}
+
+export default function FiguresChart({ dates, lines, title, height, tick, tip, number, hideLegend }: FiguresChartProps) {
+  return (
+    <LineChart
+      title={title}
+      height={height}
+      skipAnimation
+      hideLegend={hideLegend}
+      series={lines.map((l) => ({ id: l.id, label: l.label, data: l.values, area: l.area, curve: 'linear' as const, showMark: false, valueFormatter: (v: number | null) => (v == null ? '' : number(v)) }))}
+      // Room for a line of Bangla script under the axis (its glyphs stand taller than Latin ones).
+      xAxis={[{ scaleType: 'point', data: dates, height: 36, valueFormatter: (d: string, ctx) => (ctx.location === 'tick' ? tick(d) : tip(d)) }]}
+      yAxis={[{ tickMinStep: 1, min: 0, width: 40, valueFormatter: (v: number) => number(v) }]}
+      margin={{ left: 4, right: 20, top: 8, bottom: 4 }}
+    />
+  );
+}
