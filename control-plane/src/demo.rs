@@ -67,6 +67,35 @@ pub const PEOPLE: &[(&str, &str, &str, &str)] = &[
     ("Arif Chowdhury", "আরিফ চৌধুরী", "arif.chowdhury@example.com", "+8801711000018"),
 ];
 
+/// A term's learners on dhaka's site (the dashboard's history): name, Bangla name, e-mail, gender
+/// (none: not given).
+pub const TERM_LEARNERS: &[(&str, &str, &str, Option<&str>)] = &[
+    ("Ayesha Siddiqua", "আয়েশা সিদ্দিকা", "ayesha.siddiqua@example.com", Some("female")),
+    ("Mehedi Hasan", "মেহেদী হাসান", "mehedi.hasan@example.com", Some("male")),
+    ("Jannatul Ferdous", "জান্নাতুল ফেরদৌস", "jannatul.ferdous@example.com", Some("female")),
+    ("Tanvir Ahmed", "তানভীর আহমেদ", "tanvir.ahmed@example.com", Some("male")),
+    ("Sumaiya Akter", "সুমাইয়া আক্তার", "sumaiya.akter@example.com", Some("female")),
+    ("Rakibul Islam", "রাকিবুল ইসলাম", "rakibul.islam@example.com", Some("male")),
+    ("Farzana Yasmin", "ফারজানা ইয়াসমিন", "farzana.yasmin@example.com", None),
+    ("Imran Hossain", "ইমরান হোসেন", "imran.hossain@example.com", Some("male")),
+    ("Nabila Chowdhury", "নাবিলা চৌধুরী", "nabila.chowdhury@example.com", Some("female")),
+    ("Shakil Ahmed", "শাকিল আহমেদ", "shakil.ahmed@example.com", Some("male")),
+    ("Moumita Das", "মৌমিতা দাস", "moumita.das@example.com", Some("female")),
+    ("Partha Sarker", "পার্থ সরকার", "partha.sarker@example.com", Some("male")),
+    ("Rumana Parvin", "রুমানা পারভীন", "rumana.parvin@example.com", Some("female")),
+    ("Sajid Hasan", "সাজিদ হাসান", "sajid.hasan@example.com", None),
+    ("Lamia Rahman", "লামিয়া রহমান", "lamia.rahman@example.com", Some("female")),
+    ("Fahim Faisal", "ফাহিম ফয়সাল", "fahim.faisal@example.com", Some("male")),
+    ("Sharmin Sultana", "শারমিন সুলতানা", "sharmin.sultana@example.com", Some("female")),
+    ("Asif Iqbal", "আসিফ ইকবাল", "asif.iqbal@example.com", Some("male")),
+    ("Tasnim Jahan", "তাসনিম জাহান", "tasnim.jahan@example.com", Some("female")),
+    ("Nayeem Khan", "নাঈম খান", "nayeem.khan@example.com", Some("male")),
+    ("Priya Roy", "প্রিয়া রায়", "priya.roy@example.com", Some("female")),
+    ("Habibur Rahman", "হাবিবুর রহমান", "habibur.rahman@example.com", Some("male")),
+    ("Sadia Afrin", "সাদিয়া আফরিন", "sadia.afrin@example.com", Some("other")),
+    ("Mahmudul Hasan", "মাহমুদুল হাসান", "mahmudul.hasan@example.com", Some("male")),
+];
+
 async fn person(db: &PgPool, hash: &str, name: &str, name_bn: Option<&str>, email: &str, phone: &str) -> anyhow::Result<i64> {
     let id = sqlx::query_scalar(
         // The demo's people have confirmed their addresses long ago.
@@ -114,6 +143,10 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         people.push(person(db, &hash, name, Some(name_bn), email, phone).await?);
     }
     memberships::grant(db, people[0], main, TEACHER).await?;
+    for (n, (name, name_bn, email, gender)) in TERM_LEARNERS.iter().enumerate() {
+        let id = person(db, &hash, name, Some(name_bn), email, &format!("+88017220{n:05}")).await?;
+        sqlx::query("UPDATE users SET gender = $2 WHERE id = $1").bind(id).bind(gender).execute(db).await?;
+    }
 
     for p in PARTNERS {
         let applicant = match p.slug {

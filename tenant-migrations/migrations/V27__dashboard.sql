@@ -96,22 +96,29 @@ CREATE TRIGGER dashboard_certified_insert AFTER INSERT ON certificates REFERENCI
 CREATE TRIGGER dashboard_certified_update AFTER UPDATE ON certificates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION dashboard_certified();
 
--- What the site already holds.
-SELECT dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', n,
-                                                                    'completions', 0, 'lessons', 0, 'certificates', 0))
-                                 FROM (SELECT course_id, (enrolled_at AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n FROM enrollments GROUP BY 1, 2) c), '[]'));
-SELECT dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', 0,
-                                                                    'completions', n, 'lessons', 0, 'certificates', 0))
-                                 FROM (SELECT course_id, (coalesce(completed_at, enrolled_at) AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n
-                                         FROM enrollments WHERE status = 'completed' GROUP BY 1, 2) c), '[]'));
-SELECT dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', 0,
-                                                                    'completions', 0, 'lessons', n, 'certificates', 0))
-                                 FROM (SELECT e.course_id, (p.completed_at AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n
-                                         FROM lesson_progress p JOIN enrollments e ON e.id = p.enrollment_id GROUP BY 1, 2) c), '[]'));
-SELECT dashboard_certificates_issued(coalesce((SELECT jsonb_agg(jsonb_build_object('enrollment_id', enrollment_id, 'issued_at', issued_at))
-                                                 FROM certificates WHERE status = 'issued'), '[]'));
-INSERT INTO dashboard_learners (user_id, first_enrolled_on)
-SELECT user_id, min((enrolled_at AT TIME ZONE 'Asia/Dhaka')::date) FROM enrollments GROUP BY user_id;
+-- Counts everything again from what the site holds: run once here for a site's existing data,
+-- and by the demo after it dates its history back.
+CREATE FUNCTION dashboard_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM dashboard_course_days;
+    DELETE FROM dashboard_learners;
+    PERFORM dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', n,
+                                                                        'completions', 0, 'lessons', 0, 'certificates', 0))
+                                     FROM (SELECT course_id, (enrolled_at AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n FROM enrollments GROUP BY 1, 2) c), '[]'));
+    PERFORM dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', 0,
+                                                                        'completions', n, 'lessons', 0, 'certificates', 0))
+                                     FROM (SELECT course_id, (coalesce(completed_at, enrolled_at) AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n
+                                             FROM enrollments WHERE status = 'completed' GROUP BY 1, 2) c), '[]'));
+    PERFORM dashboard_add(coalesce((SELECT jsonb_agg(jsonb_build_object('course_id', course_id, 'day', day, 'enrolments', 0,
+                                                                        'completions', 0, 'lessons', n, 'certificates', 0))
+                                     FROM (SELECT e.course_id, (p.completed_at AT TIME ZONE 'Asia/Dhaka')::date AS day, count(*) AS n
+                                             FROM lesson_progress p JOIN enrollments e ON e.id = p.enrollment_id GROUP BY 1, 2) c), '[]'));
+    PERFORM dashboard_certificates_issued(coalesce((SELECT jsonb_agg(jsonb_build_object('enrollment_id', enrollment_id, 'issued_at', issued_at))
+                                                      FROM certificates WHERE status = 'issued'), '[]'));
+    INSERT INTO dashboard_learners (user_id, first_enrolled_on)
+    SELECT user_id, min((enrolled_at AT TIME ZONE 'Asia/Dhaka')::date) FROM enrollments GROUP BY user_id;
+END $$;
+SELECT dashboard_rebuild();
 
 -- The exams' figures count attempts handed in between two dates.
 CREATE INDEX exam_attempts_handed_in ON exam_attempts (submitted_at) WHERE state IN ('submitted', 'finished');

@@ -11,16 +11,20 @@
 //     purchases and this one).
 // (3) The demo teacher of dhaka has no Accounts in the side menu.
 // (5) sylhet's partner admin, in Bangla on a phone, sees that its learners pay into its own
-//     SSLCommerz store (the demo's "sylhetlocal" at the local gateway), and a wrong store password is
+//     SSLCommerz store (the demo's "sylhetlocal" at the local gateway) and its own bKash wallet (the
+//     demo's "sylhetwallet" at the local bKash), and a wrong store password is
 //     refused by the gateway on its field, the store left as it was.
 // (4) Another new learner, in Bangla on a phone, applies the demo coupon EID-2026 (20 % off), pays
 //     the lower price with bKash in the local wallet (infra/payments/bkash.py; E2E_BKASH_URL), and
 //     sees the discount on the success page; the partner admin, also on a phone, refunds that order
 //     in full, and the learner is offered to buy the course again.
+// (6) dhaka's partner admin, in Bangla on a phone, asks the platform to pay out 50 taka of its share
+//     with a note; the super admin, in Bangla on the main site, finds the request among those
+//     waiting and approves it; the partner admin sees it approved.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot } from './helpers';
-import { call, stampNow, TEACHER } from './seed';
+import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, responseOf, shot, SUPER } from './helpers';
+import { call, signInOn, stampNow, TEACHER } from './seed';
 
 const SLUG = 'dhaka';
 const site = () => partnerURL(SLUG);
@@ -422,7 +426,7 @@ test.describe.serial('a paid course on dhaka', () => {
     await expect(page.getByTestId('enrol-pending')).toHaveCount(0);
   });
 
-  test("sylhet's admin sees its own store, and the gateway refuses a wrong password, in Bangla on a phone", async ({ page }) => {
+  test("sylhet's admin sees its own store and wallet, and the gateway refuses a wrong password, in Bangla on a phone", async ({ page }) => {
     const sylhet = partnerURL('sylhet');
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`${sylhet}/login`);
@@ -435,6 +439,9 @@ test.describe.serial('a paid course on dhaka', () => {
     const card = page.getByTestId('merchant-account');
     await expect(card.getByTestId('merchant-current')).toHaveAttribute('data-mode', 'own');
     await expect(card.getByTestId('merchant-current')).toContainText('sylhetlocal');
+    // Its bKash payments go into its own wallet at the local bKash too.
+    await expect(card.getByTestId('wallet-current')).toHaveAttribute('data-mode', 'own');
+    await expect(card.getByTestId('wallet-current')).toContainText('sylhetwallet');
     await card.locator('#merchant-store-password').fill('not-the-password');
     await responseOf(page, 'POST', '/course/accounts/merchant', () => card.getByTestId('merchant-save').click(), [422]);
     await expect(card.getByText(text('errors:store_credentials_refused'))).toBeVisible();
@@ -444,5 +451,51 @@ test.describe.serial('a paid course on dhaka', () => {
     // Nothing changed: after a reload the same store is current.
     await page.reload();
     await expect(page.getByTestId('merchant-current')).toContainText('sylhetlocal');
+  });
+
+  test('the partner admin asks for a payout on a phone and the super admin approves it, in Bangla', async ({ page, browser }) => {
+    const note = `ডিসেম্বরের প্রথম সপ্তাহের অংশ ${stampNow()}`;
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, ADMIN);
+    await chooseLanguage(page, 'bn');
+    await page.goto(`${site()}/accounts/payment-request`);
+    const form = page.getByTestId('payout-form');
+    // Taka typed in Bangla digits, as a Bangla keyboard gives them.
+    await form.locator('#payout-amount').fill('৫০');
+    await form.locator('#payout-note').fill(note);
+    const sent = await responseOf(page, 'POST', '/course/accounts/request-payment', () => form.getByTestId('payout-submit').click(), [201]);
+    const payout = (await sent.json()).data as { id: number; amount_poisha: number; state: string };
+    expect(payout).toMatchObject({ amount_poisha: 5_000, state: 'requested' });
+    const mine = page.locator(`[data-testid="payout"][data-id="${payout.id}"]`);
+    await expect(mine).toHaveAttribute('data-state', 'requested');
+    await expect(mine).toContainText(note);
+    await expect(mine).toContainText(takaBn(5_000));
+    await mine.scrollIntoViewIfNeeded();
+    await expectFitsWidth(page);
+    await shot(page, 'paid-course-payout-request-bn-360');
+
+    // The super admin, on the main site: the request waits among the others, with its partner.
+    const desk = await browser.newPage();
+    await signInOn(desk, '', SUPER);
+    await chooseLanguage(desk, 'bn');
+    await desk.goto('/accounts/payment-request');
+    const waiting = desk.locator(`[data-testid="payout"][data-id="${payout.id}"]`);
+    await expect(waiting).toHaveAttribute('data-state', 'requested');
+    await expect(waiting).toContainText(note);
+    await waiting.getByTestId('approve-payout').click();
+    const dialog = desk.getByRole('dialog');
+    await expect(dialog).toContainText(takaBn(5_000));
+    await responseOf(desk, 'GET', `/course/accounts/approve_request/${payout.id}`, () => dialog.getByTestId('confirm-button').click());
+    // Decided: gone from the waiting list, listed under approved.
+    await expect(waiting).toHaveCount(0);
+    await desk.goto('/accounts/payment-request?state=approved');
+    await expect(waiting).toHaveAttribute('data-state', 'approved');
+    await shot(desk, 'paid-course-payout-approved-bn');
+    await desk.close();
+
+    // The partner admin sees it approved.
+    await page.reload();
+    await expect(mine).toHaveAttribute('data-state', 'approved');
+    await expect(mine).toContainText(text('payments:payout_states.approved'));
   });
 });

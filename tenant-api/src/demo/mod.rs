@@ -11,6 +11,7 @@ pub mod catalogue;
 mod certificate_exams;
 mod classrooms;
 mod contents;
+mod dashboard;
 mod events;
 mod exams;
 mod files;
@@ -182,6 +183,17 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         events::seed(&mut api).await?;
         trainings::seed(&mut api).await?;
         classrooms::seed(&app, &mut api).await?;
+        // Batches anyone may join at once, with room for the term's learners.
+        let open: Vec<(i64, Vec<i64>)> = COURSES
+            .iter()
+            .filter(|c| c.site == Site::Dhaka)
+            .filter_map(|c| {
+                let seeded = seeded.get(c.title)?;
+                let batch = c.batches.iter().position(|b| b.price == 0 && !b.approval && b.limit.is_none_or(|l| l >= 50))?;
+                Some((seeded.batches[batch], seeded.lessons.clone()))
+            })
+            .collect();
+        dashboard::seed(&app, &mut api, &open).await?;
     }
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;
