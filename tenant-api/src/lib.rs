@@ -25,6 +25,7 @@ pub mod pools;
 pub mod promotions;
 pub mod publishing;
 pub mod questions;
+pub mod reports;
 pub mod router;
 pub mod sharing;
 pub mod sheets;

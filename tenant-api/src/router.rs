@@ -14,7 +14,7 @@ use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
-use crate::{activity, classrooms, dashboard, events, guard, headers, hosts, site, tls, trainings, web};
+use crate::{activity, classrooms, dashboard, events, guard, headers, hosts, reports, site, tls, trainings, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
@@ -225,6 +225,14 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(dashboard::figures::learn_track))
         .routes(routes!(dashboard::figures::upcoming_classes))
         .routes(routes!(dashboard::figures::platform_stats))
+        .routes(routes!(reports::lists::courses))
+        .routes(routes!(reports::lists::learners))
+        .routes(routes!(reports::lists::course_users))
+        .routes(routes!(reports::lists::learner_courses))
+        .routes(routes!(reports::stats::course_stats))
+        .routes(routes!(reports::stats::course_stat))
+        .routes(routes!(reports::stats::learner_stats))
+        .routes(routes!(reports::stats::learner_stat))
         .routes(routes!(bank::view_questions))
         .routes(routes!(bank::view_question))
         .routes(routes!(bank::create_question))

@@ -83,6 +83,41 @@ pub fn write_xlsx(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<Vec<
     Ok(book.save_to_buffer()?)
 }
 
+/// A CSV file as Excel opens it with Bangla intact: UTF-8 after the byte-order mark.
+pub fn write_csv(headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
+    let mut out = b"\xEF\xBB\xBF".to_vec();
+    {
+        let mut w = csv::Writer::from_writer(&mut out);
+        let _ = w.write_record(headers);
+        for row in rows {
+            let _ = w.write_record(row);
+        }
+    }
+    out
+}
+
+/// `?format=`: `xlsx` or `csv`.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(default)]
+pub struct DownloadQuery {
+    /// `xlsx` (default) or `csv`.
+    pub format: Option<String>,
+}
+
+/// A sheet as a download named `<name>.xlsx` or `<name>.csv` by `format` (none: XLSX); another
+/// format: 422 `invalid_choice`.
+pub fn download(name: &str, format: Option<&str>, headers: &[&str], rows: &[Vec<String>]) -> control_plane::AppResult<axum::response::Response> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let (bytes, mime, ext) = match format.map(str::trim) {
+        Some("xlsx") | None => (write_xlsx(headers, rows)?, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
+        Some("csv") => (write_csv(headers, rows), "text/csv; charset=utf-8", "csv"),
+        Some(_) => return Err(control_plane::AppError::unprocessable("format", "invalid_choice")),
+    };
+    Ok(([(header::CONTENT_TYPE, mime.to_owned()), (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}.{ext}\""))], bytes).into_response())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -42,6 +42,11 @@ impl Caller {
         self.is_super()
             || self.role.as_ref().is_some_and(|m| m.role == PARTNER_ADMIN && m.institution_id == institution_id)
     }
+
+    /// [`Self::administers`], or 403.
+    pub fn require_admin_of(&self, institution_id: i64) -> Result<(), crate::AppError> {
+        if self.administers(institution_id) { Ok(()) } else { Err(crate::AppError::Forbidden) }
+    }
 }
 
 fn bearer(headers: &HeaderMap) -> Option<&str> {

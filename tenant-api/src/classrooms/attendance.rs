@@ -9,8 +9,7 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
@@ -179,25 +178,8 @@ fn cells(rows: &[(Student, Option<&Mark>)]) -> Vec<Vec<String>> {
 }
 
 /// The sheet as CSV, UTF-8 with the byte-order mark Excel needs to read Bangla names.
-fn csv(rows: &[Vec<String>]) -> Vec<u8> {
-    let mut out = b"\xEF\xBB\xBF".to_vec();
-    {
-        let mut w = csv::Writer::from_writer(&mut out);
-        let _ = w.write_record(HEADERS);
-        for row in rows {
-            let _ = w.write_record(row);
-        }
-    }
-    out
-}
-
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(default)]
-pub struct DownloadQuery {
-    /// `xlsx` (default) or `csv`.
-    pub format: Option<String>,
-}
+/// `?format=` of the attendance sheet.
+pub use crate::sheets::DownloadQuery;
 
 /// Download a session's attendance sheet.
 #[utoipa::path(get, path = "/classroom/attendance/download/{id}", tag = "classroom", params(("id" = i64, Path, description = "the session"), DownloadQuery),
@@ -214,14 +196,5 @@ pub async fn download_attendance(
     a.manager()?;
     let marks = sessions::marks(&db, id).await?;
     let rows = cells(&sheet(store::students(&db, session.classroom_id).await?, &marks));
-    let (bytes, mime, ext) = match q.format.as_deref().map(str::trim) {
-        Some("xlsx") | None => (crate::sheets::write_xlsx(&HEADERS, &rows)?, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
-        Some("csv") => (csv(&rows), "text/csv; charset=utf-8", "csv"),
-        Some(_) => return Err(AppError::unprocessable("format", "invalid_choice")),
-    };
-    Ok((
-        [(header::CONTENT_TYPE, mime.to_owned()), (header::CONTENT_DISPOSITION, format!("attachment; filename=\"attendance-{id}.{ext}\""))],
-        bytes,
-    )
-        .into_response())
+    crate::sheets::download(&format!("attendance-{id}"), q.format.as_deref(), &HEADERS, &rows)
 }

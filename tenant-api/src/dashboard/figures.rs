@@ -28,10 +28,8 @@ use utoipa::ToSchema;
 const UPCOMING: i64 = 10;
 
 /// The site's figures are its admins': 403 for anyone else, before the dates are looked at.
-fn site_range(caller: &Caller, tenant: &Tenant, q: &RangeQuery) -> AppResult<DateRange> {
-    if !caller.administers(tenant.id) {
-        return Err(AppError::Forbidden);
-    }
+pub fn site_range(caller: &Caller, tenant: &Tenant, q: &RangeQuery) -> AppResult<DateRange> {
+    caller.require_admin_of(tenant.id)?;
     q.range()
 }
 
@@ -141,7 +139,7 @@ pub async fn total_certificate(
     AppQuery(q): AppQuery<RangeQuery>,
 ) -> AppResult<Json<Data<CertificateTotals>>> {
     let range = site_range(&caller, &tenant, &q)?;
-    let ((total, pending), in_range) = tokio::try_join!(certificates::counts(&db), store::totals(&db, Some(range.start_date), Some(range.end_date)))?;
+    let ((total, pending), in_range) = tokio::try_join!(certificates::counts(&db), store::totals(&db, None, Some(range.start_date), Some(range.end_date)))?;
     Ok(Json(Data::new(CertificateTotals { range, total, in_range: in_range.certificates, pending })))
 }
 
@@ -217,7 +215,7 @@ pub async fn completeness(
     AppQuery(q): AppQuery<RangeQuery>,
 ) -> AppResult<Json<Data<Completeness>>> {
     let range = site_range(&caller, &tenant, &q)?;
-    let (all, within) = tokio::try_join!(store::totals(&db, None, None), store::totals(&db, Some(range.start_date), Some(range.end_date)))?;
+    let (all, within) = tokio::try_join!(store::totals(&db, None, None, None), store::totals(&db, None, Some(range.start_date), Some(range.end_date)))?;
     let completion_percent = if all.enrolments == 0 { 0 } else { (all.completions * 100 / all.enrolments).min(100) };
     Ok(Json(Data::new(Completeness {
         range,
@@ -255,13 +253,18 @@ pub async fn enrollment(
     AppQuery(q): AppQuery<RangeQuery>,
 ) -> AppResult<Json<Data<EnrolmentSeries>>> {
     let range = site_range(&caller, &tenant, &q)?;
-    let days = store::by_day(&db, range.start_date, range.end_date).await?;
+    Ok(Json(Data::new(enrolment_series(&db, None, range).await?)))
+}
+
+/// Enrolments, completions and lessons per day (or week) of the range, of one course or all.
+pub async fn enrolment_series(db: &sqlx::PgPool, course: Option<i64>, range: DateRange) -> AppResult<EnrolmentSeries> {
+    let days = store::by_day(db, course, range.start_date, range.end_date).await?;
     let points = range
         .series(days)
         .into_iter()
         .map(|(date, c): (NaiveDate, Counts)| EnrolmentPoint { date, enrolments: c.enrolments, completions: c.completions, lessons: c.lessons })
         .collect();
-    Ok(Json(Data::new(EnrolmentSeries { range, step: range.step(), points })))
+    Ok(EnrolmentSeries { range, step: range.step(), points })
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -25,11 +25,14 @@ impl std::ops::AddAssign for Counts {
 const SUMS: &str = "coalesce(sum(enrolments), 0)::int8 AS enrolments, coalesce(sum(completions), 0)::int8 AS completions,
                     coalesce(sum(lessons), 0)::int8 AS lessons, coalesce(sum(certificates), 0)::int8 AS certificates";
 
-/// The counts of the days from `from` to `to` (both included); `None`: since the beginning, or until now.
-pub async fn totals(db: &PgPool, from: Option<NaiveDate>, to: Option<NaiveDate>) -> sqlx::Result<Counts> {
+/// The counts of the days from `from` to `to` (both included; `None`: since the beginning, or
+/// until now), of one course or (`None`) all.
+pub async fn totals(db: &PgPool, course: Option<i64>, from: Option<NaiveDate>, to: Option<NaiveDate>) -> sqlx::Result<Counts> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {SUMS} FROM dashboard_course_days WHERE ($1::date IS NULL OR day >= $1) AND ($2::date IS NULL OR day <= $2)"
+        "SELECT {SUMS} FROM dashboard_course_days
+          WHERE ($1::int8 IS NULL OR course_id = $1) AND ($2::date IS NULL OR day >= $2) AND ($3::date IS NULL OR day <= $3)"
     )))
+    .bind(course)
     .bind(from)
     .bind(to)
     .fetch_one(db)
@@ -43,11 +46,12 @@ struct Day {
     counts: Counts,
 }
 
-/// The counts of each day from `from` to `to` that has any.
-pub async fn by_day(db: &PgPool, from: NaiveDate, to: NaiveDate) -> sqlx::Result<Vec<(NaiveDate, Counts)>> {
+/// The counts of each day from `from` to `to` that has any, of one course or (`None`) all.
+pub async fn by_day(db: &PgPool, course: Option<i64>, from: NaiveDate, to: NaiveDate) -> sqlx::Result<Vec<(NaiveDate, Counts)>> {
     let rows: Vec<Day> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT day, {SUMS} FROM dashboard_course_days WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day"
+        "SELECT day, {SUMS} FROM dashboard_course_days WHERE ($1::int8 IS NULL OR course_id = $1) AND day BETWEEN $2 AND $3 GROUP BY day ORDER BY day"
     )))
+    .bind(course)
     .bind(from)
     .bind(to)
     .fetch_all(db)

@@ -12,8 +12,22 @@ const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
 const MAIN: &str = "localhost";
 
-#[tokio::test]
-async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
+/// Dhaka with a published course ("Calculus", one lesson) whose winter batch starts in ten days,
+/// three learners in it (two gave a gender), the first of whom finished; Sylhet with its admin.
+struct Term {
+    t: TestApp,
+    teacher: String,
+    admin: String,
+    sylhet_admin: String,
+    learners: Vec<String>,
+    learner_ids: Vec<i64>,
+    course: i64,
+    uuid: String,
+    winter: i64,
+    starts: chrono::NaiveDate,
+}
+
+async fn term() -> Term {
     let t = TestApp::new().await;
     let dhaka = t.tenant("dhaka").await;
     let sylhet = t.tenant("sylhet").await;
@@ -28,14 +42,12 @@ async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
     let details = t.get(DHAKA, &format!("/learner-course/details/{course}"), None).await;
     let uuid = details.body["data"]["uuid"].as_str().unwrap().to_owned();
     let lesson = details.body["data"]["sections"][0]["lessons"][0]["id"].as_i64().unwrap();
-    // A batch starting in ten days is what comes next.
     let starts = dhaka::today() + Duration::days(10);
     let r = t.post(DHAKA, "/course/batch/create", Some(&teacher), json!({ "course_id": course, "name": "Winter", "start_date": starts.to_string() })).await;
     let winter = r.body["data"]["id"].as_i64().unwrap();
     assert_eq!(t.put(DHAKA, "/course/batch/update-publish-feature", &teacher, json!({ "id": winter, "published": true })).await.status, StatusCode::OK);
 
-    // Three learners, two of whom gave a gender; the first finishes the course.
-    let mut learners = Vec::new();
+    let (mut learners, mut learner_ids) = (Vec::new(), Vec::new());
     for (email, gender) in [("rina@example.com", Some("female")), ("karim@example.com", Some("male")), ("anon@example.com", None)] {
         let id = t.platform.user(email, None).await;
         sqlx::query("UPDATE users SET gender = $2 WHERE id = $1").bind(id).bind(gender).execute(&t.platform.db).await.unwrap();
@@ -43,11 +55,17 @@ async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
         let r = t.post(DHAKA, "/learner-course/course-enrollment", Some(&token), json!({ "batch_id": winter })).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
         learners.push(token);
+        learner_ids.push(id);
     }
     let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learners[0])).await;
     assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::OK, Some("completed")), "{}", r.text);
     assert_eq!(r.body["data"]["certificate"]["status"], "issued");
+    Term { t, teacher, admin, sylhet_admin, learners, learner_ids, course, uuid, winter, starts }
+}
 
+#[tokio::test]
+async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
+    let Term { t, teacher, admin, sylhet_admin, learners, uuid, winter, starts, .. } = term().await;
     let today = dhaka::today();
     let week = format!("start_date={}&end_date={today}", today - Duration::days(6));
     let figure = async |host: &str, token: &str, call: &str| {
@@ -127,4 +145,72 @@ async fn a_site_admin_sees_its_own_figures_and_a_learner_their_track() {
     assert!(stats["users"]["total"].as_i64().unwrap() >= 7);
     assert_eq!(stats["genders"].as_array().map(Vec::len), Some(4));
     assert_eq!(t.get(MAIN, "/admin-settings/dashboard/stats", Some(&admin)).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn reports_per_course_and_learner_page_and_download() {
+    let Term { t, teacher, admin, sylhet_admin, learners, learner_ids, course, .. } = term().await;
+    let get = async |path: &str| {
+        let r = t.get(DHAKA, path, Some(&admin)).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.text);
+        r
+    };
+    let r = get("/course/reports/courses").await;
+    assert_eq!(r.body["total"], 1);
+    let row = &r.body["data"][0];
+    assert_eq!((row["title"].as_str(), row["enrolments"].as_i64(), row["completed"].as_i64()), (Some("Calculus"), Some(3), Some(1)), "{row}");
+    assert_eq!((row["completion_percent"].as_i64(), row["lessons_completed"].as_i64(), row["certificates"].as_i64()), (Some(33), Some(1), Some(1)));
+    assert_eq!(get("/course/reports/courses?search=%E0%A6%95%E0%A7%8D%E0%A6%AF%E0%A6%BE%E0%A6%B2").await.body["total"], 1, "Bangla title search");
+    assert_eq!(get("/course/reports/courses?search=physics").await.body["total"], 0);
+
+    let r = get("/course/reports/learners?limit=2").await;
+    assert_eq!((r.body["total"].as_i64(), r.body["last_page"].as_i64(), r.body["data"].as_array().map(Vec::len)), (Some(3), Some(2), Some(2)));
+    let r = get("/course/reports/learners?search=rina").await;
+    assert_eq!((r.body["data"][0]["completed"].as_i64(), r.body["data"][0]["certificates"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(get("/course/reports/learners?page=99&limit=2").await.body["current_page"], 2, "a page past the last is the last");
+
+    let r = get(&format!("/course/reports/course-users/{course}?search=rina")).await;
+    let rina = &r.body["data"][0];
+    assert_eq!((rina["status"].as_str(), rina["percent"].as_i64(), rina["lessons_total"].as_i64()), (Some("completed"), Some(100), Some(1)));
+    assert!(rina["certificate_code"].is_string());
+    let r = get(&format!("/course/reports/learner-courses/{}", learner_ids[1])).await;
+    assert_eq!((r.body["total"].as_i64(), r.body["data"][0]["percent"].as_i64(), r.body["data"][0]["certificate_code"].is_null()), (Some(1), Some(0), true));
+    assert_eq!(t.get(DHAKA, "/course/reports/course-users/987654", Some(&admin)).await.status, StatusCode::NOT_FOUND);
+
+    let today = dhaka::today();
+    let r = get(&format!("/course/reports/course-stat/{course}?start_date={}&end_date={today}", today - Duration::days(6))).await;
+    let stat = &r.body["data"];
+    assert_eq!(stat["all_time"], json!({ "enrolments": 3, "completions": 1, "lessons": 1, "certificates": 1 }));
+    assert_eq!((stat["points"].as_array().map(Vec::len), stat["batches"].as_array().map(Vec::len)), (Some(7), Some(2)));
+    assert_eq!(stat["batches"][1]["learners"], 3);
+    let r = get("/course/reports/course-stats").await;
+    assert_eq!((r.body["data"]["courses"].as_i64(), r.body["data"]["enrolments"].as_i64()), (Some(1), Some(3)));
+    let r = get("/course/reports/learner-stats").await;
+    assert_eq!((r.body["data"]["learners"].as_i64(), r.body["data"]["certificates"].as_i64()), (Some(3), Some(1)));
+    let r = get(&format!("/course/reports/learner-stat/{}", learner_ids[0])).await;
+    assert_eq!((r.body["data"]["completed"].as_i64(), r.body["data"]["lessons_completed"].as_i64(), r.body["data"]["user"]["name"].as_str()), (Some(1), Some(1), Some("rina@example.com")));
+    assert_eq!(t.get(DHAKA, "/course/reports/learner-stat/987654", Some(&admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, "/course/reports/course-stat/987654", Some(&admin)).await.status, StatusCode::NOT_FOUND);
+
+    // Downloads: every matching row, CSV with the mark Excel needs for Bangla, or XLSX.
+    let r = get("/course/reports/courses?format=csv").await;
+    assert_eq!((r.header("content-type"), r.header("content-disposition")), ("text/csv; charset=utf-8", "attachment; filename=\"courses-report.csv\""));
+    assert!(r.text.starts_with('\u{feff}') && r.text.contains("Calculus,ক্যালকুলাস,course,yes,3,1,33,1,1"), "{}", r.text);
+    let r = get(&format!("/course/reports/course-users/{course}?format=xlsx")).await;
+    assert!(r.header("content-type").starts_with("application/vnd.openxmlformats"));
+    let sheet = tenant_api::sheets::read(&r.bytes).unwrap();
+    assert_eq!((sheet.rows.len(), sheet.headers[0].as_str()), (3, "name"), "every learner of the course, with a header");
+    let r = t.get(DHAKA, "/course/reports/learners?format=pdf", Some(&admin)).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The site's admins only; another site sees nothing of Dhaka's.
+    for path in ["/course/reports/courses", "/course/reports/learners", "/course/reports/course-stats", "/course/reports/learner-stats"] {
+        for token in [&teacher, &learners[0], &sylhet_admin] {
+            assert_eq!(t.get(DHAKA, path, Some(token)).await.status, StatusCode::FORBIDDEN, "{path}");
+        }
+        assert_eq!(t.get(DHAKA, path, None).await.status, StatusCode::UNAUTHORIZED, "{path}");
+    }
+    assert_eq!(t.get(SYLHET, "/course/reports/learners", Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, &format!("/course/reports/learner-courses/{}", learner_ids[0]), Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.get(SYLHET, &format!("/course/reports/course-users/{course}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
 }
