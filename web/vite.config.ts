@@ -6,7 +6,9 @@ import { chunkGroups, muiDirectImports, muiWithoutCssVars, precompress, routePre
 const backend = process.env.API_URL || 'http://localhost:8080';
 const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-docs', '/learner-course', '/assessment-front', '/course/batch/completed_lesson', '/file-manager', '/event/', '/calendar/entries', '/calendar/feed', '/course/training/', '/course/training-facility/', '/course/training-resource/',
   // The classrooms' API (docs/api-classrooms.md); /classroom and /classroom/details/... are pages.
-  '/classroom/class/', '/classroom/batch/', '/classroom/people/', '/classroom/schedule/', '/classroom/attendance/', '/classroom/evaluation/', '/classroom/timeline/', '/classroom/update-publish-feature', '/classroom/api_configure/', '/convay/'];
+  '/classroom/class/', '/classroom/batch/', '/classroom/people/', '/classroom/schedule/', '/classroom/attendance/', '/classroom/evaluation/', '/classroom/timeline/', '/classroom/update-publish-feature', '/classroom/api_configure/', '/convay/',
+  // The reports' API (docs/api-reports.md); /reports/... are pages.
+  '/course/reports/'];
 const proxy = Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }]));
 
 // The landing pages (lazy routes whose first download scripts/bundle-budget.mjs keeps under budget;

@@ -85,4 +85,19 @@ describe('the signed-in route table', () => {
     const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
     expect(layout('/webinarroom')).toBe(layout('/dashboard'));
   });
+
+  it('serves the four reports from one chunk, behind the reports’ guard, the page told by the address', () => {
+    const element = (path: string) => matchRoutes(signedInRoutes, path)!.at(-1)!.route.element as ReactElement;
+    expect(served('/reports/course-report')).toEqual({ path: 'reports/course-report/:id?', allow: PAGE_ACCESS.reports });
+    expect(served('/reports/course-report/7')).toEqual({ path: 'reports/course-report/:id?', allow: PAGE_ACCESS.reports });
+    expect(served('/reports/learner-report')).toEqual({ path: 'reports/learner-report/:id?', allow: PAGE_ACCESS.reports });
+    expect(served('/reports/learner-report/55')).toEqual({ path: 'reports/learner-report/:id?', allow: PAGE_ACCESS.reports });
+    const pages = ['/reports/course-report', '/reports/course-report/7', '/reports/learner-report', '/reports/learner-report/55'].map((p) => element(p).type);
+    expect(new Set(pages).size).toBe(1);
+    expect(served('/reports').path).toBe('reports');
+    expect(served('/reports/other').path).toBe('*');
+    expect(PAGE_ACCESS.reports).toEqual(['super', 'partner']);
+    const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
+    expect(layout('/reports/course-report')).toBe(layout('/dashboard'));
+  });
 });

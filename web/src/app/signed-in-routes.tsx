@@ -81,6 +81,9 @@ const CALENDAR_ROUTES: RouteObject[] = ([undefined, 'course', 'exam', 'classroom
   path: kind ? `${kind}/calendar/show` : 'calendar/show',
   element: <CalendarPage key={kind ?? 'all'} kind={kind} />,
 }));
+// /reports/course-report(/:id) and /reports/learner-report(/:id): the site's admins' reports, one
+// chunk (the page is told by the address).
+const ReportPages = lazy(() => import('../features/reports/components/report-pages'));
 // /payments (the public /payment/:kind/:id is in routes.tsx; the same chunk).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 
@@ -191,6 +194,16 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'events/create', element: <EventEditPages /> },
           { path: 'events/edit', element: <Navigate to="/events/list" replace /> },
           { path: 'events/edit/:id', element: <EventEditPages /> },
+        ],
+      },
+      {
+        // The reports per course and per learner: the site's admins' (the partner admin, the super
+        // admin); the pages turn away the partner's other roles.
+        element: <RequireMenuClass allow={PAGE_ACCESS.reports} />,
+        children: [
+          { path: 'reports', element: <Navigate to="/reports/course-report" replace /> },
+          { path: 'reports/course-report/:id?', element: <ReportPages /> },
+          { path: 'reports/learner-report/:id?', element: <ReportPages /> },
         ],
       },
       {

@@ -30,6 +30,8 @@ export const NAMESPACES = [
   'trainings',
   // The webinars' list (/webinar/list) and My webinars (/webinarroom): loaded with them.
   'webinars',
+  // The reports (/reports/course-report, /reports/learner-report and their :id pages): loaded with them.
+  'reports',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's

@@ -95,6 +95,11 @@ describe('page access (SPEC 6)', () => {
       expect(canOpen(path, 'approver'), path).toBe(false);
       expect(canOpen(path, 'learner'), path).toBe(false);
     }
+    for (const path of ['/reports', '/reports/course-report', '/reports/course-report/7', '/reports/learner-report?search=a', '/reports/learner-report/55']) {
+      expect(pageAccess(path), path).toEqual(['super', 'partner']);
+      expect(canOpen(path, 'learner'), path).toBe(false);
+      expect(canOpen(path, 'approver'), path).toBe(false);
+    }
     // The public pages of the same words are anyone's.
     for (const path of ['/blogs/lists', '/tutorials/lists', '/articles/lists', '/blogs/details/3/eid', '/tutorials/details/4', '/articles/details/5/faq', '/page/details/1/about']) {
       expect(pageAccess(path), path).toBeNull();

@@ -72,6 +72,8 @@ export const PAGE_ACCESS = {
   sliders: ['super', 'partner'],
   /** /events/create, /events/edit/*: the site's events, kept by the people who author courses (the list and an event's page are anyone's) */
   events: ['super', 'partner'],
+  /** /reports/*: the course and learner reports (the API answers the site's admins only: the partner admin, the super admin; report-pages.tsx turns away the partner's other roles) */
+  reports: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -101,6 +103,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   // Only the managers' pages: /events/list and an event's page (/events/<id>) stay open to anyone.
   ['/events/create', PAGE_ACCESS.events],
   ['/events/edit', PAGE_ACCESS.events],
+  ['/reports', PAGE_ACCESS.reports],
 ];
 
 /** Pages under /course, /exam and /training that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */

@@ -8,9 +8,10 @@ describe('sidebar menu', () => {
   const paths = (cls: Parameters<typeof menuFor>[0], role: string | null = 'partner-admin') =>
     menuFor(cls, role).flatMap((i) => (i.children?.length ? i.children.map((c) => c.to) : [i.to]));
   it('lists the screens of each menu class', () => {
+    const reports = ['/reports/course-report', '/reports/learner-report'];
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class but the site's money is its admin's.
@@ -19,6 +20,30 @@ describe('sidebar menu', () => {
     expect(paths('partner', 'teacher')).not.toContain('/training/accounts/learner-payment');
     expect(paths('partner', 'teacher')).not.toContain('/settings/coupons');
     expect(paths('partner', 'teacher')).toContain('/settings/profile');
+    // The reports are the site's admins'.
+    expect(paths('partner', 'teacher')).not.toContain('/reports/course-report');
+  });
+  it('lists Reports (Course report, Learner report) for the site’s admins only, and lights it on every report', () => {
+    for (const [cls, role] of [['partner', 'partner-admin'], ['super', 'super'], ['super', 'sys-admin']] as const) {
+      const items = menuFor(cls, role);
+      const reports = items.find((i) => i.key === 'reports')!;
+      expect(reports.labelKey, `${cls} ${role}`).toBe('nav:reports');
+      expect(reports.children?.map((c) => [c.to, c.labelKey])).toEqual([
+        ['/reports/course-report', 'nav:course_report'],
+        ['/reports/learner-report', 'nav:learner_report'],
+      ]);
+      for (const path of ['/reports/course-report', '/reports/course-report/7?from=2026-12-01&to=2026-12-10', '/reports/learner-report?search=rina&page=2', '/reports/learner-report/55']) {
+        expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), path).toEqual(['reports']);
+        expect(canOpen(path, cls), path).toBe(true);
+      }
+      expect(activeChild(reports, '/reports/course-report/7')).toBe('course-report');
+      expect(activeChild(reports, '/reports/learner-report/55')).toBe('learner-report');
+    }
+    expect(menuFor('partner', 'teacher').some((i) => i.key === 'reports')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(menuFor(cls).some((i) => i.key === 'reports'), cls).toBe(false);
+      expect(canOpen('/reports/course-report', cls), cls).toBe(false);
+    }
   });
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);

@@ -23,6 +23,7 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import type { ReactNode } from 'react';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
@@ -206,6 +207,18 @@ export const MENU: MenuItem[] = [
     icon: <AccountBalanceOutlinedIcon />,
     classes: ['super'],
     children: [{ key: 'super-payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
+  },
+  // The reports per course and per learner: the site's admins' (its partner admin; the super admin).
+  {
+    key: 'reports',
+    labelKey: 'nav:reports',
+    icon: <AssessmentOutlinedIcon />,
+    classes: [...PAGE_ACCESS.reports],
+    roles: ['partner-admin'],
+    children: [
+      { key: 'course-report', labelKey: 'nav:course_report', to: '/reports/course-report', classes: [...PAGE_ACCESS.reports] },
+      { key: 'learner-report', labelKey: 'nav:learner_report', to: '/reports/learner-report', classes: [...PAGE_ACCESS.reports] },
+    ],
   },
   {
     key: 'promotions',

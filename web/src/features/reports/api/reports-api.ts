@@ -1,0 +1,197 @@
+// The site's reports per course and per learner (docs/api-reports.md), for its admins: stats over
+// a range of Dhaka days (as the dashboard's, docs/api-dashboard.md "Dates") and paged, searchable
+// lists, each of which also downloads whole as a spreadsheet (CSV or Excel).
+import { api } from '../../../lib/api-client';
+import type { CourseType } from '../../../lib/catalogue';
+import { downloadFile } from '../../../lib/download';
+import type { DataEnvelope, Page } from '../../../lib/types';
+import type { EnrolmentPoint, RangeParams, RangeUsed } from '../../dashboard/api/figures-api';
+
+export type ReportCourseType = CourseType;
+
+/** `pending`: waiting for approval. */
+export type EnrolmentStatus = 'pending' | 'active' | 'completed';
+export const ENROLMENT_STATUSES: readonly EnrolmentStatus[] = ['pending', 'active', 'completed'];
+
+export interface CourseRow {
+  id: number;
+  uuid: string;
+  title: string;
+  title_bn: string | null;
+  course_type: ReportCourseType;
+  published: boolean;
+  enrolments: number;
+  completed: number;
+  /** 0..100 */
+  completion_percent: number;
+  lessons_completed: number;
+  certificates: number;
+}
+
+export interface LearnerRow {
+  user_id: number;
+  name: string;
+  email: string | null;
+  courses: number;
+  completed: number;
+  certificates: number;
+  first_enrolled_at: string | null;
+}
+
+/** What an enrolment says of its progress (a course's learner, a learner's course). */
+export interface EnrolmentProgress {
+  enrollment_id: number;
+  batch_id: number | null;
+  batch_name: string | null;
+  batch_name_bn: string | null;
+  status: EnrolmentStatus;
+  enrolled_at: string | null;
+  completed_at: string | null;
+  lessons_completed: number;
+  lessons_total: number;
+  /** 0..100 */
+  percent: number;
+  certificate_code: string | null;
+}
+
+export interface CourseUserRow extends EnrolmentProgress {
+  user_id: number;
+  name: string;
+  email: string | null;
+}
+
+export interface LearnerCourseRow extends EnrolmentProgress {
+  course_id: number;
+  course_uuid: string;
+  title: string;
+  title_bn: string | null;
+  course_type: ReportCourseType;
+}
+
+export interface CourseStats {
+  range: RangeUsed;
+  /** The site's courses now. */
+  courses: number;
+  published: number;
+  /** Counts in the range. */
+  enrolments: number;
+  completions: number;
+  lessons: number;
+  certificates: number;
+}
+
+export interface CourseCounts {
+  enrolments: number;
+  completions: number;
+  lessons: number;
+  certificates: number;
+}
+
+export interface CourseBatch {
+  id: number;
+  name: string;
+  name_bn: string | null;
+  start_date: string | null;
+  learners: number;
+  completed: number;
+}
+
+export interface CourseStat {
+  course: { id: number; uuid: string; title: string; title_bn: string | null; course_type: ReportCourseType; published: boolean };
+  range: RangeUsed;
+  all_time: CourseCounts;
+  in_range: CourseCounts;
+  step: 'day' | 'week';
+  points: EnrolmentPoint[];
+  batches: CourseBatch[];
+}
+
+export interface LearnerStats {
+  range: RangeUsed;
+  /** Everyone who ever enrolled. */
+  learners: number;
+  /** First enrolled in the range. */
+  new_in_range: number;
+  completions: number;
+  certificates: number;
+}
+
+export interface LearnerStat {
+  user: { id: number; name: string; email: string | null };
+  enrolled: number;
+  in_progress: number;
+  completed: number;
+  certificates: number;
+  lessons_completed: number;
+  first_enrolled_at: string | null;
+  last_lesson_at: string | null;
+}
+
+/** The four lists; `course-users` and `learner-courses` are of one course or user (`id`). */
+export type ReportList = 'courses' | 'learners' | 'course-users' | 'learner-courses';
+
+export interface ReportListRows {
+  courses: CourseRow;
+  learners: LearnerRow;
+  'course-users': CourseUserRow;
+  'learner-courses': LearnerCourseRow;
+}
+
+export interface ReportListParams {
+  page: number;
+  search: string;
+  /** The course (course-users) or the user (learner-courses). */
+  id?: number;
+}
+
+export const REPORTS_BASE = '/course/reports';
+
+/** The list's path: /course/reports/courses, /course/reports/course-users/<id>, ... */
+export function reportListPath(list: ReportList, id?: number): string {
+  return id === undefined ? `${REPORTS_BASE}/${list}` : `${REPORTS_BASE}/${list}/${id}`;
+}
+
+export const PAGE_SIZE = 20;
+
+/** GET one page of a list (20 a page), searched. */
+export function fetchReportList<L extends ReportList>(list: L, { page, search, id }: ReportListParams, signal?: AbortSignal) {
+  return api<Page<ReportListRows[L]>>(reportListPath(list, id), { query: { page, limit: PAGE_SIZE, search: search.trim() }, signal });
+}
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+/** The download of a whole list (every row that matches the search), as CSV or Excel. */
+export function reportDownload(list: ReportList, format: SheetFormat, search: string, id?: number) {
+  const path = reportListPath(list, id);
+  const query = { search: search.trim(), format };
+  const name = `${list}${id === undefined ? '' : `-${id}`}.${format}`;
+  return { path, query, name };
+}
+
+/** Fetches the list's spreadsheet with the app's headers and saves it (named as the server says). */
+export function downloadReport(list: ReportList, format: SheetFormat, search: string, id?: number) {
+  const { path, query, name } = reportDownload(list, format, search, id);
+  return downloadFile(path, query, name);
+}
+
+function get<T>(path: string, range: RangeParams | undefined, signal?: AbortSignal) {
+  return api<DataEnvelope<T>>(path, { query: range ? { ...range } : undefined, signal }).then((r) => r.data);
+}
+
+export function fetchCourseStats(range: RangeParams, signal?: AbortSignal) {
+  return get<CourseStats>(`${REPORTS_BASE}/course-stats`, range, signal);
+}
+
+/** 404 `course_not_found` for a course not of the site. */
+export function fetchCourseStat(id: number, range: RangeParams, signal?: AbortSignal) {
+  return get<CourseStat>(`${REPORTS_BASE}/course-stat/${id}`, range, signal);
+}
+
+export function fetchLearnerStats(range: RangeParams, signal?: AbortSignal) {
+  return get<LearnerStats>(`${REPORTS_BASE}/learner-stats`, range, signal);
+}
+
+/** 404 `learner_not_found` for a user who never enrolled on the site. */
+export function fetchLearnerStat(id: number, signal?: AbortSignal) {
+  return get<LearnerStat>(`${REPORTS_BASE}/learner-stat/${id}`, undefined, signal);
+}

@@ -1,0 +1,254 @@
+// A report's list: its title and count, the search (kept in the address as ?search=), "Download
+// CSV" and "Download Excel" (every row that matches the search, not one page), the rows (a table on
+// wide screens, cards on phones) and the pager (?page=).
+import {
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  InputAdornment,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import SearchIcon from '@mui/icons-material/Search';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Pager } from '../../../components/ui/pager';
+import { useToast } from '../../../components/ui/toast-provider';
+import { formatNumber } from '../../../lib/lang';
+import { useErrorText } from '../../../lib/use-error-text';
+import { downloadReport, type ReportList, type ReportListRows, type SheetFormat } from '../api/reports-api';
+import { useReportList } from '../hooks/use-reports';
+
+/** Tables from the md breakpoint up, cards below (phones). */
+export function useWideList() {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.up('md'));
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  align?: 'right';
+  /** Kept on one line in the table. */
+  nowrap?: boolean;
+}
+
+/**
+ * The rows: on wide screens a table, one column each; on phones a card per row, the first column
+ * as its heading and the others as labelled lines.
+ */
+export function ReportRows<T>({ id, items, columns, rowKey, wide }: { id: string; items: readonly T[]; columns: Column<T>[]; rowKey: (row: T) => string | number; wide: boolean }) {
+  if (wide) {
+    return (
+      <TableContainer>
+        <Table size="small" data-testid={`${id}-table`}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((row) => (
+              <TableRow key={rowKey(row)} hover data-testid={`${id}-row`}>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+  const [first, ...rest] = columns;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid={`${id}-cards`}>
+      {items.map((row) => (
+        <Box component="li" key={rowKey(row)} data-testid={`${id}-row`} sx={{ p: 2, minWidth: 0, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+          <Box sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere', mb: 1 }}>{first.render(row)}</Box>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', columnGap: 1.5, rowGap: 0.75, m: 0 }}>
+            {rest.map((c) => (
+              <Box key={c.key} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {c.label}
+                </Typography>
+                <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
+                  {c.render(row)}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** "Download CSV" and "Download Excel": the whole list as the search has it, saved as a file. */
+export function DownloadButtons({ list, search, listId }: { list: ReportList; search: string; listId?: number }) {
+  const { t } = useTranslation('reports');
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState<SheetFormat | null>(null);
+  const download = (format: SheetFormat) => {
+    setBusy(format);
+    downloadReport(list, format, search, listId)
+      .catch((err: unknown) => toast.show(errorText(err), { severity: 'error', duration: 5000 }))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Stack direction="row" spacing={1} useFlexGap role="group" aria-label={t('download.label')} sx={{ flexWrap: 'wrap' }}>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="outlined"
+          size="small"
+          disabled={busy !== null}
+          startIcon={busy === format ? <CircularProgress size={14} color="inherit" /> : <FileDownloadOutlinedIcon />}
+          onClick={() => download(format)}
+          data-testid={`${list}-download-${format}`}
+          sx={{ minHeight: 36 }}
+        >
+          {t(`download.${format}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** The search box: typing updates ?search= after a pause (back on page 1). */
+function SearchBox({ id, label, search, onSearch }: { id: string; label: string; search: string; onSearch: (value: string) => void }) {
+  const [typed, setTyped] = useState(search);
+  // The address's search changed by other means (back, a link): the box follows it.
+  const [seen, setSeen] = useState(search);
+  if (seen !== search) {
+    setSeen(search);
+    if (typed.trim() !== search) setTyped(search);
+  }
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => onSearch(typed), 350);
+    return () => clearTimeout(timer);
+  }, [typed, search, onSearch]);
+  return (
+    <TextField
+      id={id}
+      type="search"
+      size="small"
+      value={typed}
+      onChange={(e) => setTyped(e.target.value)}
+      placeholder={label}
+      sx={{ flexGrow: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
+      slotProps={{
+        htmlInput: { 'aria-label': label },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          ),
+        },
+      }}
+      data-testid={id}
+    />
+  );
+}
+
+export function ReportListSection<L extends ReportList>({
+  id,
+  title,
+  list,
+  listId,
+  searchLabel,
+  total,
+  empty,
+  emptyIcon,
+  columns,
+  rowKey,
+}: {
+  /** The section's test id; its heading's id is `<id>-title`. */
+  id: string;
+  title: string;
+  list: L;
+  /** The course (course-users) or the learner (learner-courses). */
+  listId?: number;
+  /** Without it, no search box. */
+  searchLabel?: string;
+  /** "12 courses" (n: the count in the interface's digits). */
+  total: (count: number, n: string) => string;
+  empty: string;
+  emptyIcon?: ReactNode;
+  columns: Column<ReportListRows[L]>[];
+  rowKey: (row: ReportListRows[L]) => string | number;
+}) {
+  const { t, i18n } = useTranslation('reports');
+  const lang = i18n.language;
+  const wide = useWideList();
+  const { query, page, setPage, search, setSearch } = useReportList(list, listId);
+  const { data, isLoading, error, refetch } = query;
+  const items = data?.data ?? [];
+
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} data-testid={id} sx={{ minWidth: 0 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between', mb: 1.5 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={`${id}-title`} variant="h6" component="h2">
+            {title}
+          </Typography>
+          {data && (
+            <Typography variant="body2" color="text.secondary" data-testid={`${id}-total`}>
+              {total(data.total, formatNumber(data.total, lang))}
+            </Typography>
+          )}
+        </Box>
+        <DownloadButtons list={list} search={search} listId={listId} />
+      </Stack>
+      {searchLabel && (
+        <Box sx={{ mb: 1.5, display: 'flex' }}>
+          <SearchBox id={`${id}-search`} label={searchLabel} search={search} onSearch={setSearch} />
+        </Box>
+      )}
+      <Card sx={{ minWidth: 0 }} aria-busy={isLoading}>
+        {isLoading ? (
+          <Box sx={{ p: 2 }} data-testid={`${id}-loading`}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={52} />
+            ))}
+          </Box>
+        ) : error ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorState error={error} onRetry={() => refetch()} />
+          </Box>
+        ) : items.length === 0 ? (
+          <EmptyState icon={emptyIcon} message={search ? t('search.empty', { search }) : empty} />
+        ) : (
+          <Box sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+            <ReportRows id={id} items={items} columns={columns} rowKey={rowKey} wide={wide} />
+          </Box>
+        )}
+      </Card>
+      <Pager page={data?.current_page ?? page} lastPage={data?.last_page ?? 1} onChange={setPage} />
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+// The reports as one chunk (docs/api-reports.md "Web routes"): /reports/course-report (the courses'
+// figures and list), /reports/course-report/:id (a course), /reports/learner-report (the learners')
+// and /reports/learner-report/:id (a learner); the page is told by the address. They are the site's
+// admins': its partner admin and the super admin (the route lets in their menu classes; a partner's
+// other roles are turned away here, as the server would).
+import { useLocation, useParams } from 'react-router';
+import { ForbiddenPage } from '../../../components/errors/forbidden-page';
+import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { idParam } from '../../../lib/list-params';
+import { isSiteAdmin, PAGE_ACCESS } from '../../../lib/menu-class';
+import { useCurrentUser } from '../../../lib/session';
+import CourseDetailPage from './course-detail-page';
+import CourseReportPage from './course-report-page';
+import LearnerDetailPage from './learner-detail-page';
+import LearnerReportPage from './learner-report-page';
+
+export type ReportPage = 'course-report' | 'learner-report';
+
+/** The report an address is of: /reports/course-report..., /reports/learner-report...; null otherwise. */
+export function reportOf(pathname: string): ReportPage | null {
+  return (/^\/reports\/(course-report|learner-report)(?:\/|$)/.exec(pathname)?.[1] as ReportPage | undefined) ?? null;
+}
+
+export default function ReportPages() {
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  const { user, menuClass } = useCurrentUser();
+  const page = reportOf(pathname);
+  if (!isSiteAdmin(menuClass, user?.currentrole?.role)) return <ForbiddenPage allowed={PAGE_ACCESS.reports} />;
+  if (!page) return <NotFoundPage />;
+  if (id === undefined) return page === 'course-report' ? <CourseReportPage /> : <LearnerReportPage />;
+  const n = idParam(id);
+  // Keyed by the id: another course or learner starts afresh (no figures of the one before).
+  return page === 'course-report' ? <CourseDetailPage key={id} id={n} /> : <LearnerDetailPage key={id} id={n} />;
+}
