@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use std::future::Future;
 use utoipa::{IntoParams, ToSchema};
-use uuid::Uuid;
 
 /// Every matching row of an export, at most: a sheet Excel still opens at once.
 const EXPORT_ROWS: i64 = 200_000;
@@ -63,34 +62,15 @@ where
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CourseReport {
-    pub id: i64,
-    pub uuid: Uuid,
-    pub title: String,
-    pub title_bn: String,
-    pub course_type: String,
-    pub published: bool,
-    pub enrolments: i64,
-    pub completed: i64,
+    #[serde(flatten)]
+    pub course: CourseLine,
+    /// `completed` of `enrolments`, in whole percent.
     pub completion_percent: i64,
-    pub lessons_completed: i64,
-    pub certificates: i64,
 }
 
 impl From<CourseLine> for CourseReport {
-    fn from(c: CourseLine) -> Self {
-        Self {
-            completion_percent: percent(c.completed, c.enrolments),
-            id: c.id,
-            uuid: c.uuid,
-            title: c.title,
-            title_bn: c.title_bn,
-            course_type: c.course_type,
-            published: c.published,
-            enrolments: c.enrolments,
-            completed: c.completed,
-            lessons_completed: c.lessons_completed,
-            certificates: c.certificates,
-        }
+    fn from(course: CourseLine) -> Self {
+        Self { completion_percent: percent(course.completed, course.enrolments), course }
     }
 }
 
@@ -103,47 +83,31 @@ pub async fn courses(HostTenant(tenant): HostTenant, RequireUser(caller): Requir
     let p = pattern.as_deref();
     let headers = ["Course", "Course (Bangla)", "Type", "Published", "Enrolments", "Completed", "Completed %", "Lessons completed", "Certificates"];
     page_or_sheet(&q, "courses-report", &headers, || store::count_courses(&db, p), |limit, offset| store::courses(&db, p, limit, offset), CourseReport::from, |c| {
+        let (line, share) = (&c.course, c.completion_percent);
         vec![
-            c.title.clone(),
-            c.title_bn.clone(),
-            c.course_type.clone(),
-            if c.published { "yes" } else { "no" }.into(),
-            c.enrolments.to_string(),
-            c.completed.to_string(),
-            c.completion_percent.to_string(),
-            c.lessons_completed.to_string(),
-            c.certificates.to_string(),
+            line.title.clone(),
+            line.title_bn.clone(),
+            line.course_type.clone(),
+            if line.published { "yes" } else { "no" }.into(),
+            line.enrolments.to_string(),
+            line.completed.to_string(),
+            share.to_string(),
+            line.lessons_completed.to_string(),
+            line.certificates.to_string(),
         ]
     })
     .await
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LearnerReport {
-    pub user_id: i64,
-    pub name: String,
-    pub email: Option<String>,
-    pub courses: i64,
-    pub completed: i64,
-    pub certificates: i64,
-    pub first_enrolled_at: DateTime<Utc>,
-}
-
-impl From<LearnerLine> for LearnerReport {
-    fn from(l: LearnerLine) -> Self {
-        Self { user_id: l.user_id, name: l.name, email: l.email, courses: l.courses, completed: l.completed, certificates: l.certificates, first_enrolled_at: l.first_enrolled_at }
-    }
-}
-
 /// Everyone enrolled on the site, with their courses, completions and certificates.
 #[utoipa::path(get, path = "/course/reports/learners", tag = "reports", params(ReportQuery),
-    responses((status = 200, body = Page<LearnerReport>), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<LearnerLine>), (status = 401), (status = 403), (status = 422)))]
 pub async fn learners(HostTenant(tenant): HostTenant, RequireUser(caller): RequireUser, TenantDb(db): TenantDb, AppQuery(q): AppQuery<ReportQuery>) -> AppResult<Response> {
     caller.require_admin_of(tenant.id)?;
     let pattern = contains_pattern(q.search.as_deref());
     let p = pattern.as_deref();
     let headers = ["Name", "E-mail", "Courses", "Completed", "Certificates", "First enrolled"];
-    page_or_sheet(&q, "learners-report", &headers, || store::count_learners(&db, p), |limit, offset| store::learners(&db, p, limit, offset), LearnerReport::from, |l| {
+    page_or_sheet(&q, "learners-report", &headers, || store::count_learners(&db, p), |limit, offset| store::learners(&db, p, limit, offset), |l| l, |l| {
         vec![
             l.name.clone(),
             l.email.clone().unwrap_or_default(),
@@ -158,58 +122,22 @@ pub async fn learners(HostTenant(tenant): HostTenant, RequireUser(caller): Requi
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EnrolmentReport {
-    pub enrollment_id: i64,
-    pub user_id: i64,
-    pub name: String,
-    pub email: Option<String>,
-    pub course_id: i64,
-    pub course_uuid: Uuid,
-    pub title: String,
-    pub title_bn: String,
-    pub course_type: String,
-    pub batch_id: i64,
-    pub batch_name: String,
-    pub batch_name_bn: String,
-    /// `pending`, `active` or `completed`.
-    pub status: String,
-    pub enrolled_at: DateTime<Utc>,
-    pub completed_at: Option<DateTime<Utc>>,
-    pub lessons_completed: i64,
-    pub lessons_total: i64,
+    #[serde(flatten)]
+    pub enrolment: EnrolmentLine,
+    /// Lessons completed of the course's, in whole percent (100 once completed).
     pub percent: i64,
-    /// The issued certificate's tracking code.
-    pub certificate_code: Option<String>,
 }
 
 impl From<EnrolmentLine> for EnrolmentReport {
     fn from(e: EnrolmentLine) -> Self {
-        Self {
-            percent: if e.status == "completed" { 100 } else { percent(e.lessons_completed, e.lessons_total) },
-            enrollment_id: e.enrollment_id,
-            user_id: e.user_id,
-            name: e.name,
-            email: e.email,
-            course_id: e.course_id,
-            course_uuid: e.course_uuid,
-            title: e.title,
-            title_bn: e.title_bn,
-            course_type: e.course_type,
-            batch_id: e.batch_id,
-            batch_name: e.batch_name,
-            batch_name_bn: e.batch_name_bn,
-            status: e.status,
-            enrolled_at: e.enrolled_at,
-            completed_at: e.completed_at,
-            lessons_completed: e.lessons_completed,
-            lessons_total: e.lessons_total,
-            certificate_code: e.certificate_code,
-        }
+        Self { percent: if e.status == "completed" { 100 } else { percent(e.lessons_completed, e.lessons_total) }, enrolment: e }
     }
 }
 
 const ENROLMENT_HEADERS: [&str; 11] = ["Name", "E-mail", "Course", "Course (Bangla)", "Batch", "Status", "Enrolled", "Completed", "Lessons completed", "Progress %", "Certificate"];
 
-fn enrolment_cells(e: &EnrolmentReport) -> Vec<String> {
+fn enrolment_cells(r: &EnrolmentReport) -> Vec<String> {
+    let e = &r.enrolment;
     vec![
         e.name.clone(),
         e.email.clone().unwrap_or_default(),
@@ -220,7 +148,7 @@ fn enrolment_cells(e: &EnrolmentReport) -> Vec<String> {
         day(Some(e.enrolled_at)),
         day(e.completed_at),
         format!("{}/{}", e.lessons_completed, e.lessons_total),
-        e.percent.to_string(),
+        r.percent.to_string(),
         e.certificate_code.clone().unwrap_or_default(),
     ]
 }

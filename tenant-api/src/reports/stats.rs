@@ -1,14 +1,14 @@
 //! The reports' figures over a range of dates: the site's courses and learners, one course, one
 //! learner.
 
-use super::store::{self, BatchLine};
+use super::store::{self, BatchLine, LearnerSummary};
 use crate::courses::store as courses;
 use crate::dashboard::figures::{EnrolmentPoint, enrolment_series, site_range};
 use crate::dashboard::range::{DateRange, RangeQuery, Step};
 use crate::dashboard::store::{self as summary, Counts};
+use crate::learning::enrolment_store::LearnerRef;
 use crate::pools::TenantDb;
 use axum::Json;
-use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::response::Data;
@@ -130,22 +130,10 @@ pub async fn learner_stats(HostTenant(tenant): HostTenant, RequireUser(caller): 
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct LearnerRef {
-    pub id: i64,
-    pub name: String,
-    pub email: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct LearnerStat {
     pub user: LearnerRef,
-    pub enrolled: i64,
-    pub in_progress: i64,
-    pub completed: i64,
-    pub certificates: i64,
-    pub lessons_completed: i64,
-    pub first_enrolled_at: DateTime<Utc>,
-    pub last_lesson_at: Option<DateTime<Utc>>,
+    #[serde(flatten)]
+    pub summary: LearnerSummary,
 }
 
 /// One learner on the site (404 for someone who never enrolled here).
@@ -153,15 +141,7 @@ pub struct LearnerStat {
     responses((status = 200, body = Data<LearnerStat>), (status = 401), (status = 403), (status = 404)))]
 pub async fn learner_stat(HostTenant(tenant): HostTenant, RequireUser(caller): RequireUser, TenantDb(db): TenantDb, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<LearnerStat>>> {
     caller.require_admin_of(tenant.id)?;
-    let l = store::learner(&db, id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(Data::new(LearnerStat {
-        user: LearnerRef { id, name: l.name, email: l.email },
-        enrolled: l.enrolled,
-        in_progress: l.in_progress,
-        completed: l.completed,
-        certificates: l.certificates,
-        lessons_completed: l.lessons_completed,
-        first_enrolled_at: l.first_enrolled_at,
-        last_lesson_at: l.last_lesson_at,
-    })))
+    let summary = store::learner(&db, id).await?.ok_or(AppError::NotFound)?;
+    let user = LearnerRef { id, name: summary.name.clone(), email: summary.email.clone() };
+    Ok(Json(Data::new(LearnerStat { user, summary })))
 }

@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct CourseLine {
     pub id: i64,
     pub uuid: Uuid,
@@ -47,7 +47,8 @@ pub async fn courses(db: &PgPool, pattern: Option<&str>, limit: i64, offset: i64
     .await
 }
 
-#[derive(Debug, sqlx::FromRow)]
+/// A learner of the site, as the learners report lists them.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct LearnerLine {
     pub user_id: i64,
     pub name: String,
@@ -81,7 +82,7 @@ pub async fn learners(db: &PgPool, pattern: Option<&str>, limit: i64, offset: i6
     .await
 }
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct EnrolmentLine {
     pub enrollment_id: i64,
     pub user_id: i64,
@@ -95,11 +96,13 @@ pub struct EnrolmentLine {
     pub batch_id: i64,
     pub batch_name: String,
     pub batch_name_bn: String,
+    /// `pending`, `active` or `completed`.
     pub status: String,
     pub enrolled_at: DateTime<Utc>,
     pub completed_at: Option<DateTime<Utc>>,
     pub lessons_completed: i64,
     pub lessons_total: i64,
+    /// The issued certificate's tracking code.
     pub certificate_code: Option<String>,
 }
 
@@ -178,9 +181,11 @@ pub async fn batches(db: &PgPool, course_id: i64) -> sqlx::Result<Vec<BatchLine>
     .await
 }
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct LearnerSummary {
+    #[serde(skip)]
     pub name: String,
+    #[serde(skip)]
     pub email: Option<String>,
     pub enrolled: i64,
     pub in_progress: i64,
