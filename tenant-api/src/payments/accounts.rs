@@ -10,20 +10,14 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use control_plane::auth::{Caller, HostTenant, RequireUser};
+use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::pagination::Page;
 use control_plane::response::Data;
-use control_plane::tenancy::Tenant;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
-
-/// Money is the partner admin's (and the super admin's), not every teacher's.
-pub(super) fn require_admin(caller: &Caller, tenant: &Tenant) -> AppResult<()> {
-    if caller.administers(tenant.id) { Ok(()) } else { Err(AppError::Forbidden) }
-}
 
 /// An order as the site's accounts show it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -66,7 +60,7 @@ pub async fn batch_payments(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<BatchPaymentsQuery>,
 ) -> AppResult<Json<Page<AccountOrder>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let state = q.state.as_deref().filter(|s| !s.is_empty());
     if state.is_some_and(|s| !STATES.contains(&s)) {
         return Err(AppError::unprocessable("state", "invalid_choice"));
@@ -90,7 +84,7 @@ pub async fn overall_transactions(
     RequireUser(caller): RequireUser,
     TenantDb(db): TenantDb,
 ) -> AppResult<Json<Data<AccountTotals>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     Ok(Json(Data::new(super::payouts::totals(&app, &tenant, &db).await?)))
 }
 
@@ -105,7 +99,7 @@ pub async fn accept_review(
     TenantDb(db): TenantDb,
     AppPath(uuid): AppPath<Uuid>,
 ) -> AppResult<Json<Data<AccountOrder>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let order = orders::by_uuid(&db, uuid).await?.ok_or(AppError::NotFound)?;
     if !settle::accept_review(&app, &tenant, &db, &order).await? {
         return Err(AppError::Conflict("order_not_in_review"));

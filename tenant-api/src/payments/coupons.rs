@@ -1,7 +1,6 @@
 //! Coupons: the site admin's list (`/admin-settings/coupons*`), and what a coupon takes off a
 //! batch's price for a learner at checkout (the server's sum; a client never names an amount).
 
-use super::accounts::require_admin;
 use super::coupons_store::{self as store, Coupon, CouponFields};
 use super::money::parse_taka;
 use crate::courses::batches_store::Batch;
@@ -79,7 +78,7 @@ pub async fn view_coupons(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<CouponListQuery>,
 ) -> AppResult<Json<Page<Coupon>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let search = q.search.as_deref().map(|s| s.trim().to_uppercase()).filter(|s| !s.is_empty());
     let request = PageRequest::new(q.page, q.limit, 20);
     let total = store::list(&db, search.as_deref(), 1, 0).await?.first().map_or(0, |c| c.total);
@@ -201,7 +200,7 @@ pub async fn create_coupon(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<CouponInput>,
 ) -> AppResult<(StatusCode, Json<Data<Coupon>>)> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     Ok((StatusCode::CREATED, Json(Data::new(save(&db, None, &input).await?))))
 }
 
@@ -214,7 +213,7 @@ pub async fn update_coupon(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<CouponInput>,
 ) -> AppResult<Json<Data<Coupon>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let id = input.id.ok_or(AppError::field("id", "required"))?;
     store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     Ok(Json(Data::new(save(&db, Some(id), &input).await?)))
@@ -229,7 +228,7 @@ pub async fn delete_coupon(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     store::delete_or_retire(&db, id).await?;
     Ok(Json(Data::done()))

@@ -3,7 +3,6 @@
 //! The site's admin sets them; new credentials are tried at the gateway before they are kept,
 //! sealed, and a password or secret is never shown again.
 
-use super::accounts::require_admin;
 use super::bkash::Wallet;
 use super::sslcommerz::{GatewayError, Store};
 use crate::state::AppState;
@@ -63,7 +62,7 @@ async fn settings(app: &AppState, tenant: &Tenant) -> AppResult<MerchantSettings
 #[utoipa::path(get, path = "/course/accounts/merchant", tag = "accounts",
     responses((status = 200, body = Data<MerchantSettings>), (status = 401), (status = 403)))]
 pub async fn view_merchant(State(app): State<AppState>, HostTenant(tenant): HostTenant, RequireUser(caller): RequireUser) -> AppResult<Json<Data<MerchantSettings>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     Ok(Json(Data::new(settings(&app, &tenant).await?)))
 }
 
@@ -99,7 +98,7 @@ pub async fn update_merchant(
     RequireUser(caller): RequireUser,
     AppJson(input): AppJson<MerchantInput>,
 ) -> AppResult<Json<Data<MerchantSettings>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let by = caller.user_id().ok_or(AppError::Forbidden)?;
     let mut v = Validator::default();
     let gateway = match input.gateway.as_deref().unwrap_or("sslcommerz") {

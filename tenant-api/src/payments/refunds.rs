@@ -3,7 +3,7 @@
 //! way. The refund is recorded before the gateway is asked, so an answer lost on the way is found
 //! again by the reconciliation round (which asks about refunds still processing).
 
-use super::accounts::{AccountOrder, require_admin};
+use super::accounts::AccountOrder;
 use super::sslcommerz::{GatewayError, RefundState};
 use super::store::{self as orders, Order, Refund};
 use crate::courses::{catalogue_sync, store as courses};
@@ -48,7 +48,7 @@ pub async fn refund_order(
     AppPath(uuid): AppPath<Uuid>,
     AppJson(input): AppJson<RefundInput>,
 ) -> AppResult<Json<Data<AccountOrder>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let by = caller.user_id().ok_or(AppError::Forbidden)?;
     let order = orders::by_uuid(&db, uuid).await?.ok_or(AppError::NotFound)?;
     let mut v = Validator::default();

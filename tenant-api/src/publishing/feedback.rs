@@ -11,7 +11,6 @@ use control_plane::auth::{Caller, HostTenant, MaybeUser, RequireUser};
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::pagination::{Page, PageRequest};
 use control_plane::response::Data;
-use control_plane::tenancy::Tenant;
 use control_plane::validate::Validator;
 use control_plane::{AppError, AppResult};
 use serde::{Deserialize, Serialize};
@@ -134,10 +133,6 @@ pub async fn public_feedback(TenantDb(db): TenantDb, AppQuery(q): AppQuery<Feedb
     page(&db, Some("approved"), false, q.page, q.limit).await
 }
 
-fn require_admin(caller: &Caller, tenant: &Tenant) -> AppResult<()> {
-    if caller.administers(tenant.id) { Ok(()) } else { Err(AppError::Forbidden) }
-}
-
 /// Every feedback of the site, with the senders' e-mails (the site's admin).
 #[utoipa::path(get, path = "/my-account/public_feedbacks/view_all", tag = "public", params(FeedbackQuery),
     responses((status = 200, body = Page<Feedback>), (status = 401), (status = 403), (status = 422)))]
@@ -147,7 +142,7 @@ pub async fn all_feedback(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<FeedbackQuery>,
 ) -> AppResult<Json<Page<Feedback>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(s) if !STATUSES.contains(&s) => return Err(AppError::unprocessable("status", "invalid_choice")),
         s => s,
@@ -172,7 +167,7 @@ pub async fn approve_feedback(
     AppPath(id): AppPath<i64>,
     AppJson(input): AppJson<ApproveInput>,
 ) -> AppResult<Json<Data<Feedback>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let feedback: Option<Feedback> = sqlx::query_as(
         "UPDATE feedback SET status = CASE WHEN $2 THEN 'approved' ELSE 'hidden' END WHERE id = $1
          RETURNING id, name, designation, email, message, rating, status, user_id, created_at, 1::bigint AS total",

@@ -41,10 +41,6 @@ pub struct Slider {
 
 const COLUMNS: &str = "id, title, title_bn, subtitle, subtitle_bn, image, link, position, start_date, end_date, active, created_at, updated_at";
 
-fn require_admin(caller: &control_plane::auth::Caller, tenant: &control_plane::tenancy::Tenant) -> AppResult<()> {
-    if caller.administers(tenant.id) { Ok(()) } else { Err(AppError::Forbidden) }
-}
-
 /// The site's slides by position (the site's admin).
 #[utoipa::path(get, path = "/admin-settings/slider", tag = "settings", params(PageQuery),
     responses((status = 200, body = Page<Slider>), (status = 401), (status = 403)))]
@@ -54,7 +50,7 @@ pub async fn list_sliders(
     TenantDb(db): TenantDb,
     AppQuery(q): AppQuery<PageQuery>,
 ) -> AppResult<Json<Page<Slider>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let pattern = contains_pattern(q.search.as_deref());
     let select = async |limit: i64, offset: i64| -> sqlx::Result<Vec<Slider>> {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -189,7 +185,7 @@ pub async fn create_slider(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<SliderInput>,
 ) -> AppResult<(StatusCode, Json<Data<Slider>>)> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let slide = save(&db, None, &fields(&input)?).await?.ok_or_else(|| anyhow::anyhow!("an insert answers its row"))?;
     Ok((StatusCode::CREATED, Json(Data::new(slide))))
 }
@@ -203,7 +199,7 @@ pub async fn update_slider(
     TenantDb(db): TenantDb,
     AppJson(input): AppJson<SliderInput>,
 ) -> AppResult<Json<Data<Slider>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let id = input.id.ok_or_else(|| AppError::unprocessable("id", "required"))?;
     let slide = save(&db, Some(id), &fields(&input)?).await?.ok_or(AppError::NotFound)?;
     Ok(Json(Data::new(slide)))
@@ -217,7 +213,7 @@ pub async fn delete_slider(
     TenantDb(db): TenantDb,
     AppPath(id): AppPath<i64>,
 ) -> AppResult<Json<Data<Done>>> {
-    require_admin(&caller, &tenant)?;
+    caller.require_admin_of(tenant.id)?;
     let deleted = sqlx::query("DELETE FROM sliders WHERE id = $1").bind(id).execute(&*db).await?.rows_affected();
     if deleted == 0 {
         return Err(AppError::NotFound);
