@@ -1,6 +1,7 @@
 //! The one error type of the HTTP API and its JSON shape (DESIGN §5):
 //! `{"message", "code", "errors": {"field": ["..."]}}`.
 
+use crate::access::{Action, Module};
 use crate::i18n::{self, Lang};
 use axum::extract::Request;
 use axum::http::StatusCode;
@@ -47,6 +48,9 @@ pub enum AppError {
     /// Signed in but not allowed, with a specific code (`not_enrolled`).
     #[error("denied: {0}")]
     Denied(&'static str),
+    /// The current role's permission map does not grant the action on the module (SPEC §6).
+    #[error("not permitted: {0:?} {1:?}")]
+    NotPermitted(Module, Action),
     #[error("conflict: {0}")]
     Conflict(&'static str),
     #[error("too many attempts")]
@@ -117,6 +121,7 @@ impl AppError {
             Self::SiteNotFound => (StatusCode::NOT_FOUND, "site_not_found"),
             Self::Missing(code) => (StatusCode::NOT_FOUND, code),
             Self::Denied(code) => (StatusCode::FORBIDDEN, code),
+            Self::NotPermitted(..) => (StatusCode::FORBIDDEN, "permission_denied"),
             Self::Conflict(code) => (StatusCode::CONFLICT, code),
             Self::TooManyAttempts => (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"),
             Self::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
@@ -168,6 +173,8 @@ pub struct ErrorResponse {
 pub struct ErrorBody {
     pub code: &'static str,
     pub fields: FieldErrors,
+    /// What a permission map refused, named in the message and under `errors.permission`.
+    pub refused: Option<(Module, Action)>,
 }
 
 impl ErrorBody {
@@ -178,6 +185,10 @@ impl ErrorBody {
             .iter()
             .map(|(field, errs)| (field, errs.iter().map(|e| i18n::message(e.code, lang, e.param)).collect()))
             .collect();
+        if let Some((module, action)) = self.refused {
+            let permission = BTreeMap::from([("permission", [format!("{}.{}", module.key(), action.key())])]);
+            return json!({ "message": i18n::refusal(module, action, lang), "code": self.code, "errors": permission });
+        }
         json!({ "message": i18n::message(self.code, lang, None), "code": self.code, "errors": errors })
     }
 }
@@ -188,12 +199,16 @@ impl IntoResponse for AppError {
         if let Self::Internal(error) = &self {
             tracing::error!(error = format!("{error:#}"), "request failed");
         }
+        let refused = match self {
+            Self::NotPermitted(module, action) => Some((module, action)),
+            _ => None,
+        };
         let fields = match self {
             Self::Validation(fields) => fields,
             Self::Unprocessable { code, field } => FieldErrors::from([(field, vec![FieldError { code, param: None }])]),
             _ => FieldErrors::new(),
         };
-        let body = ErrorBody { code, fields };
+        let body = ErrorBody { code, fields, refused };
         let mut response = (status, Json(body.render(Lang::En))).into_response();
         response.extensions_mut().insert(body);
         response

@@ -2,6 +2,7 @@
 //! stable (the web app translates them too); the `message` we send is already in the caller's
 //! language.
 
+use crate::access::{Action, Module};
 use axum::http::HeaderMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +79,39 @@ pub fn message(code: &str, lang: Lang, param: Option<usize>) -> String {
     match param {
         Some(n) => template.replace("{n}", &number(n, lang)),
         None => template.to_owned(),
+    }
+}
+
+/// Why a permission map refused a call: "Your role may not edit courses."
+pub fn refusal(module: Module, action: Action, lang: Lang) -> String {
+    let (module_en, module_bn) = match module {
+        Module::Dashboard => ("the dashboard", "ড্যাশবোর্ড"),
+        Module::Course => ("courses", "কোর্স"),
+        Module::Classroom => ("classrooms", "ক্লাসরুম"),
+        Module::Content => ("the content bank", "কনটেন্ট ব্যাংক"),
+        Module::Exam => ("exams", "পরীক্ষা"),
+        Module::QuestionBank => ("the question bank", "প্রশ্ন ব্যাংক"),
+        Module::Training => ("trainings", "প্রশিক্ষণ"),
+        Module::Event => ("events", "ইভেন্ট"),
+        Module::Accounts => ("payments and accounts", "পেমেন্ট ও হিসাব"),
+        Module::Promotion => ("promotions", "প্রমোশন"),
+        Module::Publishing => ("blogs, tutorials and articles", "ব্লগ, টিউটোরিয়াল ও আর্টিকেল"),
+        Module::Reports => ("reports", "রিপোর্ট"),
+        Module::Users => ("users", "ব্যবহারকারী"),
+        Module::Roles => ("roles", "ভূমিকা"),
+        Module::Activity => ("the activity log", "কার্যক্রমের লগ"),
+        Module::Settings => ("settings", "সেটিংস"),
+        Module::Partners => ("partners", "পার্টনার"),
+    };
+    let (action_en, action_bn) = match action {
+        Action::View => ("view", "দেখা"),
+        Action::Create => ("create", "তৈরি করা"),
+        Action::Edit => ("edit", "সম্পাদনা করা"),
+        Action::Delete => ("delete", "মুছে ফেলা"),
+    };
+    match lang {
+        Lang::En => format!("Your role may not {action_en} {module_en}."),
+        Lang::Bn => format!("আপনার ভূমিকায় {module_bn} {action_bn}র অনুমতি নেই।"),
     }
 }
 
@@ -474,6 +508,20 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "item_in_use" => ("A meal plan uses this item; remove it from the plan first.", "একটি খাবারের পরিকল্পনায় এই আইটেমটি আছে; আগে সেখান থেকে সরান।"),
         "item_not_found" => ("This item does not exist.", "এই আইটেমটি নেই।"),
         "logistic_not_found" => ("This logistic item does not exist.", "এই লজিস্টিক সামগ্রীটি নেই।"),
+        "permission_denied" => ("Your role does not allow this.", "আপনার ভূমিকায় এর অনুমতি নেই।"),
+        "unknown_module" => ("This permission map names a module that does not exist.", "এই অনুমতির তালিকায় এমন একটি মডিউল আছে যা নেই।"),
+        "unknown_action" => ("This permission map names an action that does not exist.", "এই অনুমতির তালিকায় এমন একটি কাজ আছে যা নেই।"),
+        "module_not_allowed" => ("A partner's role cannot manage partners.", "পার্টনারের কোনো ভূমিকা পার্টনার পরিচালনা করতে পারে না।"),
+        "unknown_role" => ("This role does not exist on this site.", "এই সাইটে এই ভূমিকাটি নেই।"),
+        "built_in_role" => ("Built-in roles cannot be changed or deleted.", "নির্ধারিত ভূমিকা বদলানো বা মুছে ফেলা যায় না।"),
+        "duplicate_name" => ("Another one on this site already has this name.", "এই সাইটে এই নামে আরেকটি আগে থেকেই আছে।"),
+        "too_many_roles" => ("This site has as many roles as it may have.", "এই সাইটে যত ভূমিকা থাকতে পারে ততগুলোই আছে।"),
+        "role_in_use" => ("People still hold this role; give them another role first.", "কয়েকজনের এখনো এই ভূমিকা আছে; আগে তাঁদের অন্য ভূমিকা দিন।"),
+        "already_member" => ("This person already holds this role here.", "এই ব্যক্তির এখানে আগে থেকেই এই ভূমিকা আছে।"),
+        "last_super_admin" => ("The last super admin cannot be removed.", "শেষ সুপার অ্যাডমিনকে সরানো যায় না।"),
+        "own_role" => ("You cannot change or remove your own role.", "আপনি নিজের ভূমিকা বদলাতে বা সরাতে পারেন না।"),
+        "no_account_for_login" => ("No account has this e-mail or mobile number; give a name to create one.", "এই ই-মেইল বা মোবাইল নম্বরে কোনো অ্যাকাউন্ট নেই; অ্যাকাউন্ট তৈরি করতে নাম দিন।"),
+        "login_invalid" => ("Enter an e-mail address or a Bangladeshi mobile number.", "একটি ই-মেইল ঠিকানা বা বাংলাদেশি মোবাইল নম্বর দিন।"),
         "internal_error" => ("Something went wrong on our side. Please try again.", "আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।"),
         _ => ("An error occurred.", "একটি ত্রুটি ঘটেছে।"),
     }

@@ -3,6 +3,7 @@
 //! reference data, provisioning jobs — and the HTTP routes over those tables. `tenant-api` serves
 //! these routes next to the tenant ones; `provisioner` uses the job queue and the tenancy names.
 
+pub mod access;
 pub mod auth;
 pub mod calendar;
 pub mod catalogue;

@@ -1,5 +1,6 @@
 //! Memberships: a user's roles, each in one institution (its "owner").
 
+use crate::access::{BuiltIn, Grants, Map};
 use crate::config::PublicUrl;
 use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
@@ -10,11 +11,34 @@ pub const PARTNER_ADMIN: &str = "partner-admin";
 pub const TEACHER: &str = "teacher";
 pub const APPROVER: &str = "sys-blog-and-tutorial-admin";
 
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Membership {
     pub id: i64,
     pub role: String,
     pub institution_id: i64,
+    /// What the role may do: a built-in role's grants, or the map of the institution's own role.
+    pub grants: Grants,
+}
+
+#[derive(sqlx::FromRow)]
+struct MembershipRow {
+    id: i64,
+    role: String,
+    institution_id: i64,
+    is_main: bool,
+    permissions: Option<sqlx::types::Json<Map>>,
+}
+
+impl From<MembershipRow> for Membership {
+    fn from(row: MembershipRow) -> Self {
+        let grants = match (BuiltIn::find(&row.role), row.permissions) {
+            (Some(built_in), _) => built_in.grants(),
+            // A map is checked when it is saved; one that no longer reads grants nothing.
+            (None, Some(map)) => Grants::from_map(&map, row.is_main).unwrap_or_default(),
+            (None, None) => Grants::default(),
+        };
+        Self { id: row.id, role: row.role, institution_id: row.institution_id, grants }
+    }
 }
 
 impl Membership {
@@ -27,13 +51,16 @@ impl Membership {
 /// The roles a user may act in: none in a suspended or deleted institution, so suspending a
 /// partner takes its admins' rights away at once (sessions are re-read when it changes).
 pub async fn for_user(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Vec<Membership>> {
-    sqlx::query_as(
-        "SELECT m.id, m.role, m.institution_id FROM memberships m JOIN institutions i ON i.id = m.institution_id
+    let rows: Vec<MembershipRow> = sqlx::query_as(
+        "SELECT m.id, m.role, m.institution_id, i.is_main, r.permissions
+           FROM memberships m JOIN institutions i ON i.id = m.institution_id
+           LEFT JOIN roles r ON r.institution_id = m.institution_id AND r.slug = m.role
           WHERE m.user_id = $1 AND i.state NOT IN ('suspended', 'deleted') ORDER BY m.id",
     )
-        .bind(user_id)
-        .fetch_all(db)
-        .await
+    .bind(user_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(Membership::from).collect())
 }
 
 /// People holding a staff role (partner admin or teacher) on a site, found by e-mail

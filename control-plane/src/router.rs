@@ -1,5 +1,6 @@
 //! The control plane's HTTP routes, each documented for the OpenAPI document.
 
+use crate::access::{roles, staff};
 use crate::calendar;
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
@@ -66,4 +67,16 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(learner::my_courses_enrollment_list))
         .routes(routes!(learner::learner_certificates))
         .routes(routes!(learner::certificate_details))
+        .routes(routes!(roles::role_list))
+        .routes(routes!(roles::manage_roles))
+        .routes(routes!(roles::role_access_view))
+        .routes(routes!(roles::create_role))
+        .routes(routes!(roles::delete_role))
+        .routes(routes!(staff::view_people))
+        .routes(routes!(staff::view_person))
+        .routes(routes!(staff::view_user_roles))
+        .routes(routes!(staff::give_role))
+        .routes(routes!(staff::change_role))
+        .routes(routes!(staff::take_role))
+        .routes(routes!(staff::users_access_given))
 }

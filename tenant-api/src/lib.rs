@@ -21,6 +21,7 @@ pub mod hosts;
 pub mod learning;
 pub mod media;
 pub mod payments;
+pub mod permissions;
 pub mod pools;
 pub mod promotions;
 pub mod publishing;

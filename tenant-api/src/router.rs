@@ -164,6 +164,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(trainings::honorarium::honorarium_statement))
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
+        .routes(routes!(activity::view_user_activity))
         .routes(routes!(details::course_details))
         .routes(routes!(details::enroll_course_details))
         .routes(routes!(enrolment::view_enroll_details))
@@ -427,6 +428,8 @@ pub fn api(app: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(tenant_routes(app))
         .split_for_parts();
     document_errors(&mut openapi);
+    // Every API call: checked against the caller's role map, and logged when it writes.
+    let router = router.route_layer(from_fn(crate::permissions::enforce)).route_layer(from_fn_with_state(app.clone(), activity::log_writes));
     (router, openapi)
 }
 

@@ -6,6 +6,7 @@
 
 use super::sessions::Session;
 use crate::error::AppError;
+use crate::access::{Action, BuiltIn, Module};
 use crate::memberships::{Membership, PARTNER_ADMIN};
 use crate::state::ControlState;
 use crate::tenancy::Tenant;
@@ -37,10 +38,21 @@ impl Caller {
         self.role.as_ref().is_some_and(Membership::is_super)
     }
 
-    /// Partner admin of that institution (or a super admin, who administers every site).
+    /// Administers that institution's site: its partner admin, one of the roles the institution
+    /// made itself, or a super admin (who administers every site). What an institution's own
+    /// role may do there is its permission map's to say, which the edge checks on every call
+    /// before a handler asks this (`tenant-api/src/permissions`). The other built-in roles
+    /// (teacher, approver) keep to what their handlers grant them.
     pub fn administers(&self, institution_id: i64) -> bool {
         self.is_super()
-            || self.role.as_ref().is_some_and(|m| m.role == PARTNER_ADMIN && m.institution_id == institution_id)
+            || self.role.as_ref().is_some_and(|m| {
+                m.institution_id == institution_id && (m.role == PARTNER_ADMIN || BuiltIn::find(&m.role).is_none())
+            })
+    }
+
+    /// Whether the current role's map grants the action; the learner view holds no map.
+    pub fn may(&self, module: Module, action: Action) -> bool {
+        self.role.as_ref().is_some_and(|m| m.grants.allows(module, action))
     }
 
     /// [`Self::administers`], or 403.

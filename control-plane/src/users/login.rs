@@ -92,7 +92,7 @@ mod tests {
     use super::*;
 
     fn m(id: i64, role: &str, institution_id: i64) -> Membership {
-        Membership { id, role: role.into(), institution_id }
+        Membership { id, role: role.into(), institution_id, grants: Default::default() }
     }
 
     #[test]

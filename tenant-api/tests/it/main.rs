@@ -23,6 +23,7 @@ mod promotions;
 mod publishing;
 mod pools;
 mod questions;
+mod roles;
 mod roots;
 mod search;
 mod tls;

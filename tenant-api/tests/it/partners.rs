@@ -89,9 +89,12 @@ async fn an_application_is_approved_provisioned_and_served_with_its_brand() {
     let stranger = t.login("jessore.localhost", "jessore-admin@example.com").await;
     let r = t.call(Method::PUT, "khulna.localhost", "/my-account/institutions/update-site", Some(&stranger), &[], Some(json!({ "site_config": config }))).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
-    // The change is in the site's own activity log.
+    // The change is in the site's own activity log: as the edge saw the call, and as the handler
+    // described it.
     let log = t.get("khulna.localhost", "/my-account/activity/view", Some(&token)).await;
-    assert_eq!(log.body["data"][0]["action"], "site_updated");
+    let entries = log.body["data"].as_array().unwrap();
+    assert!(entries.iter().any(|e| e["action"] == "site_updated" && e["details"]["logo_changed"].is_boolean()), "{}", log.text);
+    assert!(entries.iter().any(|e| e["module"] == "settings" && e["action"] == "edit" && e["path"] == "/my-account/institutions/update-site"), "{}", log.text);
 }
 
 #[tokio::test]
