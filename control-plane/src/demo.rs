@@ -4,6 +4,7 @@
 
 use crate::auth::password;
 use crate::institutions::site_config::{SiteConfig, Theme};
+use crate::access::{Action, Grants, Module, roles};
 use crate::memberships::{self, APPROVER, PARTNER_ADMIN, SUPER, TEACHER};
 use crate::provisioning::{self, Kind};
 use sqlx::PgPool;
@@ -190,5 +191,19 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         let id: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(slug).fetch_one(db).await?;
         memberships::grant(db, teacher, id, TEACHER).await?;
     }
+    // Roles the sites made themselves: Dhaka's exam officer runs its exams and question bank;
+    // the main site's support desk looks people and partners up and reads the logs.
+    let dhaka: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = 'dhaka'").fetch_one(db).await?;
+    let officer = Grants::every([Module::Exam, Module::QuestionBank]).with(Module::Dashboard, &[Action::View]).with(Module::Reports, &[Action::View]);
+    roles::seed(db, dhaka, "exam-officer", ("Exam officer", "পরীক্ষা কর্মকর্তা"), officer, false).await?;
+    memberships::grant(db, people[2], dhaka, "exam-officer").await?;
+    let desk = Grants::default()
+        .with(Module::Dashboard, &[Action::View])
+        .with(Module::Users, &[Action::View])
+        .with(Module::Partners, &[Action::View])
+        .with(Module::Activity, &[Action::View])
+        .with(Module::Reports, &[Action::View]);
+    roles::seed(db, main, "sys-support-desk", ("Support desk", "সহায়তা ডেস্ক"), desk, true).await?;
+    memberships::grant(db, people[3], main, "sys-support-desk").await?;
     Ok(())
 }

@@ -149,7 +149,7 @@ impl Grants {
         grants
     }
 
-    fn with(mut self, module: Module, actions: &[Action]) -> Self {
+    pub fn with(mut self, module: Module, actions: &[Action]) -> Self {
         for action in actions {
             self.0[module.index()] |= action.bit();
         }

@@ -266,6 +266,22 @@ async fn insert(db: &PgPool, tenant: &Tenant, name: &str, name_bn: &str, map: &M
     Err(AppError::field("name", "duplicate_name"))
 }
 
+/// A role of the demo data, kept as it is when a run finds it already there.
+pub async fn seed(db: &PgPool, institution_id: i64, slug: &str, name: (&str, &str), grants: Grants, main_site: bool) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO roles (institution_id, slug, name, name_bn, permissions) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ON CONSTRAINT roles_slug_unique DO NOTHING",
+    )
+    .bind(institution_id)
+    .bind(slug)
+    .bind(name.0)
+    .bind(name.1)
+    .bind(sqlx::types::Json(grants.to_map(main_site)))
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// `Exam officer` → `exam-officer` (`sys-exam-officer` on the main site); a name without Latin
 /// letters or digits (a Bangla one) gives `role`.
 fn slug_of(name: &str, main_site: bool) -> String {
