@@ -186,6 +186,16 @@ impl Grants {
         }
     }
 
+    /// The modules it grants anything on, each with all its actions: what a caller is told of
+    /// their own role.
+    pub fn granted(&self) -> Map {
+        Module::ALL
+            .into_iter()
+            .filter(|m| Action::ALL.into_iter().any(|a| self.allows(*m, a)))
+            .map(|m| (m.key().to_owned(), Action::ALL.into_iter().map(|a| (a.key().to_owned(), self.allows(m, a))).collect()))
+            .collect()
+    }
+
     /// The map with every module this site's roles may hold and each of its actions, granted or not.
     pub fn to_map(&self, main_site: bool) -> Map {
         Module::offered(main_site)

@@ -4,7 +4,7 @@
 //! own role, and the main site always keeps one super admin.
 
 use super::roles;
-use super::{Class, Grants};
+use super::Class;
 use crate::auth::{Caller, HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::json::{AppJson, AppPath};
@@ -395,11 +395,7 @@ pub async fn users_access_given(RequireUser(caller): RequireUser) -> Json<Data<A
                 Class::Approver => "approver",
                 Class::Partner => "partner",
             };
-            let main_site = class != "partner";
-            let granted = |g: &Grants| {
-                g.to_map(main_site).into_iter().filter(|(_, actions)| actions.values().any(|v| *v)).collect()
-            };
-            Access { role: Some(m.role.clone()), class: class.into(), permissions: granted(&m.grants) }
+            Access { role: Some(m.role.clone()), class: class.into(), permissions: m.grants.granted() }
         }
     };
     Json(Data::new(access))

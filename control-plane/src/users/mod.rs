@@ -43,6 +43,10 @@ pub struct CurrentRole {
     pub id: i64,
     pub role: String,
     pub owner_id: i64,
+    /// What the role may do: the modules it grants anything on, each action `true` or `false`
+    /// (docs/api-users.md); the web app shows the menus it allows.
+    #[schema(value_type = Object)]
+    pub permissions: crate::access::Map,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -71,7 +75,7 @@ pub async fn user_info(
         email_verified: user.email_verified_at.is_some(),
         phone_verified: user.phone_verified_at.is_some(),
         roles,
-        currentrole: current.map(|m| CurrentRole { id: m.id, role: m.role.clone(), owner_id: m.institution_id }),
+        currentrole: current.map(|m| CurrentRole { id: m.id, role: m.role.clone(), owner_id: m.institution_id, permissions: m.grants.granted() }),
     })
 }
 

@@ -28,7 +28,7 @@ fn partner_samples() -> Vec<Sample> {
         sample("dashboard", "view", Method::GET, "/api/v3/dashboard/total/course", None),
         sample("course", "view", Method::GET, "/course/course/view", None),
         sample("course", "create", Method::POST, "/course/course/create", Some(json!({}))),
-        sample("classroom", "view", Method::GET, "/classroom/class/view", None),
+        sample("classroom", "create", Method::POST, "/classroom/class/create", Some(json!({}))),
         sample("content", "view", Method::GET, "/content-bank/content/list", None),
         sample("exam", "view", Method::GET, "/course/exam/view-single", None),
         sample("question_bank", "view", Method::GET, "/question-bank/view", None),
@@ -91,6 +91,8 @@ async fn a_roles_map_decides_every_module_the_moment_it_changes() {
 
     let access = t.get(DHAKA, "/my-account/system-user/users-access-given", Some(&officer)).await;
     assert_eq!(access.body["data"], json!({ "role": "exam-officer", "class": "partner", "permissions": { "exam": { "view": true, "create": false, "edit": false, "delete": false } } }));
+    let info = t.get(DHAKA, "/my-account/user/view-info", Some(&officer)).await;
+    assert_eq!(info.body["data"]["currentrole"]["permissions"], access.body["data"]["permissions"], "the user's record carries the map");
     check_samples(&t, DHAKA, &admin, "exam-officer", &officer, &partner_samples()).await;
 
     // The refusal is in the caller's language and names what was refused.
