@@ -4,7 +4,7 @@ use crate::access::{roles, staff};
 use crate::calendar;
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
-use crate::reference::{categories, languages, places};
+use crate::reference::{languages, lists, places};
 use crate::showcase;
 use crate::state::ControlState;
 use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
@@ -49,13 +49,42 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(domains::list_domains, domains::add_domain))
         .routes(routes!(domains::verify_domain))
         .routes(routes!(domains::remove_domain))
-        .routes(routes!(categories::list_categories))
+        .routes(routes!(lists::list_categories))
+        .routes(routes!(lists::list_levels))
+        .routes(routes!(lists::list_sublevels))
+        .routes(routes!(lists::degrees_by_level))
+        .routes(routes!(lists::list_professions))
+        .routes(routes!(lists::fields_by_profession))
+        .routes(routes!(lists::list_disabilities))
+        .routes(routes!(lists::list_participant_types))
+        .routes(routes!(lists::search_tags))
+        .routes(routes!(lists::create_category))
+        .routes(routes!(lists::update_category))
+        .routes(routes!(lists::delete_category))
+        .routes(routes!(lists::create_level))
+        .routes(routes!(lists::update_level))
+        .routes(routes!(lists::delete_level))
+        .routes(routes!(lists::create_sublevel))
+        .routes(routes!(lists::update_sublevel))
+        .routes(routes!(lists::delete_sublevel))
+        .routes(routes!(lists::create_degree))
+        .routes(routes!(lists::update_degree))
+        .routes(routes!(lists::delete_degree))
+        .routes(routes!(lists::create_profession))
+        .routes(routes!(lists::update_profession))
+        .routes(routes!(lists::delete_profession))
+        .routes(routes!(lists::create_item))
+        .routes(routes!(lists::update_item))
+        .routes(routes!(lists::delete_item))
         .routes(routes!(places::list_divisions))
         .routes(routes!(places::list_districts))
         .routes(routes!(places::list_upazilas))
         .routes(routes!(places::upazila_info))
-        .routes(routes!(places::list_professions))
         .routes(routes!(languages::get_language))
+        .routes(routes!(languages::list_values))
+        .routes(routes!(languages::create_value))
+        .routes(routes!(languages::update_value))
+        .routes(routes!(languages::delete_value))
         .routes(routes!(search::course_search_solr))
         .routes(routes!(search::search_suggest))
         .routes(routes!(search::related_course))

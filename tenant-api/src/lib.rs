@@ -26,6 +26,7 @@ pub mod pools;
 pub mod promotions;
 pub mod publishing;
 pub mod questions;
+pub mod reference;
 pub mod reports;
 pub mod router;
 pub mod sharing;

@@ -14,7 +14,7 @@ use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
-use crate::{activity, classrooms, dashboard, events, guard, headers, hosts, reports, site, tls, trainings, web};
+use crate::{activity, classrooms, dashboard, events, guard, headers, hosts, reference, reports, site, tls, trainings, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
@@ -165,6 +165,8 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(site::update_site))
         .routes(routes!(activity::view_activity))
         .routes(routes!(activity::view_user_activity))
+        .routes(routes!(reference::export_list))
+        .routes(routes!(reference::import_list))
         .routes(routes!(details::course_details))
         .routes(routes!(details::enroll_course_details))
         .routes(routes!(enrolment::view_enroll_details))

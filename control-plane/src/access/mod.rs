@@ -249,7 +249,8 @@ impl BuiltIn {
 
     /// What the built-in role grants: everything to the super admin and the partner admin on
     /// their sites; the approver is kept to blogs, tutorials and the dashboard (SPEC §6); a
-    /// teacher authors, teaches and blogs, but keeps out of the site's money, people and settings.
+    /// teacher authors, teaches and blogs, but keeps out of the site's money, people, settings
+    /// and reports.
     pub fn grants(&self) -> Grants {
         match self.slug {
             SUPER => Grants::every(Module::ALL),
@@ -265,8 +266,7 @@ impl BuiltIn {
                 Module::Event,
                 Module::Publishing,
             ])
-            .with(Module::Dashboard, &[Action::View])
-            .with(Module::Reports, &[Action::View]),
+            .with(Module::Dashboard, &[Action::View]),
         }
     }
 }

@@ -1,13 +1,7 @@
-//! Course categories (table `categories`).
+//! Course categories (table `categories`); the list and its changes are `super::lists`'.
 
-use crate::error::AppResult;
-use crate::json::AppQuery;
-use crate::state::ControlState;
-use axum::Json;
-use axum::extract::State;
-use serde::{Deserialize, Serialize};
-use crate::response::Data;
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Category {
@@ -15,22 +9,6 @@ pub struct Category {
     pub title: String,
     pub bn_title: String,
     pub image: Option<String>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CategoryQuery {
-    /// `none` returns every category in one list (the only mode the web app uses).
-    pub pagination: Option<String>,
-}
-
-/// All course categories, in display order.
-#[utoipa::path(get, path = "/admin-settings/categories", tag = "settings", params(CategoryQuery),
-    responses((status = 200, body = Data<Vec<Category>>)))]
-pub async fn list_categories(State(ctl): State<ControlState>, AppQuery(_q): AppQuery<CategoryQuery>) -> AppResult<Json<Data<Vec<Category>>>> {
-    let rows: Vec<Category> =
-        sqlx::query_as("SELECT id, title, bn_title, image FROM categories ORDER BY sort, id").fetch_all(&ctl.db).await?;
-    Ok(Json(Data::new(rows)))
 }
 
 /// One category, when the id names one.

@@ -1,5 +1,7 @@
-//! Reference data: categories, places and professions, and the language dictionary.
+//! Reference data: the lists forms offer (categories, professions, education, disabilities,
+//! participant types, tags), places, and the language dictionary.
 
 pub mod categories;
 pub mod languages;
+pub mod lists;
 pub mod places;

@@ -1,16 +1,15 @@
-//! Bangladesh's divisions, districts and upazilas, and professions (tables `divisions`,
-//! `districts`, `upazilas`, `professions`): what a learner's profile names and what promotions
-//! target.
+//! Bangladesh's divisions, districts and upazilas (tables `divisions`, `districts`, `upazilas`):
+//! what a learner's profile names and what promotions target.
 
 use crate::error::{AppError, AppResult};
-use crate::json::{AppPath, AppQuery};
+use crate::json::AppPath;
 use crate::response::Data;
 use crate::state::ControlState;
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::PgPool;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Division {
@@ -42,13 +41,6 @@ pub struct UpazilaInfo {
     pub upazila: Upazila,
     pub district: District,
     pub division: Division,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Profession {
-    pub id: i32,
-    pub title: String,
-    pub bn_title: String,
 }
 
 /// The eight divisions, by name.
@@ -104,21 +96,6 @@ pub async fn upazila_info(State(ctl): State<ControlState>, AppPath(id): AppPath<
 /// The district an upazila lies in, if the upazila exists.
 pub async fn upazila_district(db: &PgPool, id: i64) -> sqlx::Result<Option<i32>> {
     sqlx::query_scalar("SELECT district_id FROM upazilas WHERE id::bigint = $1").bind(id).fetch_optional(db).await
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ProfessionQuery {
-    /// `none` returns every profession in one list (the only mode offered until issue 15's pages).
-    pub pagination: Option<String>,
-}
-
-/// Every profession, in display order.
-#[utoipa::path(get, path = "/admin-settings/employment/professions", tag = "settings", params(ProfessionQuery),
-    responses((status = 200, body = Data<Vec<Profession>>)))]
-pub async fn list_professions(State(ctl): State<ControlState>, AppQuery(_q): AppQuery<ProfessionQuery>) -> AppResult<Json<Data<Vec<Profession>>>> {
-    let rows = sqlx::query_as("SELECT id, title, bn_title FROM professions ORDER BY sort, id").fetch_all(&ctl.db).await?;
-    Ok(Json(Data::new(rows)))
 }
 
 /// Which reference list an id is checked against.

@@ -23,6 +23,7 @@ mod promotions;
 mod publishing;
 mod pools;
 mod questions;
+mod reference;
 mod roles;
 mod roots;
 mod search;
