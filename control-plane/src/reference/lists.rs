@@ -283,6 +283,7 @@ pub async fn save(db: &PgPool, list: List, form: &ItemForm) -> AppResult<Item> {
 
 /// What an import did.
 #[derive(Debug, Default, Serialize, ToSchema)]
+#[schema(as = ReferenceImport)]
 pub struct Imported {
     pub created: usize,
     pub updated: usize,
