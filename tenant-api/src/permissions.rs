@@ -104,6 +104,8 @@ const MODULES: &[(&str, Option<Module>)] = &[
     // The modules.
     ("/api/v3/dashboard/", Some(Module::Dashboard)),
     ("/admin-settings/dashboard/", Some(Module::Dashboard)),
+    // A learner's marksheet is their teacher's to read too; the site's reports are not.
+    ("/course/reports/learner-marksheet/", Some(Module::Course)),
     ("/course/reports/", Some(Module::Reports)),
     ("/course/accounts/", Some(Module::Accounts)),
     ("/course/transactions/", Some(Module::Accounts)),
