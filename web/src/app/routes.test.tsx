@@ -100,4 +100,32 @@ describe('the signed-in route table', () => {
     const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
     expect(layout('/reports/course-report')).toBe(layout('/dashboard'));
   });
+
+  it('serves user management from one chunk, for the super and partner classes, each page behind its module', () => {
+    const matches = (path: string) => matchRoutes(signedInRoutes, path) ?? [];
+    const element = (path: string) => matches(path).at(-1)!.route.element as ReactElement<{ page?: string }>;
+    /** The module the page's second guard asks the role's map for. */
+    const module = (path: string) => matches(path).map((m) => m.route.element as ReactElement<{ module?: string }> | undefined).find((e) => e?.props?.module)?.props.module ?? null;
+    const pages: [string, string, string, string | null][] = [
+      ['/user-management/system-user', 'user-management/system-user', 'system-users', 'users'],
+      ['/user-management/system-user-edit/41', 'user-management/system-user-edit/:id', 'system-user', 'users'],
+      ['/user-management/learner', 'user-management/learner', 'learners', 'users'],
+      ['/user-management/learner-edit/7', 'user-management/learner-edit/:id', 'learner', 'users'],
+      ['/user-management/manage-role', 'user-management/manage-role', 'roles', 'roles'],
+      ['/user-management/manage-role/view/teacher', 'user-management/manage-role/view/:slug', 'role-view', 'roles'],
+      ['/user-management/manage-role/edit/new', 'user-management/manage-role/edit/:slug', 'role-edit', 'roles'],
+      ['/user-management/manage-role/edit/exam-officer', 'user-management/manage-role/edit/:slug', 'role-edit', 'roles'],
+      ['/user-management/activity-logs', 'user-management/activity-logs', 'activity', 'activity'],
+      ['/user-management/activity-logs/41', 'user-management/activity-logs/:id', 'user-activity', 'activity'],
+      ['/user-management/old-page', 'user-management/:slug', 'slug', null],
+    ];
+    for (const [path, route, page, mod] of pages) {
+      expect(served(path), path).toEqual({ path: route, allow: PAGE_ACCESS.users });
+      expect(element(path).props.page, path).toBe(page);
+      expect(module(path), path).toBe(mod);
+    }
+    expect(new Set(pages.map(([path]) => element(path).type)).size).toBe(1);
+    expect(served('/user-management').path).toBe('user-management');
+    expect(PAGE_ACCESS.users).toEqual(['super', 'partner']);
+  });
 });

@@ -17,6 +17,8 @@ import { useToken } from '../lib/session';
 const DashboardLayout = lazy(() => import('../components/layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
 // Guards signed-in pages only (inside the dashboard layout's Suspense).
 const RequireMenuClass = lazy(() => import('./require-menu-class').then((m) => ({ default: m.RequireMenuClass })));
+// Guards a module's pages by the current role's permission map (docs/api-users.md), inside RequireMenuClass.
+const RequireModule = lazy(() => import('./require-module').then((m) => ({ default: m.RequireModule })));
 const PartnerRequestsPage = lazy(() => import('../features/partners/components/partner-requests-page'));
 const PartnerListPage = lazy(() => import('../features/partners/components/partner-list-page'));
 const PartnerDetailsPage = lazy(() => import('../features/partners/components/partner-details-page'));
@@ -84,6 +86,9 @@ const CALENDAR_ROUTES: RouteObject[] = ([undefined, 'course', 'exam', 'classroom
 // /reports/course-report(/:id) and /reports/learner-report(/:id): the site's admins' reports, one
 // chunk (the page is told by the address).
 const ReportPages = lazy(() => import('../features/reports/components/report-pages'));
+// /user-management/*: the site's people, roles and permission maps, and its activity log; one chunk
+// (the page is told by the route).
+const UserPages = lazy(() => import('../features/users/components/user-pages'));
 // /payments (the public /payment/:kind/:id is in routes.tsx; the same chunk).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 
@@ -204,6 +209,42 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'reports', element: <Navigate to="/reports/course-report" replace /> },
           { path: 'reports/course-report/:id?', element: <ReportPages /> },
           { path: 'reports/learner-report/:id?', element: <ReportPages /> },
+        ],
+      },
+      {
+        // User management: the super admin's (the main site's) and the partners' (their own site's),
+        // each page for the roles whose map lets them view its module.
+        element: <RequireMenuClass allow={PAGE_ACCESS.users} />,
+        children: [
+          { path: 'user-management', element: <Navigate to="/user-management/system-user" replace /> },
+          {
+            element: <RequireModule module="users" />,
+            children: [
+              { path: 'user-management/system-user', element: <UserPages page="system-users" /> },
+              { path: 'user-management/system-user-edit/:id', element: <UserPages page="system-user" /> },
+              { path: 'user-management/learner', element: <UserPages page="learners" /> },
+              { path: 'user-management/learner-edit/:id', element: <UserPages page="learner" /> },
+            ],
+          },
+          {
+            element: <RequireModule module="roles" />,
+            children: [
+              { path: 'user-management/manage-role', element: <UserPages page="roles" /> },
+              { path: 'user-management/manage-role/view', element: <Navigate to="/user-management/manage-role" replace /> },
+              { path: 'user-management/manage-role/view/:slug', element: <UserPages page="role-view" /> },
+              { path: 'user-management/manage-role/edit', element: <Navigate to="/user-management/manage-role/edit/new" replace /> },
+              { path: 'user-management/manage-role/edit/:slug', element: <UserPages page="role-edit" /> },
+            ],
+          },
+          {
+            element: <RequireModule module="activity" />,
+            children: [
+              { path: 'user-management/activity-logs', element: <UserPages page="activity" /> },
+              { path: 'user-management/activity-logs/:id', element: <UserPages page="user-activity" /> },
+            ],
+          },
+          // Other names of the lists go to them; anything else is not found.
+          { path: 'user-management/:slug', element: <UserPages page="slug" /> },
         ],
       },
       {

@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'webinars',
   // The reports (/reports/course-report, /reports/learner-report and their :id pages): loaded with them.
   'reports',
+  // User management (/user-management/*: people, roles and their permission maps, the activity log): loaded with it.
+  'users',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's

@@ -74,6 +74,8 @@ export const PAGE_ACCESS = {
   events: ['super', 'partner'],
   /** /reports/*: the course and learner reports (the API answers the site's admins only: the partner admin, the super admin; report-pages.tsx turns away the partner's other roles) */
   reports: ['super', 'partner'],
+  /** /user-management/*: the site's people, roles and activity log (each page also needs its module in the role's map: users, roles or activity) */
+  users: ['super', 'partner'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
 const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
@@ -104,6 +106,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/events/create', PAGE_ACCESS.events],
   ['/events/edit', PAGE_ACCESS.events],
   ['/reports', PAGE_ACCESS.reports],
+  ['/user-management', PAGE_ACCESS.users],
 ];
 
 /** Pages under /course, /exam and /training that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */

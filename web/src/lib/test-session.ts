@@ -2,11 +2,13 @@
 // not have: stands in for lib/session with the user the test sets. In a test file:
 //   vi.mock('<path to>/lib/session', () => import('<path to>/lib/test-session'));
 //   testSession.user = signedInUser(3, { id: 8, role: 'teacher', owner_id: 1 });
+// A role's permission map comes with its record (`currentrole.permissions`): the built-in roles'
+// are in lib/test-role-maps. `testSession.loading` stands for a record not come yet.
 // The app never imports this module.
 import { currentRoleEntry, menuClass } from './menu-class';
 import type { CurrentRole, UserInfo } from './types';
 
-export const testSession: { user: UserInfo | null } = { user: null };
+export const testSession: { user: UserInfo | null; loading?: boolean } = { user: null };
 
 /** A user signed in with `currentrole` (null: a learner). */
 export function signedInUser(id: number, currentrole: CurrentRole | null): UserInfo {
@@ -23,16 +25,17 @@ export function signedInUser(id: number, currentrole: CurrentRole | null): UserI
   };
 }
 
-/** lib/session's useCurrentUser, for `testSession.user`. */
+/** lib/session's useCurrentUser, for `testSession.user` (none yet while `testSession.loading`). */
 export function useCurrentUser() {
-  const user = testSession.user;
+  const loading = !!testSession.loading;
+  const user = loading ? null : testSession.user;
   return {
-    token: user ? 'token' : null,
-    isSignedIn: !!user,
+    token: user || loading ? 'token' : null,
+    isSignedIn: !!user || loading,
     user,
     menuClass: menuClass(user?.currentrole),
     roleEntry: currentRoleEntry(user),
-    isLoading: false,
+    isLoading: loading,
     error: null,
     refetch: () => undefined,
   };

@@ -18,6 +18,8 @@ export interface CurrentRole {
   id: number;
   role: string;
   owner_id: number | null;
+  /** What the role may do: module -> action -> granted (docs/api-users.md); absent: refused. */
+  permissions?: { [module: string]: { [action: string]: boolean } | undefined };
 }
 
 export interface UserInfo {

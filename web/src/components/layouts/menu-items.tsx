@@ -24,7 +24,9 @@ import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOutlined';
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import type { ReactNode } from 'react';
+import { allows, type Module, type PermissionMap } from '../../lib/access';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
 
@@ -40,10 +42,11 @@ export interface MenuItem {
   to?: string;
   classes: MenuClass[];
   /**
-   * Only for these roles within the partner class (the site's money and ads are its admin's, not
-   * every teacher's); the other classes are not narrowed by role.
+   * The module of the role's permission map it stands for (docs/api-users.md): shown only when the
+   * current role may view it. The learner view is not narrowed by maps. A group without one is
+   * shown when one of its children is.
    */
-  roles?: string[];
+  module?: Module;
   children?: MenuItem[];
   /**
    * Paths beyond its link that a child stands for (a single exam's editor, /exam/edit/<id>, is Single
@@ -53,17 +56,18 @@ export interface MenuItem {
 }
 
 export const MENU: MenuItem[] = [
-  { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'] },
+  { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon />, to: '/dashboard', classes: ['super', 'partner', 'approver'], module: 'dashboard' },
   { key: 'home', labelKey: 'common:nav.home', icon: <HomeOutlinedIcon />, to: '/dashboard', classes: ['learner'] },
   {
     key: 'course',
     labelKey: 'common:nav.course',
     icon: <MenuBookOutlinedIcon />,
     classes: [...PAGE_ACCESS.authoring],
+    module: 'course',
     children: [
       // The courses: /course, /course/create, /course/edit/<id>.
-      { key: 'course-list', labelKey: 'common:nav.course', to: '/course', classes: [...PAGE_ACCESS.authoring] },
-      { key: 'course-certificates', labelKey: 'nav:course_certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'course-list', labelKey: 'common:nav.course', to: '/course', classes: [...PAGE_ACCESS.authoring], module: 'course' },
+      { key: 'course-certificates', labelKey: 'nav:course_certificates', to: '/course/certificate', classes: [...PAGE_ACCESS.authoring], module: 'course' },
     ],
   },
   // Classrooms (SPEC: Classroom /classroom, after Course): the classes one teaches or learns in, for
@@ -76,30 +80,41 @@ export const MENU: MenuItem[] = [
     to: '/classroom',
     covers: /^\/join\/[^/]+\/?$/,
     classes: ['super', 'partner', 'learner'],
+    module: 'classroom',
   },
   // Webinars (/webinarroom): the live rooms of the webinars one speaks at or attends, for those
   // who see Classroom (the rooms are classes); the webinars' calendar stays Calendar's.
-  { key: 'webinars', labelKey: 'nav:webinars', icon: <LiveTvOutlinedIcon />, to: '/webinarroom', classes: ['super', 'partner', 'learner'] },
+  { key: 'webinars', labelKey: 'nav:webinars', icon: <LiveTvOutlinedIcon />, to: '/webinarroom', classes: ['super', 'partner', 'learner'], module: 'classroom' },
   // The content bank (/contents/my): authors' own content and every learner's enrolments. The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 6): not theirs.
-  { key: 'contents', labelKey: 'nav:contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'] },
+  { key: 'contents', labelKey: 'nav:contents', icon: <LibraryBooksOutlinedIcon />, to: '/contents/my', classes: ['super', 'partner', 'learner'], module: 'content' },
   // Events (seminars, orientations, fairs): everyone's list, where the people who author courses
   // also create them. The approver is limited to blogs, tutorials and the dashboard (SPEC 6).
-  { key: 'events', labelKey: 'nav:events', icon: <EventOutlinedIcon />, to: '/events/list', classes: ['super', 'partner', 'learner'] },
+  { key: 'events', labelKey: 'nav:events', icon: <EventOutlinedIcon />, to: '/events/list', classes: ['super', 'partner', 'learner'], module: 'event' },
   // The person's calendar across every site (their events and training sessions; classes and exams later). The
   // approver is limited to blogs, tutorials and the dashboard (SPEC 4, 6): the layout sends them back.
-  { key: 'calendar', labelKey: 'nav:calendar', icon: <CalendarMonthOutlinedIcon />, to: '/calendar/show', covers: /^\/(?:course|exam|classroom|training|webinarroom)\/calendar\/show\/?$/, classes: ['super', 'partner', 'learner'] },
+  // For staff it goes with the classrooms' schedules.
+  {
+    key: 'calendar',
+    labelKey: 'nav:calendar',
+    icon: <CalendarMonthOutlinedIcon />,
+    to: '/calendar/show',
+    covers: /^\/(?:course|exam|classroom|training|webinarroom)\/calendar\/show\/?$/,
+    classes: ['super', 'partner', 'learner'],
+    module: 'classroom',
+  },
   {
     key: 'exam',
     labelKey: 'nav:exam_centre',
     icon: <AssignmentOutlinedIcon />,
     classes: [...PAGE_ACCESS.exams],
+    module: 'exam',
     children: [
-      { key: 'exam-single', labelKey: 'nav:single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-single', labelKey: 'nav:single_exams', to: '/exam/single', covers: /^\/exam\/edit\/\d+(?:\/|$)/, classes: [...PAGE_ACCESS.exams], module: 'exam' },
       // Certificate exams: /exam, /exam/create, /exam/edit/<uuid>.
-      { key: 'exam-certificate', labelKey: 'nav:certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-certificate', labelKey: 'nav:certificate_exams', to: '/exam', classes: [...PAGE_ACCESS.exams], module: 'exam' },
       // The certificates of the certificate exams' candidates: /exam/certificate, /exam/certificate/<id>.
-      { key: 'exam-certificates', labelKey: 'nav:exam_certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams] },
+      { key: 'exam-certificates', labelKey: 'nav:exam_certificates', to: '/exam/certificate', classes: [...PAGE_ACCESS.exams], module: 'exam' },
     ],
   },
   {
@@ -109,17 +124,17 @@ export const MENU: MenuItem[] = [
     classes: [...PAGE_ACCESS.authoring],
     children: [
       // The trainings: /training, /training/create, /training/edit/<id>, a batch's meals and budget.
-      { key: 'training-list', labelKey: 'nav:trainings', to: '/training', classes: [...PAGE_ACCESS.authoring] },
-      { key: 'training-certificates', labelKey: 'nav:training_certificates', to: '/training/certificate', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'training-list', labelKey: 'nav:trainings', to: '/training', classes: [...PAGE_ACCESS.authoring], module: 'training' },
+      { key: 'training-certificates', labelKey: 'nav:training_certificates', to: '/training/certificate', classes: [...PAGE_ACCESS.authoring], module: 'training' },
       // The trainings' payments (/training/accounts/*: learner payments, and the site's totals and
-      // payouts): for those who see Accounts, the site's admin.
+      // payouts): for those who see Accounts, the roles that may view the site's accounts.
       {
         key: 'training-payments',
         labelKey: 'nav:training_payments',
         to: '/training/accounts/learner-payment',
         covers: /^\/training\/accounts(?:\/|$)/,
         classes: [...PAGE_ACCESS.accounts],
-        roles: ['partner-admin'],
+        module: 'accounts',
       },
     ],
   },
@@ -128,15 +143,17 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav:question_bank',
     icon: <QuizOutlinedIcon />,
     classes: [...PAGE_ACCESS.authoring],
+    module: 'question_bank',
     children: [
       // Every question bank screen but the shared list: the list, the form, the folders.
-      { key: 'question-list', labelKey: 'nav:questions', to: '/question-bank/list', covers: /^\/question-bank(?!\/shared)(?:\/|$)/, classes: [...PAGE_ACCESS.authoring] },
-      { key: 'question-shared', labelKey: 'nav:shared_questions', to: '/question-bank/shared', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'question-list', labelKey: 'nav:questions', to: '/question-bank/list', covers: /^\/question-bank(?!\/shared)(?:\/|$)/, classes: [...PAGE_ACCESS.authoring], module: 'question_bank' },
+      { key: 'question-shared', labelKey: 'nav:shared_questions', to: '/question-bank/shared', classes: [...PAGE_ACCESS.authoring], module: 'question_bank' },
     ],
   },
   // Everyone signed in keeps files of their own (/filemanager/my, /purchase, /shared: tabs of the
-  // page); the approver reaches theirs from a post's file picker only.
-  { key: 'filemanager', labelKey: 'nav:file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'] },
+  // page); the approver reaches theirs from a post's file picker only. For staff the files go with
+  // the content bank (a role without it reaches its files from the pickers of its forms).
+  { key: 'filemanager', labelKey: 'nav:file_manager', icon: <FolderOutlinedIcon />, to: '/filemanager/my', classes: ['super', 'partner', 'learner'], module: 'content' },
   { key: 'payments', labelKey: 'common:nav.payments', icon: <PaymentsOutlinedIcon />, to: '/payments', classes: ['learner'] },
   {
     key: 'profile',
@@ -149,32 +166,47 @@ export const MENU: MenuItem[] = [
     ],
   },
   { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon />, to: '/certificate/list', classes: ['learner'] },
+  // The site's people, its roles and their permission maps, and its activity log (docs/api-users.md).
+  {
+    key: 'user-management',
+    labelKey: 'nav:user_management',
+    icon: <ManageAccountsOutlinedIcon />,
+    classes: [...PAGE_ACCESS.users],
+    children: [
+      { key: 'system-users', labelKey: 'nav:system_users', to: '/user-management/system-user', covers: /^\/user-management\/system-user-edit(?:\/|$)/, classes: [...PAGE_ACCESS.users], module: 'users' },
+      { key: 'learners', labelKey: 'nav:learners', to: '/user-management/learner', covers: /^\/user-management\/learner-edit(?:\/|$)/, classes: [...PAGE_ACCESS.users], module: 'users' },
+      { key: 'roles', labelKey: 'nav:roles', to: '/user-management/manage-role', classes: [...PAGE_ACCESS.users], module: 'roles' },
+      { key: 'activity-logs', labelKey: 'nav:activity_log', to: '/user-management/activity-logs', classes: [...PAGE_ACCESS.users], module: 'activity' },
+    ],
+  },
   {
     key: 'partners',
     labelKey: 'nav:partners',
     icon: <HandshakeOutlinedIcon />,
     classes: [...PAGE_ACCESS.partners],
+    module: 'partners',
     children: [
-      { key: 'partners-list', labelKey: 'nav:partner_list', to: '/partners/list', classes: [...PAGE_ACCESS.partners] },
-      { key: 'partners-requests', labelKey: 'nav:partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners] },
+      { key: 'partners-list', labelKey: 'nav:partner_list', to: '/partners/list', classes: [...PAGE_ACCESS.partners], module: 'partners' },
+      { key: 'partners-requests', labelKey: 'nav:partner_requests', to: '/partners/requests', classes: [...PAGE_ACCESS.partners], module: 'partners' },
     ],
   },
   // Blogs and tutorials: their writers and the approvers (SPEC: super, approver; partner roles write
-  // them too). Articles are the site's pages: its admin's.
-  { key: 'blogs', labelKey: 'nav:blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts] },
-  { key: 'tutorials', labelKey: 'nav:tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts] },
-  { key: 'articles', labelKey: 'nav:articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], roles: ['partner-admin'] },
+  // them too): the publishing module's. Articles are the site's pages: the settings module's.
+  { key: 'blogs', labelKey: 'nav:blogs', icon: <RssFeedOutlinedIcon />, to: '/blogs/list', classes: [...PAGE_ACCESS.posts], module: 'publishing' },
+  { key: 'tutorials', labelKey: 'nav:tutorials', icon: <OndemandVideoOutlinedIcon />, to: '/tutorials/list', classes: [...PAGE_ACCESS.posts], module: 'publishing' },
+  { key: 'articles', labelKey: 'nav:articles', icon: <NewspaperOutlinedIcon />, to: '/articles/list', classes: [...PAGE_ACCESS.articles], module: 'settings' },
   // SPEC lists Feedbacks for super; a partner admin runs their own site, so they approve its feedback too.
-  { key: 'feedbacks', labelKey: 'nav:feedbacks', icon: <RateReviewOutlinedIcon />, to: '/feedbacks/list', classes: [...PAGE_ACCESS.feedbacks], roles: ['partner-admin'] },
+  { key: 'feedbacks', labelKey: 'nav:feedbacks', icon: <RateReviewOutlinedIcon />, to: '/feedbacks/list', classes: [...PAGE_ACCESS.feedbacks], module: 'settings' },
   {
     key: 'settings',
     labelKey: 'nav:settings',
     icon: <SettingsOutlinedIcon />,
     classes: [...PAGE_ACCESS.siteSettings],
     children: [
-      { key: 'settings-profile', labelKey: 'nav:site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings] },
-      { key: 'settings-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['partner'], roles: ['partner-admin'] },
-      { key: 'settings-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['partner'], roles: ['partner-admin'] },
+      { key: 'settings-profile', labelKey: 'nav:site_profile', to: '/settings/profile', classes: [...PAGE_ACCESS.siteSettings], module: 'settings' },
+      // Coupons are the accounts module's, the home page's slides the settings module's.
+      { key: 'settings-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['partner'], module: 'accounts' },
+      { key: 'settings-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['partner'], module: 'settings' },
     ],
   },
   // The super admin's settings: the main site's coupons and home slides.
@@ -184,8 +216,8 @@ export const MENU: MenuItem[] = [
     icon: <SettingsOutlinedIcon />,
     classes: ['super'],
     children: [
-      { key: 'super-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['super'] },
-      { key: 'super-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['super'] },
+      { key: 'super-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['super'], module: 'accounts' },
+      { key: 'super-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['super'], module: 'settings' },
     ],
   },
   {
@@ -193,11 +225,11 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav:accounts',
     icon: <AccountBalanceOutlinedIcon />,
     classes: [...PAGE_ACCESS.accounts],
-    roles: ['partner-admin'],
+    module: 'accounts',
     children: [
-      { key: 'learner-payment', labelKey: 'nav:learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts] },
-      { key: 'overall-transactions', labelKey: 'nav:overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts] },
-      { key: 'payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['partner'] },
+      { key: 'learner-payment', labelKey: 'nav:learner_payments', to: '/accounts/learner-payment', classes: [...PAGE_ACCESS.accounts], module: 'accounts' },
+      { key: 'overall-transactions', labelKey: 'nav:overall_transactions', to: '/accounts/overall-transactions', classes: [...PAGE_ACCESS.accounts], module: 'accounts' },
+      { key: 'payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['partner'], module: 'accounts' },
     ],
   },
   // The super admin's accounts: every partner's payout requests.
@@ -206,18 +238,19 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav:accounts',
     icon: <AccountBalanceOutlinedIcon />,
     classes: ['super'],
-    children: [{ key: 'super-payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['super'] }],
+    module: 'accounts',
+    children: [{ key: 'super-payment-request', labelKey: 'nav:payout_requests', to: '/accounts/payment-request', classes: ['super'], module: 'accounts' }],
   },
-  // The reports per course and per learner: the site's admins' (its partner admin; the super admin).
+  // The reports per course and per learner: the roles that may view the reports module.
   {
     key: 'reports',
     labelKey: 'nav:reports',
     icon: <AssessmentOutlinedIcon />,
     classes: [...PAGE_ACCESS.reports],
-    roles: ['partner-admin'],
+    module: 'reports',
     children: [
-      { key: 'course-report', labelKey: 'nav:course_report', to: '/reports/course-report', classes: [...PAGE_ACCESS.reports] },
-      { key: 'learner-report', labelKey: 'nav:learner_report', to: '/reports/learner-report', classes: [...PAGE_ACCESS.reports] },
+      { key: 'course-report', labelKey: 'nav:course_report', to: '/reports/course-report', classes: [...PAGE_ACCESS.reports], module: 'reports' },
+      { key: 'learner-report', labelKey: 'nav:learner_report', to: '/reports/learner-report', classes: [...PAGE_ACCESS.reports], module: 'reports' },
     ],
   },
   {
@@ -225,21 +258,24 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav:promotion_manager',
     icon: <CampaignOutlinedIcon />,
     classes: [...PAGE_ACCESS.promotions],
-    roles: ['partner-admin'],
+    module: 'promotion',
     children: (['ads', 'internal-course', 'external-course', 'jobs'] as const).map((type) => ({
       key: `promotions-${type}`,
       labelKey: `nav:promotions.${type}`,
       to: `/promotion-manager/${type}`,
       classes: [...PAGE_ACCESS.promotions],
+      module: 'promotion' as const,
     })),
   },
+  // The certificate templates, shared by courses and certificate exams: the course module's.
   {
     key: 'templates',
     labelKey: 'nav:templates',
     icon: <ArticleOutlinedIcon />,
     classes: [...PAGE_ACCESS.authoring],
+    module: 'course',
     children: [
-      { key: 'template-certificate', labelKey: 'nav:certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring] },
+      { key: 'template-certificate', labelKey: 'nav:certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring], module: 'course' },
     ],
   },
 ];
@@ -252,20 +288,28 @@ const ALL_BUT_APPROVER: MenuClass[] = ['super', 'partner', 'learner'];
 export const USER_MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'common:nav.dashboard', icon: <DashboardOutlinedIcon fontSize="small" />, to: '/dashboard', classes: EVERYONE },
   { key: 'myprofile', labelKey: 'common:nav.my_profile', icon: <PersonOutlineIcon fontSize="small" />, to: '/profile/myprofile', classes: ALL_BUT_APPROVER },
-  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon fontSize="small" />, to: '/course', classes: [...PAGE_ACCESS.authoring] },
+  { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon fontSize="small" />, to: '/course', classes: [...PAGE_ACCESS.authoring], module: 'course' },
   { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon fontSize="small" />, to: '/certificate/list', classes: ALL_BUT_APPROVER },
 ];
 
-export function userMenuFor(cls: MenuClass): MenuItem[] {
-  return USER_MENU.filter((i) => i.classes.includes(cls));
+/** The account menu of a menu class, narrowed as the side navigation is (`permissions`: the role's map; null: not narrowed). */
+export function userMenuFor(cls: MenuClass, permissions: PermissionMap | null = null): MenuItem[] {
+  const map = cls === 'learner' ? null : permissions;
+  return USER_MENU.filter((i) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, 'view')));
 }
 
-export function menuFor(cls: MenuClass, role?: string | null): MenuItem[] {
-  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.roles || cls !== 'partner' || (!!role && i.roles.includes(role)));
-  return MENU.filter(shown).map((i) => ({
-    ...i,
-    children: i.children?.filter(shown),
-  }));
+/**
+ * The side navigation of a menu class, narrowed by the current role's permission map: an item with
+ * a module is shown only when the map lets the role view it (the learner class is not narrowed);
+ * a group none of whose children is left goes too. `permissions`: the role's map (lib/access.ts
+ * useAccess); null: not narrowed.
+ */
+export function menuFor(cls: MenuClass, permissions: PermissionMap | null = null): MenuItem[] {
+  const map = cls === 'learner' ? null : permissions;
+  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, 'view'));
+  return MENU.filter(shown)
+    .map((i) => ({ ...i, children: i.children?.filter(shown) }))
+    .filter((i) => !i.children || i.children.length > 0);
 }
 
 // In its own module so that the bottom bar does not pull in the menus and their icons.

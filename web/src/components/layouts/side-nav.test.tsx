@@ -13,6 +13,7 @@ import type { MenuClass } from '../../lib/menu-class';
 import { DEFAULT_SITE } from '../../lib/site';
 import { SiteProvider } from '../../lib/site-context';
 import { tag, text } from '../../lib/test-render';
+import { builtInRole, ROLE_MAPS } from '../../lib/test-role-maps';
 import { signedInUser, testSession } from '../../lib/test-session';
 import { MENU, menuFor, USER_MENU, type MenuItem } from './menu-items';
 import { MobileDrawer } from './mobile-drawer';
@@ -21,10 +22,11 @@ import { SideNav } from './side-nav';
 
 vi.mock('../../lib/session', () => import('../../lib/test-session'));
 
-const partnerAdmin = signedInUser(3, { id: 8, role: 'partner-admin', owner_id: DEFAULT_SITE.id });
+const partnerAdmin = signedInUser(3, builtInRole('partner-admin', 8, DEFAULT_SITE.id));
 
 beforeEach(() => {
   testSession.user = partnerAdmin;
+  testSession.loading = false;
 });
 
 /**
@@ -54,10 +56,10 @@ async function startedI18n(lang: Lang) {
 /** Drawers drawn in place (a static render has no portal). */
 const inPlace = createTheme({ components: { MuiModal: { defaultProps: { disablePortal: true } } } });
 
-function draw(i18n: I18n, node: ReactNode, at = '/dashboard') {
+function draw(i18n: I18n, node: ReactNode, at = '/dashboard', qc = new QueryClient()) {
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={qc}>
         <SiteProvider initial={DEFAULT_SITE}>
           <ThemeProvider theme={inPlace}>
             <MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>
@@ -131,7 +133,7 @@ describe('the side navigation', () => {
     expect(tag(loading, 'side-nav')).toContain('aria-label="প্রধান নেভিগেশন"');
     expect(tag(loading, 'side-nav-loading')).toContain('aria-busy="true"');
     // A row per entry, so that nothing moves when they come.
-    expect(loading.match(/MuiSkeleton-circular/g)).toHaveLength(menuFor('partner', 'partner-admin').length);
+    expect(loading.match(/MuiSkeleton-circular/g)).toHaveLength(menuFor('partner', ROLE_MAPS['partner-admin']).length);
     expect(text(loading)).not.toMatch(RAW_KEY);
     // The parts from the start-up catalogue are there at once: the profile link, log out.
     expect(text(loading)).toContain('আমার প্রোফাইল');
@@ -154,6 +156,97 @@ describe('the side navigation', () => {
     await i18n.loadNamespaces(NAV_NAMESPACE);
     const html = draw(i18n, <SideNav />, '/profile/account-setting');
     expect(text(html)).toMatch(/Home Classroom Webinars Content Events Calendar File manager Payments My profile My profile Account settings Certificates/);
+  });
+});
+
+describe('the side navigation narrowed by the role’s permission map', () => {
+  /** The keys of the entries drawn: links and groups, in order. */
+  const keys = (html: string) => [...html.matchAll(/data-testid="side-nav-(?:link|group)" data-key="([^"]+)"/g)].map((m) => m[1]);
+
+  it('shows a role of the site’s own only what its map lets it view: the dashboard and publishing', async () => {
+    // The map comes with the signed-in user's record (currentrole.permissions).
+    testSession.user = signedInUser(7, { id: 70, role: 'sys-publisher', owner_id: null, permissions: { dashboard: { view: true }, publishing: { view: true, create: true } } });
+    const { i18n, release } = await startedI18n('bn');
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const html = draw(i18n, <SideNav />, '/blogs/list');
+    // Publishing is blogs and tutorials only: the site's articles, feedback and home slides are settings'.
+    expect(keys(html)).toEqual(['dashboard', 'blogs', 'tutorials']);
+    expect(text(html)).not.toContain('ব্যবহারকারী ব্যবস্থাপনা');
+    expect(html).not.toContain('href="/user-management');
+    expect(html).not.toContain('href="/articles/list"');
+    expect(html).not.toContain('href="/feedbacks/list"');
+    expect(html).not.toContain('href="/settings/sliders"');
+    // Granted settings.view too: the articles, the feedback, and the super admin's Settings holding
+    // the home slides (settings) without the coupons (accounts).
+    testSession.user = signedInUser(7, {
+      id: 70,
+      role: 'sys-publisher',
+      owner_id: null,
+      permissions: { dashboard: { view: true }, publishing: { view: true, create: true }, settings: { view: true } },
+    });
+    const withSettings = draw(i18n, <SideNav />, '/settings/sliders');
+    expect(keys(withSettings)).toEqual(['dashboard', 'blogs', 'tutorials', 'articles', 'feedbacks', 'super-settings', 'super-sliders']);
+    expect(withSettings).not.toContain('href="/settings/coupons"');
+  });
+
+  it('hides an item whose module the map does not let the role view, and a group left with none', async () => {
+    testSession.user = signedInUser(8, {
+      id: 80,
+      role: 'exam-officer',
+      owner_id: DEFAULT_SITE.id,
+      permissions: { dashboard: { view: true }, exam: { view: true, create: true }, users: { view: false, create: true }, activity: { view: true } },
+    });
+    const { i18n, release } = await startedI18n('en');
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    const html = draw(i18n, <SideNav />, '/user-management/activity-logs');
+    expect(keys(html)).toEqual(['dashboard', 'exam', 'user-management', 'activity-logs']);
+    // users.view is false: no System users, no Learners; roles absent: no Roles.
+    expect(html).not.toContain('href="/user-management/system-user"');
+    expect(html).not.toContain('href="/user-management/manage-role"');
+    expect(text(html)).toContain('User Management');
+    expect(text(html)).toContain('Activity log');
+    expect(html).not.toContain('data-key="course"');
+  });
+
+  it('reads the map from the user’s record: placeholders until it comes, the new role’s map at once after a switch', async () => {
+    const { i18n, release } = await startedI18n('en');
+    release();
+    await i18n.loadNamespaces(NAV_NAMESPACE);
+    // The record not there yet: placeholders, no entry.
+    testSession.loading = true;
+    const waiting = draw(i18n, <SideNav />);
+    expect(tag(waiting, 'side-nav-loading')).toContain('aria-busy="true"');
+    expect(keys(waiting)).toEqual([]);
+    testSession.loading = false;
+
+    testSession.user = signedInUser(8, { id: 80, role: 'exam-officer', owner_id: DEFAULT_SITE.id, permissions: { dashboard: { view: true } } });
+    const officer = draw(i18n, <SideNav />);
+    expect(count(officer, 'side-nav-loading')).toBe(0);
+    expect(keys(officer)).toEqual(['dashboard']);
+    // Switched to the built-in teacher (the record switch-role answers): its map, not the one before.
+    testSession.user = signedInUser(8, builtInRole('teacher', 90, DEFAULT_SITE.id));
+    const teacher = keys(draw(i18n, <SideNav />));
+    expect(teacher).toEqual(menuFor('partner', ROLE_MAPS.teacher).map((i) => i.key));
+    expect(teacher).toContain('course');
+    expect(teacher).toContain('blogs');
+    // No reports in the teacher's map (the server refuses them a teacher), nor the site's settings.
+    expect(teacher).not.toContain('reports');
+    expect(teacher).not.toContain('articles');
+    expect(teacher).not.toContain('accounts');
+    expect(teacher).not.toContain('user-management');
+    // The built-in admins' maps hold their whole class's menu.
+    testSession.user = partnerAdmin;
+    expect(keys(draw(i18n, <SideNav />))).toEqual(menuFor('partner').map((i) => i.key));
+    testSession.user = signedInUser(1, builtInRole('super', 1, null));
+    expect(keys(draw(i18n, <SideNav />))).toEqual(menuFor('super').map((i) => i.key));
+    // A record without a map is not narrowed (the server still refuses what the role may not do).
+    testSession.user = signedInUser(8, { id: 80, role: 'exam-officer', owner_id: DEFAULT_SITE.id });
+    expect(keys(draw(i18n, <SideNav />))).toEqual(menuFor('partner').map((i) => i.key));
+    // The learner view is not narrowed by maps.
+    testSession.user = signedInUser(5, null);
+    expect(keys(draw(i18n, <SideNav />))).toEqual(menuFor('learner').map((i) => i.key));
   });
 });
 

@@ -16,19 +16,22 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useAccess } from '../../lib/access';
 import { localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
 import { activeChild, isItemActive, menuFor, type MenuItem } from './menu-items';
 
 /**
- * Menu of the current menu class. `mobile` adds the profile link on top and a logout link. The
- * menu's labels (the `nav` namespace) may still be loading when it is first drawn: its entries
- * stand as placeholders until then, never as keys.
+ * Menu of the current menu class, narrowed by the current role's permission map (lib/access.ts).
+ * `mobile` adds the profile link on top and a logout link. The menu's labels (the `nav` namespace)
+ * may still be loading when it is first drawn, and the map of a role of the site's own may not be
+ * there yet: its entries stand as placeholders until then, never as keys.
  */
 export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const { user, menuClass } = useCurrentUser();
-  const items = menuFor(menuClass, user?.currentrole?.role);
+  const access = useAccess();
+  const items = menuFor(menuClass, access.permissions);
   const name = localName(user, i18n.language);
 
   return (
@@ -51,9 +54,13 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
           <Divider sx={{ mb: 1 }} />
         </>
       )}
-      <Suspense fallback={<MenuPlaceholder count={items.length} />}>
-        <MenuList items={items} onNavigate={onNavigate} />
-      </Suspense>
+      {access.pending ? (
+        <MenuPlaceholder count={menuFor(menuClass, null).length} />
+      ) : (
+        <Suspense fallback={<MenuPlaceholder count={items.length} />}>
+          <MenuList items={items} onNavigate={onNavigate} />
+        </Suspense>
+      )}
       {mobile && (
         <>
           <Divider sx={{ my: 1 }} />
@@ -103,6 +110,8 @@ function MenuList({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
                 selected={active && !isOpen}
                 onClick={() => setOpen((o) => ({ ...o, [item.key]: !isOpen }))}
                 aria-expanded={isOpen}
+                data-testid="side-nav-group"
+                data-key={item.key}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
                 <ListItemText primary={t(item.labelKey)} />
@@ -118,6 +127,8 @@ function MenuList({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
                       onClick={onNavigate}
                       selected={c.key === current}
                       sx={{ pl: 7, py: 0.75 }}
+                      data-testid="side-nav-link"
+                      data-key={c.key}
                     >
                       <ListItemText primary={t(c.labelKey)} slotProps={{ primary: { variant: 'body2' } }} />
                     </ListItemButton>
@@ -128,7 +139,7 @@ function MenuList({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
           );
         }
         return (
-          <ListItemButton key={item.key} component={RouterLink} to={item.to!} selected={active} onClick={onNavigate}>
+          <ListItemButton key={item.key} component={RouterLink} to={item.to!} selected={active} onClick={onNavigate} data-testid="side-nav-link" data-key={item.key}>
             <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
             <ListItemText primary={t(item.labelKey)} />
           </ListItemButton>

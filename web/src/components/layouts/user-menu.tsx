@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { institutionName, localName } from '../../lib/course-text';
+import { useAccess } from '../../lib/access';
 import { useCurrentUser } from '../../lib/session';
 import { useRoleLabel } from '../../lib/use-role-label';
 import { Divider, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '../ui/deferred-mui';
@@ -16,7 +17,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = localName(user, i18n.language);
   const roleLabel = useRoleLabel()(user?.currentrole?.role);
-  const items = userMenuFor(menuClass);
+  const items = userMenuFor(menuClass, useAccess().permissions);
   const close = () => setAnchor(null);
   // Drawn for signed-in users only, in either layout: the drawer's side navigation will have its
   // labels (the dashboard layout fetches them at once for its side nav).

@@ -1,14 +1,16 @@
 // The reports as one chunk (docs/api-reports.md "Web routes"): /reports/course-report (the courses'
 // figures and list), /reports/course-report/:id (a course), /reports/learner-report (the learners')
-// and /reports/learner-report/:id (a learner); the page is told by the address. They are the site's
-// admins': its partner admin and the super admin (the route lets in their menu classes; a partner's
-// other roles are turned away here, as the server would).
+// and /reports/learner-report/:id (a learner); the page is told by the address. They are for the
+// roles whose permission map lets them view the reports (docs/api-users.md: the partner admin, the
+// super admin, a site's own role granted them; not a teacher); the route lets in their menu
+// classes, the others are turned away here, as the server would.
 import { useLocation, useParams } from 'react-router';
 import { ForbiddenPage } from '../../../components/errors/forbidden-page';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
+import { RouteLoading } from '../../../components/ui/top-loading-bar';
+import { useAllows } from '../../../lib/access';
 import { idParam } from '../../../lib/list-params';
-import { isSiteAdmin, PAGE_ACCESS } from '../../../lib/menu-class';
-import { useCurrentUser } from '../../../lib/session';
+import { PAGE_ACCESS } from '../../../lib/menu-class';
 import CourseDetailPage from './course-detail-page';
 import CourseReportPage from './course-report-page';
 import LearnerDetailPage from './learner-detail-page';
@@ -24,9 +26,10 @@ export function reportOf(pathname: string): ReportPage | null {
 export default function ReportPages() {
   const { pathname } = useLocation();
   const { id } = useParams();
-  const { user, menuClass } = useCurrentUser();
+  const allowed = useAllows('reports');
   const page = reportOf(pathname);
-  if (!isSiteAdmin(menuClass, user?.currentrole?.role)) return <ForbiddenPage allowed={PAGE_ACCESS.reports} />;
+  if (allowed === null) return <RouteLoading />;
+  if (!allowed) return <ForbiddenPage allowed={PAGE_ACCESS.reports} />;
   if (!page) return <NotFoundPage />;
   if (id === undefined) return page === 'course-report' ? <CourseReportPage /> : <LearnerReportPage />;
   const n = idParam(id);

@@ -3,6 +3,7 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, href, json, noop, render, stubFetch, tag, text, type RenderOptions } from '../../../lib/test-render';
+import { builtInRole } from '../../../lib/test-role-maps';
 import { signedInUser, testSession } from '../../../lib/test-session';
 import type { CurrentRole, Page } from '../../../lib/types';
 import type { FigureRange } from '../../dashboard/hooks/figures-range';
@@ -34,9 +35,10 @@ vi.mock('@mui/x-charts/LineChart', () => ({
   LineChart: (props: Record<string, unknown>) => <div data-testid="line-chart" aria-label={String(props.title)} />,
 }));
 
-const ADMIN: CurrentRole = { id: 31, role: 'partner-admin', owner_id: 4 };
-const TEACHER: CurrentRole = { id: 32, role: 'teacher', owner_id: 4 };
-const SUPER: CurrentRole = { id: 1, role: 'super', owner_id: null };
+// The built-in roles, each with its map (docs/api-users.md) as the user's record carries it.
+const ADMIN = builtInRole('partner-admin', 31, 4);
+const TEACHER = builtInRole('teacher', 32, 4);
+const SUPER = builtInRole('super', 1, null);
 
 // Today is 15 December 2026 in Dhaka: the default range is the 30 days from 16 November.
 const DEFAULT: FigureRange = { from: '2026-11-16', to: '2026-12-15' };
@@ -52,6 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   testSession.user = null;
+  testSession.loading = false;
 });
 
 const COURSE_PATH = '/reports/course-report/:id?';
@@ -516,11 +519,32 @@ describe('who sees the reports', () => {
     expect(reportOf('/reports/other')).toBeNull();
   });
 
-  it('turns away a partner’s teacher, and lets in the super admin', async () => {
-    testSession.user = signedInUser(3, TEACHER);
+  it('turns away a role whose map does not let it view the reports (the teacher among them), and lets in a role granted them and the super admin', async () => {
+    // A role of the site's own, its map (in the user's record, currentrole.permissions) without reports.view.
+    const OFFICER: CurrentRole = { id: 33, role: 'exam-officer', owner_id: 4, permissions: { exam: { view: true }, reports: { view: false } } };
+    testSession.user = signedInUser(3, OFFICER);
     const html = await render('en', <ReportPages />, { at: '/reports/course-report', path: COURSE_PATH });
     expect(html).toContain('data-testid="forbidden-page"');
     expect(html).not.toContain('data-testid="course-report-page"');
+    // The built-in teacher's map has no reports (docs/api-users.md: the server refuses them a teacher).
+    testSession.user = signedInUser(3, TEACHER);
+    const refused = await render('en', <ReportPages />, { at: '/reports/course-report', path: COURSE_PATH });
+    expect(refused).toContain('data-testid="forbidden-page"');
+    expect(refused).not.toContain('data-testid="course-report-page"');
+    // The user's record (and so the map) not there yet: nothing is shown (neither the page nor the refusal).
+    testSession.loading = true;
+    const waiting = await render('en', <ReportPages />, { at: '/reports/course-report', path: COURSE_PATH });
+    expect(waiting).not.toContain('data-testid="forbidden-page"');
+    expect(waiting).not.toContain('data-testid="course-report-page"');
+    testSession.loading = false;
+
+    // A role of the site's own granted reports.view may view them.
+    const READER: CurrentRole = { id: 34, role: 'report-reader', owner_id: 4, permissions: { reports: { view: true } } };
+    testSession.user = signedInUser(3, READER);
+    const reader = new QueryClient();
+    reader.setQueryData(reportKeys.courseStats(READER.id, DEFAULT), courseStats);
+    list(reader, 'courses', page([physics]), {}, READER.id);
+    expect(await render('en', <ReportPages />, { at: '/reports/course-report', path: COURSE_PATH, qc: reader })).toContain('data-testid="course-report-page"');
 
     testSession.user = signedInUser(1, SUPER);
     const qc = new QueryClient();
