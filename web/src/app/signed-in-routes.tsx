@@ -53,6 +53,9 @@ const ACCOUNTS_PREFIXES = ['accounts', 'course/accounts', 'exam/accounts', 'trai
 const AccountsPages = lazy(() => import('../features/payments/components/accounts-pages'));
 // /settings/coupons and /settings/coupons/:id (new, or a coupon's id): one chunk.
 const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
+// /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees,
+// /settings/professions and /settings/reference-lists: the platform's reference lists, one chunk.
+const ReferencePages = lazy(() => import('../features/reference/components/reference-pages'));
 // /promotion-manager/:slug? (ads, internal-course, external-course, jobs): one chunk.
 const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
 // /filemanager/:slug? (my, purchase, shared): one chunk, for everyone signed in.
@@ -164,6 +167,23 @@ export const signedInRoutes: RouteObject[] = [
         // The home page's slides: the site's admin's (a partner admin, the super admin on the main site).
         element: <RequireMenuClass allow={PAGE_ACCESS.sliders} />,
         children: [{ path: 'settings/sliders', element: <SliderListPage /> }],
+      },
+      {
+        // The platform's reference lists: the main site's super admins (the settings module's).
+        element: <RequireMenuClass allow={PAGE_ACCESS.reference} />,
+        children: [
+          {
+            element: <RequireModule module="settings" />,
+            children: [
+              { path: 'settings/categories', element: <ReferencePages key="categories" page="categories" /> },
+              { path: 'settings/educationlavels', element: <ReferencePages key="education_levels" page="education_levels" /> },
+              { path: 'settings/educationsublavels', element: <ReferencePages key="education_sublevels" page="education_sublevels" /> },
+              { path: 'settings/degrees', element: <ReferencePages key="degrees" page="degrees" /> },
+              { path: 'settings/professions', element: <ReferencePages key="professions" page="professions" /> },
+              { path: 'settings/reference-lists', element: <ReferencePages key="lists" page="lists" /> },
+            ],
+          },
+        ],
       },
       {
         // The Promotion Manager: a partner admin's site's promotions; every partner's for the super admin.

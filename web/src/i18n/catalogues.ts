@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'users',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
+  // The reference lists' settings (/settings/categories, /settings/educationlavels, ...): loaded with them.
+  'reference',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
   // menu, not on a visitor's first paint. The header, bottom bar and account menu keep theirs in
   // common (common:nav.*).

@@ -209,7 +209,7 @@ export const MENU: MenuItem[] = [
       { key: 'settings-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['partner'], module: 'settings' },
     ],
   },
-  // The super admin's settings: the main site's coupons and home slides.
+  // The super admin's settings: the main site's coupons and home slides, and the platform's reference lists.
   {
     key: 'super-settings',
     labelKey: 'nav:settings',
@@ -218,6 +218,13 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'super-coupons', labelKey: 'nav:coupons', to: '/settings/coupons', classes: ['super'], module: 'accounts' },
       { key: 'super-sliders', labelKey: 'nav:sliders', to: '/settings/sliders', classes: ['super'], module: 'settings' },
+      // The platform's reference lists (docs/api-reference.md): the main site's super admins'.
+      { key: 'super-categories', labelKey: 'nav:category_list', to: '/settings/categories', classes: ['super'], module: 'settings' },
+      { key: 'super-education-levels', labelKey: 'nav:education_levels', to: '/settings/educationlavels', classes: ['super'], module: 'settings' },
+      { key: 'super-education-sublevels', labelKey: 'nav:education_sublevels', to: '/settings/educationsublavels', classes: ['super'], module: 'settings' },
+      { key: 'super-professions', labelKey: 'nav:professions', to: '/settings/professions', classes: ['super'], module: 'settings' },
+      { key: 'super-degrees', labelKey: 'nav:degrees', to: '/settings/degrees', classes: ['super'], module: 'settings' },
+      { key: 'super-reference-lists', labelKey: 'nav:reference_lists', to: '/settings/reference-lists', classes: ['super'], module: 'settings' },
     ],
   },
   {
