@@ -9,7 +9,6 @@ import {
   Button,
   Card,
   IconButton,
-  InputAdornment,
   Skeleton,
   Stack,
   Table,
@@ -18,17 +17,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
-} from '@mui/material';
+  } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -45,6 +42,7 @@ import { EXPORT_FORMATS, exportRefList, parentKind, type ExportFormat, type RefI
 import { deleteItemMutation, importMutation, useRefChoices, useRefList } from '../hooks/use-reference';
 import { ItemDialog } from './item-dialog';
 import { ImportResult, itemTitle } from './reference-parts';
+import { SearchField } from '../../../components/ui/search-field';
 
 export const PAGE_LIMIT = 20;
 
@@ -75,7 +73,6 @@ export function ReferenceList({ kind, rowAction }: ReferenceListProps) {
   const deleteErrorText = useDeleteErrorText();
   const [params, setFilter] = useFilterParams();
   const search = params.get('search') ?? '';
-  const [typed, setTyped] = useState(search);
   const [page, setPage] = usePageParam();
   const pKind = parentKind(kind);
   const parent = pKind ? idParam(params.get('parent')) : null;
@@ -85,13 +82,6 @@ export function ReferenceList({ kind, rowAction }: ReferenceListProps) {
   const [editing, setEditing] = useState<RefItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RefItem | null>(null);
   const remove = useMutation(deleteItemMutation(qc, kind));
-
-  // Debounced search: typing updates ?search= and goes back to page 1.
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const id = setTimeout(() => setFilter('search', typed.trim()), 350);
-    return () => clearTimeout(id);
-  }, [typed, search, setFilter]);
 
   const onDelete = () => {
     if (!deleting) return;
@@ -121,15 +111,7 @@ export function ReferenceList({ kind, rowAction }: ReferenceListProps) {
   return (
     <Box data-testid="ref-list" data-kind={kind} sx={{ minWidth: 0 }}>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}>
-        <TextField
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder={t('reference:search')}
-          aria-label={t('reference:search')}
-          sx={{ flex: '1 1 240px', maxWidth: { sm: 360 }, bgcolor: 'background.paper' }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { type: 'search' } }}
-          data-testid="ref-search"
-        />
+        <SearchField id="ref-search" label={t('reference:search')} search={search} onSearch={(v) => setFilter('search', v.trim())} />
         {pKind && (
           <FilterSelect
             id={`ref-parent-${kind}`}

@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   CircularProgress,
-  InputAdornment,
   Skeleton,
   Stack,
   Table,
@@ -15,14 +14,12 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import SearchIcon from '@mui/icons-material/Search';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -32,6 +29,7 @@ import { formatNumber } from '../../../lib/lang';
 import { useErrorText } from '../../../lib/use-error-text';
 import { downloadReport, type ReportList, type ReportListRows, type SheetFormat } from '../api/reports-api';
 import { useReportList } from '../hooks/use-reports';
+import { SearchField } from '../../../components/ui/search-field';
 
 /** Tables from the md breakpoint up, cards below (phones). */
 export function useWideList() {
@@ -137,43 +135,6 @@ export function DownloadButtons({ list, search, listId }: { list: ReportList; se
   );
 }
 
-/** The search box: typing updates ?search= after a pause (back on page 1). */
-function SearchBox({ id, label, search, onSearch }: { id: string; label: string; search: string; onSearch: (value: string) => void }) {
-  const [typed, setTyped] = useState(search);
-  // The address's search changed by other means (back, a link): the box follows it.
-  const [seen, setSeen] = useState(search);
-  if (seen !== search) {
-    setSeen(search);
-    if (typed.trim() !== search) setTyped(search);
-  }
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => onSearch(typed), 350);
-    return () => clearTimeout(timer);
-  }, [typed, search, onSearch]);
-  return (
-    <TextField
-      id={id}
-      type="search"
-      size="small"
-      value={typed}
-      onChange={(e) => setTyped(e.target.value)}
-      placeholder={label}
-      sx={{ flexGrow: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
-      slotProps={{
-        htmlInput: { 'aria-label': label },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon />
-            </InputAdornment>
-          ),
-        },
-      }}
-      data-testid={id}
-    />
-  );
-}
 
 export function ReportListSection<L extends ReportList>({
   id,
@@ -226,7 +187,7 @@ export function ReportListSection<L extends ReportList>({
       </Stack>
       {searchLabel && (
         <Box sx={{ mb: 1.5, display: 'flex' }}>
-          <SearchBox id={`${id}-search`} label={searchLabel} search={search} onSearch={setSearch} />
+          <SearchField id={`${id}-search`} label={searchLabel} search={search} onSearch={setSearch} size="small" />
         </Box>
       )}
       <Card sx={{ minWidth: 0 }} aria-busy={isLoading}>

@@ -17,7 +17,8 @@ import { useRoleLabel } from '../../../lib/use-role-label';
 import type { ActivityLog } from '../api/users-api';
 import { useActivity, useUserActivity } from '../hooks/use-users';
 import { usePermissionLabels } from './permission-grid';
-import { ACTIVITY, activityPath, BackLink, SearchField, useNumber } from './user-parts';
+import { ACTIVITY, activityPath, BackLink, useNumber } from './user-parts';
+import { SearchField } from '../../../components/ui/search-field';
 
 export default function ActivityLogPage({ user }: { user?: number }) {
   return user === undefined ? <SiteActivity /> : <UserActivity user={user} />;

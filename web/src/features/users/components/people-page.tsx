@@ -22,7 +22,8 @@ import type { PeopleType, Person } from '../api/users-api';
 import { useAllRoles, usePeople } from '../hooks/use-users';
 import { AddPersonDialog } from './add-person-dialog';
 import { MembershipDialog, type MembershipTarget } from './membership-dialogs';
-import { learnerPath, RoleChips, roleName, SearchField, systemUserPath, useNumber } from './user-parts';
+import { learnerPath, RoleChips, roleName, systemUserPath, useNumber } from './user-parts';
+import { SearchField } from '../../../components/ui/search-field';
 
 /** A person's login: their e-mail, else their phone. */
 export function loginOf(p: Pick<Person, 'email' | 'phone'>): string {

@@ -20,7 +20,8 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useAllows } from '../../../lib/access';
 import type { SiteRole } from '../api/users-api';
 import { deleteRoleMutation, useRoleList } from '../hooks/use-users';
-import { roleEditPath, roleName, roleViewPath, SearchField, useNumber, useUsersErrorText } from './user-parts';
+import { roleEditPath, roleName, roleViewPath, useNumber, useUsersErrorText } from './user-parts';
+import { SearchField } from '../../../components/ui/search-field';
 
 export default function RoleListPage() {
   const { t, i18n } = useTranslation(['users', 'common']);

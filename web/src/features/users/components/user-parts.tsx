@@ -1,12 +1,11 @@
-// Pieces the user management pages share: the search box kept in the address, a way back, a role's
+// Pieces the user management pages share: a way back, a role's
 // name in the interface's language, the roles' chips, the refusals of the API in the pages' words,
 // and the not-found state.
-import { Box, Button, Chip, InputAdornment, Stack, TextField, useMediaQuery } from '@mui/material';
+import { Box, Button, Chip, Stack, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -47,46 +46,6 @@ export function useNumber() {
   return (n: number) => formatNumber(Number(n) || 0, i18n.language);
 }
 
-/** The search box: typing updates the address's ?search= after a pause (back on page 1). */
-export function SearchField({ id, label, search, onSearch }: { id: string; label: string; search: string; onSearch: (value: string) => void }) {
-  const [typed, setTyped] = useState(search);
-  // The address's search changed by other means (back, a link): the box follows it.
-  const [seen, setSeen] = useState(search);
-  if (seen !== search) {
-    setSeen(search);
-    if (typed.trim() !== search) setTyped(search);
-  }
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => onSearch(typed), 350);
-    return () => clearTimeout(timer);
-  }, [typed, search, onSearch]);
-  return (
-    <TextField
-      id={id}
-      type="search"
-      fullWidth
-      value={typed}
-      onChange={(e) => setTyped(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && typed.trim() !== search) onSearch(typed);
-      }}
-      placeholder={label}
-      sx={{ maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
-      slotProps={{
-        htmlInput: { 'aria-label': label },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon />
-            </InputAdornment>
-          ),
-        },
-      }}
-      data-testid={id}
-    />
-  );
-}
 
 /** "Back to …": a page's way back to its list. */
 export function BackLink({ to, label, testId = 'users-back' }: { to: string; label: string; testId?: string }) {
