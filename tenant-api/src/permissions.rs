@@ -120,6 +120,8 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/content-bank/", Some(Module::Content)),
     ("/question-bank/", Some(Module::QuestionBank)),
     ("/event/", Some(Module::Event)),
+    // Every post's categories (a blog's editor reads them too); the site's articles are its settings'.
+    ("/my-account/articles/view-categories", None),
     ("/my-account/articles/", Some(Module::Settings)),
     ("/my-account/blogs/", Some(Module::Publishing)),
     ("/my-account/tutorials/", Some(Module::Publishing)),
