@@ -103,6 +103,7 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/classroom/meetings/", None),
     // The modules.
     ("/api/v3/dashboard/", Some(Module::Dashboard)),
+    ("/ai/forecast", Some(Module::Dashboard)),
     ("/admin-settings/dashboard/", Some(Module::Dashboard)),
     // A learner's marksheet is their teacher's to read too; the site's reports are not.
     ("/course/reports/learner-marksheet/", Some(Module::Course)),

@@ -228,6 +228,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(dashboard::figures::learn_track))
         .routes(routes!(dashboard::figures::upcoming_classes))
         .routes(routes!(dashboard::figures::platform_stats))
+        .routes(routes!(dashboard::forecast::enrolment_forecast))
         .routes(routes!(reports::lists::courses))
         .routes(routes!(reports::lists::learners))
         .routes(routes!(reports::lists::course_users))

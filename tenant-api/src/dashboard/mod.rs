@@ -2,6 +2,7 @@
 //! what waits for authors, the site's figures for its admins, a learner's own track.
 
 pub mod figures;
+pub mod forecast;
 pub mod pending_task;
 pub mod range;
 pub mod store;

@@ -67,3 +67,12 @@ pub async fn learners(db: &PgPool, from: NaiveDate, to: NaiveDate) -> sqlx::Resu
         .fetch_one(db)
         .await
 }
+
+/// The first day anyone enrolled in the course, if anyone has.
+pub async fn first_enrolment(db: &PgPool, course: i64) -> sqlx::Result<Option<NaiveDate>> {
+    sqlx::query_scalar("SELECT min(day) FROM dashboard_course_days WHERE course_id = $1 AND enrolments > 0").bind(course).fetch_one(db).await
+}
+
+pub async fn course_exists(db: &PgPool, course: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM courses WHERE id = $1)").bind(course).fetch_one(db).await
+}

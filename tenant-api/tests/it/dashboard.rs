@@ -214,3 +214,52 @@ async fn reports_per_course_and_learner_page_and_download() {
     assert_eq!(t.get(SYLHET, &format!("/course/reports/learner-courses/{}", learner_ids[0]), Some(&sylhet_admin)).await.body["total"], 0);
     assert_eq!(t.get(SYLHET, &format!("/course/reports/course-users/{course}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
 }
+
+/// The enrolment forecast of a course from its weeks of history: too little history said plainly,
+/// then a season and a trend learnt and carried on, with the error on the weeks held out; the
+/// site's admins only.
+#[tokio::test]
+async fn a_courses_enrolments_are_forecast_from_its_history_with_the_error_shown() {
+    let Term { t, teacher, admin, sylhet_admin, course, .. } = term().await;
+    let forecast = |token: String, path: String| {
+        let t = &t;
+        async move { t.get(DHAKA, &path, Some(&token)).await }
+    };
+    let r = forecast(admin.clone(), format!("/ai/forecast?course_id={course}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!((r.body["data"]["enough_history"].as_bool(), r.body["data"]["forecast"].as_array().map(Vec::len)), (Some(false), Some(0)), "enrolled today: no whole week yet");
+
+    // Sixteen whole weeks before today: 10 + 2 a week, with a swing of +3, -1, -1, -1 in each four.
+    let dhaka: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = 'dhaka'").fetch_one(&t.platform.db).await.unwrap();
+    let db = t.state.pools.get(dhaka).await.unwrap();
+    let yesterday = dhaka::today() - Duration::days(1);
+    let first = yesterday - Duration::days(16 * 7 - 1);
+    let season = [3, -1, -1, -1];
+    for week in 0..16i64 {
+        let day = first + Duration::days(7 * week);
+        let n = 10 + 2 * week + season[week as usize % 4];
+        sqlx::query("INSERT INTO dashboard_course_days (course_id, day, enrolments) VALUES ($1, $2, $3)")
+            .bind(course)
+            .bind(day)
+            .bind(n as i32)
+            .execute(&*db)
+            .await
+            .unwrap();
+    }
+    let r = forecast(admin.clone(), format!("/ai/forecast?course_id={course}&weeks=4")).await;
+    let f = &r.body["data"];
+    assert_eq!((f["enough_history"].as_bool(), f["method"].as_str()), (Some(true), Some("trend_and_season")), "{}", r.text);
+    assert_eq!(f["history"].as_array().unwrap().len(), 16);
+    assert_eq!(f["history"][0]["week_start"], first.to_string());
+    assert_eq!(f["holdout"]["mean_absolute_error"], 0.0, "the pattern is learnt exactly: {f}");
+    assert_eq!(f["holdout"]["actual"], json!([37, 35, 37, 39]));
+    assert_eq!(f["forecast"].as_array().unwrap().iter().map(|w| w["enrolments"].as_f64().unwrap()).collect::<Vec<_>>(), [45.0, 43.0, 45.0, 47.0]);
+    assert_eq!(f["forecast"][0]["week_start"], (yesterday + Duration::days(1)).to_string());
+
+    // Who may ask, and what is refused.
+    assert_eq!(forecast(teacher, format!("/ai/forecast?course_id={course}")).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(forecast(sylhet_admin, format!("/ai/forecast?course_id={course}")).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(forecast(admin.clone(), "/ai/forecast?course_id=987654".into()).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(forecast(admin.clone(), format!("/ai/forecast?course_id={course}&weeks=13")).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(forecast(admin, "/ai/forecast?course_id=abc".into()).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
