@@ -59,7 +59,7 @@ export function ChartFrame({
               <tr key={d}>
                 <th scope="row">{dayText(d)}</th>
                 {lines.map((l) => (
-                  <td key={l.id}>{number(l.values[i] ?? 0)}</td>
+                  <td key={l.id}>{l.values[i] === null ? '' : number(l.values[i] ?? 0)}</td>
                 ))}
               </tr>
             ))}

@@ -6,9 +6,12 @@ import { LineChart } from '@mui/x-charts/LineChart';
 export interface ChartLine {
   id: string;
   label: string;
-  values: number[];
+  /** null: no point there (a gap: a forecast drawn after the weeks it follows). */
+  values: (number | null)[];
   /** Drawn as an area (a single line's chart). */
   area?: boolean;
+  /** Drawn dashed (a forecast). */
+  dashed?: boolean;
 }
 
 export interface FiguresChartProps {
@@ -27,10 +30,15 @@ export interface FiguresChartProps {
   hideLegend?: boolean;
 }
 
+// LineChart's line class (lineClasses.line), written out: the tests stand a bare LineChart in for the module.
+const LINE = '.MuiLineChart-line';
+
 export default function FiguresChart({ dates, lines, title, height, tick, tip, number, hideLegend }: FiguresChartProps) {
+  const dashed = Object.fromEntries(lines.filter((l) => l.dashed).map((l) => [`& ${LINE}[data-series="${l.id}"]`, { strokeDasharray: '6 4' }]));
   return (
     <LineChart
       title={title}
+      sx={dashed}
       height={height}
       skipAnimation
       hideLegend={hideLegend}

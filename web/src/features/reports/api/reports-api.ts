@@ -195,3 +195,41 @@ export function fetchLearnerStats(range: RangeParams, signal?: AbortSignal) {
 export function fetchLearnerStat(id: number, signal?: AbortSignal) {
   return get<LearnerStat>(`${REPORTS_BASE}/learner-stat/${id}`, undefined, signal);
 }
+
+/** `trend`: a least-squares line; `trend_and_season`: the line and a four-week season; `none`: too little history. */
+export type ForecastMethod = 'none' | 'trend' | 'trend_and_season';
+
+export interface ForecastWeek {
+  /** The week's first Dhaka day, "YYYY-MM-DD". */
+  week_start: string;
+  enrolments: number;
+}
+
+/** The model fitted without the last `weeks` weeks, against them; beside repeating the average of the weeks before. */
+export interface ForecastHoldout {
+  weeks: number;
+  actual: number[];
+  predicted: number[];
+  mean_absolute_error: number;
+  naive_mean_absolute_error: number;
+}
+
+/** docs/api-dashboard.md "Enrolment forecast". */
+export interface Forecast {
+  course_id: number;
+  method: ForecastMethod;
+  enough_history: boolean;
+  min_weeks: number;
+  /** Whole weeks from the first enrolment, the last ending yesterday (at most 104), zeros included. */
+  history: ForecastWeek[];
+  /** Empty without enough history. */
+  forecast: ForecastWeek[];
+  holdout: ForecastHoldout | null;
+}
+
+export const FORECAST_WEEKS = 4;
+
+/** GET /ai/forecast: the course's weekly enrolments and the next `weeks` (1–12) forecast; 404 for a course not of the site. */
+export function fetchForecast(courseId: number, weeks = FORECAST_WEEKS, signal?: AbortSignal) {
+  return api<DataEnvelope<Forecast>>('/ai/forecast', { query: { course_id: courseId, weeks }, signal }).then((r) => r.data);
+}

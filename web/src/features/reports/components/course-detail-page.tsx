@@ -1,7 +1,8 @@
 // /reports/course-report/:id: one course of the site: its title, its figures of all time and
 // between two dates (the dashboard's form), the chart of its enrolments, completions and lessons
-// (the dashboard's lazily loaded chart), its batches and its learners (searched, paged, downloaded),
-// each linking to their learner report. A course not of the site: a not-found state.
+// (the dashboard's lazily loaded chart), its batches, its enrolment forecast (course-forecast.tsx)
+// and its learners (searched, paged, downloaded), each linking to their learner report. A course
+// not of the site: a not-found state.
 import { Box, Chip, Grid, Link, Skeleton, Stack, Typography } from '@mui/material';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
@@ -20,6 +21,7 @@ import type { FigureRange } from '../../dashboard/hooks/figures-range';
 import { useFigureRange } from '../../dashboard/hooks/use-figures';
 import type { CourseBatch, CourseStat, CourseUserRow } from '../api/reports-api';
 import { isNotFound, useCourseStat } from '../hooks/use-reports';
+import { CourseForecast } from './course-forecast';
 import { ReportListSection, ReportRows, useWideList, type Column } from './report-list';
 import {
   BackLink,
@@ -89,6 +91,9 @@ export default function CourseDetailPage({ id }: { id: number | null }) {
       ) : (
         <CourseFigures stat={stat} range={range} />
       )}
+      <Box sx={{ mb: 3 }}>
+        <CourseForecast id={id} />
+      </Box>
       <ReportListSection
         id="report-course-users"
         list="course-users"

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, href, json, noop, render, stubFetch, tag, text, type RenderOptions } from '../../../lib/test-render';
+import { fetchCall, href, json, noop, prefetched, render, stubFetch, tag, text, type RenderOptions } from '../../../lib/test-render';
 import { builtInRole } from '../../../lib/test-role-maps';
 import { signedInUser, testSession } from '../../../lib/test-session';
 import type { CurrentRole, Page } from '../../../lib/types';
@@ -14,6 +14,7 @@ import {
   type CourseStat,
   type CourseStats,
   type CourseUserRow,
+  type Forecast,
   type LearnerCourseRow,
   type LearnerRow,
   type LearnerStat,
@@ -22,7 +23,7 @@ import {
   type ReportListParams,
   type ReportListRows,
 } from '../api/reports-api';
-import { courseStatQuery, learnerStatQuery, reportKeys, reportListQuery } from '../hooks/use-reports';
+import { courseStatQuery, forecastQuery, learnerStatQuery, reportKeys, reportListQuery } from '../hooks/use-reports';
 import ReportPages, { reportOf } from './report-pages';
 
 vi.mock('../../../lib/session', async (original) => ({
@@ -401,6 +402,60 @@ describe('a course’s report', () => {
     const bad = await render('en', <ReportPages />, { at: '/reports/course-report/physics', path: COURSE_PATH });
     expect(bad).toContain('data-testid="report-not-found"');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  /** The page with the forecast as the stubbed server answers it. */
+  async function withForecast(forecast: Forecast) {
+    const qc = await prefetched(forecastQuery(ADMIN.id, 7), () => json({ data: forecast }));
+    qc.setQueryData(reportKeys.courseStat(ADMIN.id, 7, DEFAULT), physicsStat);
+    list(qc, 'course-users', page([rinaInPhysics]), { id: 7 });
+    return qc;
+  }
+  const weeks = (from: string, values: number[]) => {
+    const starts = days(from, values.length * 7).filter((_, i) => i % 7 === 0);
+    return values.map((enrolments, i) => ({ week_start: starts[i], enrolments }));
+  };
+
+  it('says when there is too little history to forecast the enrolments, and draws no chart', async () => {
+    const qc = await withForecast({ course_id: 7, method: 'none', enough_history: false, min_weeks: 10, history: weeks('2026-10-02', [3, 0, 5, 2, 4, 1, 6, 2, 3]), forecast: [], holdout: null });
+    expect(fetchCall(vi.mocked(fetch), 0)[0]).toBe('/ai/forecast?course_id=7&weeks=4');
+    const html = await render('en', <ReportPages />, { at: '/reports/course-report/7', path: COURSE_PATH, qc });
+    const card = text(section(html, 'course-forecast'));
+    expect(card).toContain('Enrolment forecast');
+    expect(card).toContain('There is too little history to forecast enrolments: it needs 10 whole weeks of enrolments, and the course has 9.');
+    expect(html).not.toContain('data-testid="course-forecast-chart"');
+    expect(html).not.toContain('data-testid="course-forecast-error"');
+    const bn = text(section(await render('bn', <ReportPages />, { at: '/reports/course-report/7', path: COURSE_PATH, qc }), 'course-forecast-short'));
+    expect(bn).toContain('দরকার ১০টি পূর্ণ সপ্তাহের ভর্তি, কোর্সটির আছে ৯টি');
+  });
+
+  it('shows the forecast weeks, the method and the error on the held-out weeks beside the chart', async () => {
+    const history = weeks('2026-08-14', [13, 20, 18, 25, 22, 28, 26, 30, 29, 33, 31, 36, 37, 35, 37, 39]);
+    const qc = await withForecast({
+      course_id: 7,
+      method: 'trend_and_season',
+      enough_history: true,
+      min_weeks: 10,
+      history,
+      forecast: weeks('2026-12-04', [45.0, 41.4, 47.6, 1234.2]),
+      holdout: { weeks: 4, actual: [37, 35, 37, 39], predicted: [36, 33, 39, 38], mean_absolute_error: 2.25, naive_mean_absolute_error: 7.5 },
+    });
+    const html = await render('en', <ReportPages />, { at: '/reports/course-report/7', path: COURSE_PATH, qc });
+    expect(text(section(html, 'course-forecast-method'))).toContain('Method: a straight-line trend with a four-week season.');
+    expect(text(section(html, 'course-forecast-weeks'))).toContain('Week of 4 Dec 2026 45 Week of 11 Dec 2026 41 Week of 18 Dec 2026 48 Week of 25 Dec 2026 1,234');
+    expect(text(section(html, 'course-forecast-error'))).toContain(
+      'On the last 4 weeks, off by 2.3 enrolments a week on average; repeating the average of the 4 weeks before them would be off by 7.5.',
+    );
+    // The chart (its own chunk) is named for screen readers, its figures a table: the forecast after the history, joined at its last week.
+    expect(tag(html, 'course-forecast-chart')).toContain('aria-label="Enrolments per week and the forecast, 14 Aug 2026 – 25 Dec 2026"');
+    const table = text(section(html, 'course-forecast-chart-table'));
+    expect(table).toContain('Week Enrolments Forecast Week of 14 Aug 2026 13 ');
+    expect(table).toContain('Week of 27 Nov 2026 39 39 Week of 4 Dec 2026 45 ');
+
+    const bn = await render('bn', <ReportPages />, { at: '/reports/course-report/7', path: COURSE_PATH, qc });
+    expect(text(section(bn, 'course-forecast-method'))).toContain('পদ্ধতি: সরলরেখার প্রবণতা, সঙ্গে চার সপ্তাহের চক্র।');
+    expect(text(section(bn, 'course-forecast-weeks'))).toContain('১,২৩৪');
+    expect(text(section(bn, 'course-forecast-error'))).toContain('শেষ ৪ সপ্তাহে পূর্বাভাস গড়ে সপ্তাহে ২.৩ ভর্তি কম-বেশি হয়েছে; তার আগের ৪ সপ্তাহের গড় দিয়ে অনুমান করলে কম-বেশি হতো ৭.৫।');
   });
 
   it('asks for the course’s figures over the dates', async () => {

@@ -5,12 +5,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { usePageParam, useClampPageParam } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
+import { SECTION_QUERY } from '../../../lib/forbidden';
 import { withParam } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { rangeQuery, type FigureRange } from '../../dashboard/hooks/figures-range';
 import {
   fetchCourseStat,
   fetchCourseStats,
+  fetchForecast,
+  FORECAST_WEEKS,
   fetchLearnerStat,
   fetchLearnerStats,
   fetchReportList,
@@ -25,6 +28,7 @@ export const reportKeys = {
   courseStat: (role: number, id: number, r: FigureRange) => ['reports', role, 'course-stat', id, r.from, r.to] as const,
   learnerStats: (role: number, r: FigureRange) => ['reports', role, 'learner-stats', r.from, r.to] as const,
   learnerStat: (role: number, id: number) => ['reports', role, 'learner-stat', id] as const,
+  forecast: (role: number, id: number, weeks: number) => ['reports', role, 'forecast', id, weeks] as const,
 };
 
 export function useRoleKey() {
@@ -53,6 +57,10 @@ export function learnerStatQuery(role: number, id: number) {
   return { queryKey: reportKeys.learnerStat(role, id), queryFn: ({ signal }: { signal?: AbortSignal }) => fetchLearnerStat(id, signal), retry };
 }
 
+export function forecastQuery(role: number, id: number, weeks = FORECAST_WEEKS) {
+  return { queryKey: reportKeys.forecast(role, id, weeks), queryFn: ({ signal }: { signal?: AbortSignal }) => fetchForecast(id, weeks, signal), retry };
+}
+
 export function reportListQuery<L extends ReportList>(role: number, list: L, params: ReportListParams) {
   return { queryKey: reportKeys.list(role, list, params), queryFn: ({ signal }: { signal?: AbortSignal }) => fetchReportList(list, params, signal), retry };
 }
@@ -64,6 +72,11 @@ export function useCourseStats(range: FigureRange, enabled: boolean) {
 
 export function useCourseStat(id: number, range: FigureRange, enabled: boolean) {
   return useQuery({ ...courseStatQuery(useRoleKey(), id, range), enabled, placeholderData: keepPreviousData });
+}
+
+/** The course's enrolment forecast: a section of the course's page (a 403 shows in its card, not as the forbidden page). */
+export function useForecast(id: number, enabled: boolean) {
+  return useQuery({ ...forecastQuery(useRoleKey(), id), enabled, meta: SECTION_QUERY });
 }
 
 export function useLearnerStats(range: FigureRange, enabled: boolean) {
