@@ -140,6 +140,20 @@ start_sms() {
     fi
 }
 
+# The local stand-in for the government teacher registries (infra/registry/teachers.py), answering
+# from infra/registry/roster.json; its fault switches are at $TEACHER_REGISTRY_URL/faults.
+start_registry() {
+    local dir=$1 port=$2
+    mkdir -p "$dir"
+    export TEACHER_REGISTRY_URL="http://127.0.0.1:$port" TEACHER_REGISTRY_KEY=local-registry-key
+    if ! curl -s -o /dev/null "$TEACHER_REGISTRY_URL/healthz"; then
+        log "starting the local teacher registry on $TEACHER_REGISTRY_URL (its roster: $TEACHER_REGISTRY_URL/roster)"
+        python3 "$ROOT/infra/registry/teachers.py" "$port" "$TEACHER_REGISTRY_KEY" >"$dir/registry.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$TEACHER_REGISTRY_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # The local stand-in for the SSLCommerz payment gateway (infra/payments/sslcommerz.py): its hosted
 # page lets the payer pick the outcome; notices it sent are listed at $SSLCOMMERZ_URL/ipn?tran_id=.
 start_payments() {

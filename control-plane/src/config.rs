@@ -17,6 +17,8 @@
 //! | `MAIL_FROM` | the sender address of every e-mail (its name is the site's) | `no-reply@` + the base domain |
 //! | `SMS_GATEWAY_URL` | SSL Wireless's API (ISMS Plus v3) base address, e.g. `https://smsplus.sslwireless.com` | unset: SMS waits in the outbox |
 //! | `SMS_API_TOKEN`, `SMS_SID` | the SSL Wireless account's API token and stakeholder id | required with `SMS_GATEWAY_URL` |
+//! | `TEACHER_REGISTRY_URL` | the teacher registries' gateway (`infra/registry/teachers.py` locally) | unset: teacher verification is off |
+//! | `TEACHER_REGISTRY_KEY` | its API key | required with `TEACHER_REGISTRY_URL` |
 
 use crate::secret::Secret;
 use crate::tls::sealing::MasterKey;
@@ -36,6 +38,21 @@ pub struct Config {
     pub mail: MailConfig,
     /// `None` while no SMS gateway is configured.
     pub sms: Option<SmsConfig>,
+    /// `None` while no teacher registry is configured.
+    pub teacher_registry: Option<RegistryConfig>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RegistryConfig {
+    pub url: String,
+    pub api_key: Secret,
+}
+
+impl RegistryConfig {
+    fn from_env() -> anyhow::Result<Option<Self>> {
+        let Some(url) = var("TEACHER_REGISTRY_URL") else { return Ok(None) };
+        Ok(Some(Self { url, api_key: Secret::new(required("TEACHER_REGISTRY_KEY")?) }))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -139,6 +156,7 @@ impl Config {
             database_url: Secret::new(required("DATABASE_URL")?),
             mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
             sms: SmsConfig::from_env()?,
+            teacher_registry: RegistryConfig::from_env()?,
             public_base_url,
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,

@@ -191,6 +191,15 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         let id: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(slug).fetch_one(db).await?;
         memberships::grant(db, teacher, id, TEACHER).await?;
     }
+    // Abdul Karim, sylhet's teacher, verified against the teacher registry (his record is on the
+    // local registry's roster, infra/registry/roster.json); the roster's other IDs are free to try.
+    sqlx::query(
+        "INSERT INTO teacher_verifications (user_id, pds_type, pdsid, name, designation, institute_name, subject)
+         VALUES ($1, 1, '10293848', 'Abdul Karim', 'Senior Teacher', 'Rajshahi Collegiate School', 'Physics') ON CONFLICT DO NOTHING",
+    )
+    .bind(people[1])
+    .execute(db)
+    .await?;
     // Roles the sites made themselves: Dhaka's exam officer runs its exams and question bank;
     // the main site's support desk looks people and partners up and reads the logs.
     let dhaka: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = 'dhaka'").fetch_one(db).await?;

@@ -147,6 +147,18 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "১৯০০ সাল বা তার পরের, অতীতের একটি জন্মতারিখ দিন।",
         ),
         "phone_missing" => ("The account has no mobile number.", "অ্যাকাউন্টটিতে কোনো মোবাইল নম্বর নেই।"),
+        "invalid_teacher_id" => ("Enter the ID in digits only, 4 to 20 of them.", "আইডিটি শুধু অঙ্কে লিখুন, ৪ থেকে ২০টি অঙ্ক।"),
+        "invalid_birth_date" => ("Enter the date of birth as DD/MM/YYYY.", "জন্মতারিখ DD/MM/YYYY আকারে লিখুন।"),
+        "too_young" => ("A teacher or officer must be at least 18 years old.", "শিক্ষক বা কর্মকর্তার বয়স কমপক্ষে ১৮ বছর হতে হবে।"),
+        "registry_unavailable" => (
+            "The teacher registry is not answering. Please try again in a few minutes.",
+            "শিক্ষক তথ্যভান্ডার এখন সাড়া দিচ্ছে না। কয়েক মিনিট পর আবার চেষ্টা করুন।",
+        ),
+        "teacher_already_verified" => ("This account is already verified as a teacher.", "এই অ্যাকাউন্টটি আগেই শিক্ষক হিসেবে যাচাই করা হয়েছে।"),
+        "teacher_phone_missing" => (
+            "The registry holds no mobile number for this ID, so no code can be sent. Ask your office to add one.",
+            "তথ্যভান্ডারে এই আইডির কোনো মোবাইল নম্বর নেই, তাই কোড পাঠানো যাচ্ছে না। আপনার দপ্তরকে নম্বর যোগ করতে বলুন।",
+        ),
         "otp_wrong" => ("This code is not right. Check the text message and try again.", "কোডটি সঠিক নয়। এসএমএসটি দেখে আবার চেষ্টা করুন।"),
         "otp_expired" => (
             "This code has expired or was already used. Ask for a new one.",

@@ -34,6 +34,7 @@ pub mod storage;
 pub mod telemetry;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+pub mod teachers;
 pub mod tenancy;
 pub mod tls;
 pub mod users;

@@ -6,6 +6,7 @@ use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
 use crate::showcase;
+use crate::teachers;
 use crate::state::ControlState;
 use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
 use utoipa_axum::router::OpenApiRouter;
@@ -26,6 +27,7 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(verification::verification_by_mail))
         .routes(routes!(verification::resend_code))
         .routes(routes!(verification::verification_by_phone))
+        .routes(routes!(teachers::status, teachers::verify))
         .routes(routes!(profile::profile_info))
         .routes(routes!(profile::update_profile))
         .routes(routes!(view_info::view_info))

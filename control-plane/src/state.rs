@@ -3,6 +3,7 @@
 use crate::auth::rate_limit::LoginLimiter;
 use crate::auth::sessions::SessionCache;
 use crate::config::Config;
+use crate::teachers::registry::{HttpRegistry, TeacherRegistry};
 use sqlx::PgPool;
 use std::sync::Arc;
 
@@ -17,6 +18,8 @@ pub struct ControlShared {
     pub login_limiter: LoginLimiter,
     /// Reset links asked for: 5 an hour per account, 20 per address.
     pub reset_limiter: LoginLimiter,
+    /// `None` while no teacher registry is configured.
+    pub teacher_registry: Option<Arc<dyn TeacherRegistry>>,
 }
 
 impl std::ops::Deref for ControlState {
@@ -29,7 +32,11 @@ impl std::ops::Deref for ControlState {
 
 impl ControlState {
     pub fn new(db: PgPool, config: Arc<Config>) -> Self {
+        let teacher_registry = config.teacher_registry.as_ref().map(|c| {
+            Arc::new(HttpRegistry::new(c).expect("an HTTP client with rustls")) as Arc<dyn TeacherRegistry>
+        });
         Self(Arc::new(ControlShared {
+            teacher_registry,
             db,
             config,
             sessions: SessionCache::default(),

@@ -83,6 +83,7 @@ impl TestPlatform {
             // Tests deliver the outbox themselves, to their own SMTP server.
             mail: crate::config::MailConfig::new(None, &PublicUrl::parse(base_url).unwrap()),
             sms: None,
+            teacher_registry: None,
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

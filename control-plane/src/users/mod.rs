@@ -36,6 +36,10 @@ pub struct UserInfo {
     pub phone_verified: bool,
     pub roles: Vec<RoleView>,
     pub currentrole: Option<CurrentRole>,
+    /// The teacher or employee ID the account is verified with (SPEC §3), `null` until verified.
+    pub pdsid: Option<String>,
+    /// What the teacher registry holds about the account's owner, once verified.
+    pub teacher: Option<crate::teachers::store::Teacher>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,7 +67,10 @@ pub async fn user_info(
 ) -> sqlx::Result<UserInfo> {
     let user = store::find(db, user_id).await?;
     let roles = memberships::roles_of(db, urls, user_id).await?;
+    let teacher = crate::teachers::store::of_user(db, user_id).await?;
     Ok(UserInfo {
+        pdsid: teacher.as_ref().map(|t| t.pdsid.clone()),
+        teacher,
         completeness: user.completeness(),
         photo: user.photo_url(),
         id: user.id,

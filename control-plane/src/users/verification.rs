@@ -105,7 +105,7 @@ async fn send_phone_code(ctl: &ControlState, user: &store::User, site: &Site, la
         return Err(AppError::Conflict("already_verified"));
     }
     let mut tx = ctl.db.begin().await?;
-    let code = otp::issue(&mut tx, &ctl.config, phone, user.id).await?;
+    let code = otp::issue(&mut tx, &ctl.config, otp::Purpose::PhoneVerification, phone, user.id).await?;
     outbox::enqueue(&mut tx, &site.sms(phone, "phone_code", templates::phone_code_sms(lang, &site.name, &code))).await?;
     tx.commit().await?;
     Ok(())
@@ -137,7 +137,7 @@ pub async fn verification_by_phone(
     if input.otp.trim().is_empty() {
         return Err(AppError::field("otp", "required"));
     }
-    otp::check(&ctl.db, &ctl.config, &phone, &input.otp).await?;
+    otp::check(&ctl.db, &ctl.config, otp::Purpose::PhoneVerification, &phone, &input.otp).await?;
     if !store::verify_phone(&ctl.db, user.id, &phone).await? {
         return Err(AppError::unprocessable("otp", "otp_expired"));
     }

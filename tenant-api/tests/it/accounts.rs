@@ -2,15 +2,12 @@
 //! the delivery worker to a real SMTP server (mailcrab, in process), and the tests read what
 //! arrived there, decoded.
 
-use crate::common::{LocalServer, PASSWORD, TestApp, free_port};
+use crate::common::{PASSWORD, SmsServer, TestApp, code_in, free_port};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, StatusCode};
-use control_plane::config::SmsConfig;
-use control_plane::messages::sms::SmsGateway;
 use control_plane::messages::worker::{self, Senders};
 use control_plane::messages::mail::Mailer;
-use control_plane::secret::Secret;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -430,35 +427,6 @@ async fn a_profile_photo_is_checked_squared_and_shown_on_every_site() {
     assert_eq!(t.get("localhost", &url, None).await.status, StatusCode::NOT_FOUND);
     let file = url.rsplit('/').next().unwrap();
     assert_eq!(t.get("localhost", &format!("/user-photo/{other}/{file}"), None).await.status, StatusCode::NOT_FOUND);
-}
-
-/// The local SSL Wireless gateway (infra/sms/sslwireless.py) on a free port, as a phone company's
-/// side of the test: what it accepted is what the phones got.
-struct SmsServer(LocalServer);
-
-impl SmsServer {
-    async fn start() -> Self {
-        Self(LocalServer::start("sms/sslwireless.py", &["test-token", "LMSTEST"]).await)
-    }
-
-    fn senders(&self) -> Senders {
-        let config = SmsConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
-        Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
-    }
-
-    /// The texts a number received, oldest first.
-    async fn texts(&self, msisdn: &str) -> Vec<Value> {
-        self.0.http.get(format!("{}/messages?msisdn={msisdn}", self.0.url)).send().await.unwrap().json::<Vec<Value>>().await.unwrap()
-    }
-
-    async fn fault(&self, msisdn: &str, mode: &str) {
-        self.0.http.post(format!("{}/faults", self.0.url)).json(&json!({ "msisdn": msisdn, "mode": mode })).send().await.unwrap();
-    }
-}
-
-/// The 6-digit code in a text.
-fn code_in(text: &str) -> String {
-    text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_owned()
 }
 
 #[tokio::test]

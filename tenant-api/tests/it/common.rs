@@ -5,6 +5,10 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
+use control_plane::config::SmsConfig;
+use control_plane::messages::sms::SmsGateway;
+use control_plane::messages::worker::Senders;
+use control_plane::secret::Secret;
 use control_plane::testing::TestPlatform;
 use provisioner::{Ctx, ProvisionerConfig, worker};
 use serde_json::Value;
@@ -236,4 +240,33 @@ pub async fn published_course(t: &TestApp, host: &str, teacher: &str) -> (i64, i
     assert_eq!(t.put(host, "/course/batch/update-publish-feature", teacher, serde_json::json!({ "id": batch, "published": true })).await.status, StatusCode::OK);
     assert_eq!(t.put(host, "/course/update-publish-feature", teacher, serde_json::json!({ "id": id, "published": true })).await.status, StatusCode::OK);
     (id, batch)
+}
+
+/// The local SSL Wireless gateway (infra/sms/sslwireless.py) on a free port, as a phone company's
+/// side of the test: what it accepted is what the phones got.
+pub struct SmsServer(pub LocalServer);
+
+impl SmsServer {
+    pub async fn start() -> Self {
+        Self(LocalServer::start("sms/sslwireless.py", &["test-token", "LMSTEST"]).await)
+    }
+
+    pub fn senders(&self) -> Senders {
+        let config = SmsConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
+        Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
+    }
+
+    /// The texts a number received, oldest first.
+    pub async fn texts(&self, msisdn: &str) -> Vec<Value> {
+        self.0.http.get(format!("{}/messages?msisdn={msisdn}", self.0.url)).send().await.unwrap().json::<Vec<Value>>().await.unwrap()
+    }
+
+    pub async fn fault(&self, msisdn: &str, mode: &str) {
+        self.0.http.post(format!("{}/faults", self.0.url)).json(&serde_json::json!({ "msisdn": msisdn, "mode": mode })).send().await.unwrap();
+    }
+}
+
+/// The 6-digit code in a text.
+pub fn code_in(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_owned()
 }

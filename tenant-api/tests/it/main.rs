@@ -27,6 +27,7 @@ mod reference;
 mod roles;
 mod roots;
 mod search;
+mod teachers;
 mod tls;
 mod trainings;
 mod validation;
