@@ -17,6 +17,7 @@ pub mod html;
 pub mod i18n;
 pub mod institutions;
 pub mod json;
+pub mod leaderboard;
 pub mod memberships;
 pub mod merchants;
 pub mod messages;

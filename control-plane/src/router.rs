@@ -5,6 +5,7 @@ use crate::calendar;
 use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
+use crate::leaderboard;
 use crate::showcase;
 use crate::teachers;
 use crate::state::ControlState;
@@ -28,6 +29,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(verification::resend_code))
         .routes(routes!(verification::verification_by_phone))
         .routes(routes!(teachers::status, teachers::verify))
+        .routes(routes!(leaderboard::leaderboard))
+        .routes(routes!(leaderboard::gamification, leaderboard::set_hidden))
         .routes(routes!(profile::profile_info))
         .routes(routes!(profile::update_profile))
         .routes(routes!(view_info::view_info))

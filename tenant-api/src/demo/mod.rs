@@ -198,6 +198,12 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     if seeded.values().any(|c| c.site == Site::Sylhet) {
         sylhet_store(&mut api).await?;
     }
+    // The leaderboards from the sites' records as they now stand (the term's days were dated back).
+    let sites: Vec<i64> = sqlx::query_scalar("SELECT id FROM institutions WHERE is_main OR slug IN ('dhaka', 'sylhet')").fetch_all(&app.ctl.db).await?;
+    for site in sites {
+        let db = app.pools.get(site).await?;
+        crate::learning::points::rebuild(&app, site, &db).await?;
+    }
     Ok(())
 }
 

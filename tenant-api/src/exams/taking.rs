@@ -431,9 +431,13 @@ pub async fn close(app: &AppState, tenant: control_plane::tenancy::TenantId, db:
         .collect();
     let late = by_learner && target.deadline.is_some_and(|d| target.now > d);
     attempts::write_marks(&mut tx, attempt_id, &marks, late, !by_learner).await?;
-    let exam_id: i64 = sqlx::query_scalar("SELECT exam_id FROM exam_attempts WHERE id = $1").bind(attempt_id).fetch_one(&mut *tx).await?;
+    let (exam_id, user_id, passed): (i64, i64, Option<bool>) =
+        sqlx::query_as("SELECT exam_id, user_id, passed FROM exam_attempts WHERE id = $1").bind(attempt_id).fetch_one(&mut *tx).await?;
     tx.commit().await?;
     app.exams.mark_stale(tenant, exam_id);
+    if passed == Some(true) {
+        crate::learning::points::refresh(app, tenant, db, user_id).await?;
+    }
     Ok(true)
 }
 

@@ -6,5 +6,6 @@ pub mod enrolment;
 pub mod enrolment_store;
 pub mod journey;
 pub mod page_cache;
+pub mod points;
 pub mod reviews;
 pub mod wishlist;

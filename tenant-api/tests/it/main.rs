@@ -17,6 +17,7 @@ mod events;
 mod exams;
 mod files;
 mod isolation;
+mod leaderboard;
 mod partners;
 mod payments;
 mod promotions;
