@@ -1,5 +1,5 @@
-// /profile/myprofile: the signed-in person's profile (profile-info), what is missing from it, and
-// the edit dialog (open while the URL has ?edit=<field>, so that Back closes it on phones).
+// /profile/myprofile: the signed-in person's profile (profile-info), what is missing from it, the
+// teacher verification card, and the edit dialog (open while the URL has ?edit=<field>, so that Back closes it on phones).
 import { Alert, Box, Button, Card, CardContent, Chip, Divider, Grid, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/ModeEditOutlineOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { formatDay, localPhone, PROFILE_FIELDS, profileValues, type ProfileField
 import { profileErrors, updateProfileMutation, useProfile } from '../hooks/use-profile';
 import { MissingParts, ProfileIdentity, VerifiedState } from './profile-summary';
 import { ProfileTabs } from './profile-tabs';
+import { TeacherVerificationCard } from './teacher-verification-card';
 
 // The edit dialog (fields, react-hook-form) comes with the password form, in one chunk: fetched once
 // the page is idle, or when opened.
@@ -193,6 +194,7 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: (fi
             </Stack>
           </CardContent>
         </Card>
+        <TeacherVerificationCard />
       </Grid>
     </Grid>
   );
