@@ -63,6 +63,8 @@ pub struct Standing {
     pub rank: i64,
     pub user_id: i64,
     pub name: String,
+    /// The name in Bangla, when the learner gave one.
+    pub name_bn: Option<String>,
     #[serde(skip)]
     pub photo_key: Option<String>,
     pub points: i32,
@@ -79,7 +81,7 @@ pub async fn count(db: &PgPool, scope: Scope) -> sqlx::Result<i64> {
 pub async fn page(db: &PgPool, scope: Scope, limit: i64, offset: i64) -> sqlx::Result<Vec<Standing>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "WITH {TOTALS}
-         SELECT rank() OVER (ORDER BY t.points DESC) AS rank, t.user_id, u.name, u.photo AS photo_key, t.points
+         SELECT rank() OVER (ORDER BY t.points DESC) AS rank, t.user_id, u.name, u.name_bn, u.photo AS photo_key, t.points
            FROM totals t JOIN users u ON u.id = t.user_id
           ORDER BY t.points DESC, u.name, t.user_id LIMIT $3 OFFSET $4"
     )))

@@ -20,6 +20,8 @@ describe('the texts the first render waits for', () => {
     // My webinars and a webinar's room: the classrooms' screens with the webinars' texts.
     for (const path of ['/webinarroom', '/webinarroom/details/8', '/webinarroom/details/8/schedule']) expect(first(path, true), path).toEqual(['classrooms', 'webinars', 'nav']);
     expect(first('/webinar/list', false)).toEqual(['webinars']);
+    expect(first('/leaderboard', false)).toEqual(['leaderboard']);
+    expect(first('/leaderboard', true)).toEqual(['leaderboard', 'nav']);
   });
 
   it('leaves them out for visitors, on the landing pages (kept small) and in the journeys (no side nav)', () => {

@@ -92,6 +92,7 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
   [/^\/(?:search|instructor|certificate)(?:\/|$)/, { namespaces: ['learn'] }],
   [/^\/events(?:\/|$)/, { namespaces: ['events'] }],
   [/^\/webinar\/list\/?$/, { namespaces: ['webinars'] }],
+  [/^\/leaderboard\/?$/, { namespaces: ['leaderboard'] }],
   // After the calendars: /classroom/calendar/show is the calendar's.
   [/^\/(?:classroom|join)(?:\/|$)/, { namespaces: ['classrooms'] }],
   // My webinars and a webinar's room: the classrooms' screens with the webinars' texts.

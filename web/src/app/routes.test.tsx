@@ -37,6 +37,18 @@ describe('the public route table', () => {
     // The webinars' rooms are signed-in pages.
     expect(['/webinarroom', '/webinarroom/details/8', '/webinar/details'].map((p) => page(p)?.path)).toEqual(['*', '*', '*']);
   });
+  it('serves the leaderboard to anyone in the default layout, as its own lazy page', () => {
+    const matches = matchRoutes(routes, '/leaderboard') ?? [];
+    expect(matches.at(-1)?.route.path).toBe('leaderboard');
+    const page = matches.at(-1)!.route.element as ReactElement;
+    // A lazy component (React.lazy), not one of the landing pages' own.
+    expect((page.type as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    const layout = (path: string) => (matchRoutes(routes, path)![1].route.element as ReactElement).type;
+    expect(layout('/leaderboard')).toBe(layout('/webinar/list'));
+    // Its query string does not change the route.
+    expect(matchRoutes(routes, '/leaderboard?scope=all&period=all_time&page=2')?.at(-1)?.route.path).toBe('leaderboard');
+    expect(matchRoutes(routes, '/leaderboard/other')?.at(-1)?.route.path).toBe('*');
+  });
 });
 
 describe('the signed-in route table', () => {

@@ -28,6 +28,8 @@ const InstructorPage = lazy(() => import('../features/learn/components/instructo
 const CertificateCheckPage = lazy(() => import('../features/learn/components/certificate-check-page'));
 // /webinar/list: the site's webinars (their public pages are courses', /webinar/details/:uuid).
 const WebinarListPage = lazy(() => import('../features/webinars/components/webinar-list-page'));
+// /leaderboard: learners by points, open to anyone; a signed-in learner's own points card on top.
+const LeaderboardPage = lazy(() => import('../features/leaderboard/components/leaderboard-page'));
 // /payment/success|fail|cancel/:id and /payments: one chunk (features/payments/components/payment-pages.tsx).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 // The public pages of blogs, tutorials, articles and the site's own pages (about, FAQ, team,
@@ -94,6 +96,7 @@ export const routes: RouteObject[] = [
           // So is a webinar's (SPEC "Link builders": lib/course-paths.ts).
           { path: 'webinar/details/:uuid', element: <CourseDetailsPage /> },
           { path: 'webinar/list', element: <WebinarListPage /> },
+          { path: 'leaderboard', element: <LeaderboardPage /> },
           { path: 'instructor/:id', element: <InstructorPage /> },
           { path: 'certificate/check/:id?', element: <CertificateCheckPage /> },
           { path: 'payment/:kind/:id', element: <PaymentPages /> },

@@ -38,6 +38,8 @@ export const NAMESPACES = [
   'extras',
   // The reference lists' settings (/settings/categories, /settings/educationlavels, ...): loaded with them.
   'reference',
+  // The leaderboard (/leaderboard) and the learner's points card (features/leaderboard): loaded with them.
+  'leaderboard',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
   // menu, not on a visitor's first paint. The header, bottom bar and account menu keep theirs in
   // common (common:nav.*).

@@ -145,7 +145,8 @@ describe('sidebar menu', () => {
   });
   it('lists in the account menu only what the role may open', () => {
     const links = (cls: MenuClass) => userMenuFor(cls).map((i) => i.to);
-    expect(links('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list']);
+    // A learner also finds the public leaderboard there, with their own points card on top.
+    expect(links('learner')).toEqual(['/dashboard', '/profile/myprofile', '/certificate/list', '/leaderboard']);
     expect(links('approver')).toEqual(['/dashboard']);
     expect(links('partner')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);
     expect(links('super')).toEqual(['/dashboard', '/profile/myprofile', '/course', '/certificate/list']);

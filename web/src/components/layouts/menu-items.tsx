@@ -9,6 +9,7 @@ import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
@@ -297,6 +298,8 @@ export const USER_MENU: MenuItem[] = [
   { key: 'myprofile', labelKey: 'common:nav.my_profile', icon: <PersonOutlineIcon fontSize="small" />, to: '/profile/myprofile', classes: ALL_BUT_APPROVER },
   { key: 'course', labelKey: 'common:nav.course', icon: <MenuBookOutlinedIcon fontSize="small" />, to: '/course', classes: [...PAGE_ACCESS.authoring], module: 'course' },
   { key: 'certificates', labelKey: 'common:nav.certificates', icon: <WorkspacePremiumOutlinedIcon fontSize="small" />, to: '/certificate/list', classes: ALL_BUT_APPROVER },
+  // The public /leaderboard, where a learner's own points, badges and place are on top.
+  { key: 'leaderboard', labelKey: 'common:nav.leaderboard', icon: <EmojiEventsOutlinedIcon fontSize="small" />, to: '/leaderboard', classes: ['learner'] },
 ];
 
 /** The account menu of a menu class, narrowed as the side navigation is (`permissions`: the role's map; null: not narrowed). */
