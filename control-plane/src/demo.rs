@@ -191,6 +191,7 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         let id: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = $1").bind(slug).fetch_one(db).await?;
         memberships::grant(db, teacher, id, TEACHER).await?;
     }
+    search_history(db).await?;
     // Abdul Karim, sylhet's teacher, verified against the teacher registry (his record is on the
     // local registry's roster, infra/registry/roster.json); the roster's other IDs are free to try.
     sqlx::query(
@@ -214,5 +215,47 @@ pub async fn seed(db: &PgPool) -> anyhow::Result<()> {
         .with(Module::Reports, &[Action::View]);
     roles::seed(db, main, "sys-support-desk", ("Support desk", "সহায়তা ডেস্ক"), desk, true).await?;
     memberships::grant(db, people[3], main, "sys-support-desk").await?;
+    Ok(())
+}
+
+/// Four weeks of learners' searches on the main site and dhaka's, for the dashboard's search
+/// analysis: what they look for most, and what found nothing (each term's daily count varies by
+/// day, deterministically, so re-seeding gives the same history).
+async fn search_history(db: &PgPool) -> anyhow::Result<()> {
+    const TERMS: &[(&str, i32, bool)] = &[
+        ("গণিত", 14, false),
+        ("ইংরেজি", 11, false),
+        ("programming", 9, false),
+        ("পদার্থবিজ্ঞান", 7, false),
+        ("ক্যালকুলাস", 6, false),
+        ("ielts", 5, true),
+        ("gonit", 4, false),
+        ("ফ্রিল্যান্সিং", 4, true),
+        ("graphic design", 3, true),
+        ("হিসাববিজ্ঞান", 2, true),
+    ];
+    let sites: Vec<i64> = sqlx::query_scalar("SELECT id FROM institutions WHERE is_main OR slug = 'dhaka'").fetch_all(db).await?;
+    let today = crate::dhaka::today();
+    for (s, site) in sites.iter().enumerate() {
+        for (t, (term, daily, unfound)) in TERMS.iter().enumerate() {
+            for ago in 0..28i64 {
+                let searches = (daily + ((ago as i32 * 7 + t as i32 * 3 + s as i32) % 5) - 2).max(0);
+                if searches == 0 {
+                    continue;
+                }
+                sqlx::query(
+                    "INSERT INTO search_terms_daily (institution_id, day, term, searches, zero_results) VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(site)
+                .bind(today - chrono::Duration::days(ago))
+                .bind(term)
+                .bind(searches)
+                .bind(if *unfound { searches } else { 0 })
+                .execute(db)
+                .await?;
+            }
+        }
+    }
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use crate::auth::rate_limit::LoginLimiter;
 use crate::auth::sessions::SessionCache;
+use crate::catalogue::search_log::SearchLog;
 use crate::config::Config;
 use crate::teachers::registry::{HttpRegistry, TeacherRegistry};
 use sqlx::PgPool;
@@ -20,6 +21,8 @@ pub struct ControlShared {
     pub reset_limiter: LoginLimiter,
     /// `None` while no teacher registry is configured.
     pub teacher_registry: Option<Arc<dyn TeacherRegistry>>,
+    /// Searches counted since the last flush (the dashboard's search analysis).
+    pub search_log: SearchLog,
 }
 
 impl std::ops::Deref for ControlState {
@@ -37,6 +40,7 @@ impl ControlState {
         });
         Self(Arc::new(ControlShared {
             teacher_registry,
+            search_log: SearchLog::default(),
             db,
             config,
             sessions: SessionCache::default(),

@@ -23,6 +23,7 @@ async fn main() -> anyhow::Result<()> {
     tenant_api::classrooms::live::spawn(state.clone());
     tenant_api::classrooms::meetings::rooms::spawn(state.clone());
     spawn_session_purge(state.clone());
+    spawn_search_log_flush(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());
     control_plane::messages::worker::spawn(state.ctl.db.clone(), &state.ctl.config)?;
@@ -46,6 +47,18 @@ async fn main() -> anyhow::Result<()> {
     tokio::spawn(tls::serve_https(https, tls::server_config(resolver)?, router::app(state)));
     axum::serve(listener, http_app).with_graceful_shutdown(shutdown).await?;
     Ok(())
+}
+
+/// Adds the searches counted in memory to the dashboard's table every few seconds.
+fn spawn_search_log_flush(state: AppState) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            if let Err(error) = state.ctl.search_log.flush(&state.ctl.db).await {
+                tracing::warn!(%error, "search counts not saved; kept for the next round");
+            }
+        }
+    });
 }
 
 /// Hourly housekeeping of the control database: expired sessions, old messages and links.

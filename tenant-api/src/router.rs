@@ -217,6 +217,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(candidates::delete_candidate))
         .routes(routes!(download::certificate_pdf))
         .routes(routes!(dashboard::pending_task::pending_task))
+        .routes(routes!(dashboard::search_analysis::search_analysis))
         .routes(routes!(dashboard::figures::total_learner))
         .routes(routes!(dashboard::figures::total_course))
         .routes(routes!(dashboard::figures::total_exam))

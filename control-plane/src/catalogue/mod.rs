@@ -8,6 +8,7 @@ pub mod phonetic;
 pub mod profiles;
 pub mod query;
 pub mod search;
+pub mod search_log;
 pub mod store;
 
 use crate::tenancy::Tenant;

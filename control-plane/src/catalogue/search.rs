@@ -87,6 +87,9 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
         _ => Order::Relevance,
     };
     let (found, total) = store::search(&ctl.db, &filter, order, rows, start).await?;
+    if let (Some(words), 0) = (&filter.words, start) {
+        ctl.search_log.record(tenant.id, &words.words, total);
+    }
     let data = found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect();
     Ok(Json(SearchResults { data, total: total.min(store::MATCH_CAP), total_capped: total > store::MATCH_CAP, start, rows }))
 }

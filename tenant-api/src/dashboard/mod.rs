@@ -5,6 +5,7 @@ pub mod figures;
 pub mod forecast;
 pub mod pending_task;
 pub mod range;
+pub mod search_analysis;
 pub mod store;
 
 use control_plane::tenancy::TenantId;

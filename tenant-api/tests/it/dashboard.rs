@@ -263,3 +263,36 @@ async fn a_courses_enrolments_are_forecast_from_its_history_with_the_error_shown
     assert_eq!(forecast(admin.clone(), format!("/ai/forecast?course_id={course}&weeks=13")).await.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(forecast(admin, "/ai/forecast?course_id=abc".into()).await.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn search_analysis_counts_each_sites_searches_and_what_found_nothing() {
+    let Term { t, admin, sylhet_admin, .. } = term().await;
+    for query in ["Calculus", "calculus", "ক্যালকুলাস", "xylophone"] {
+        let encoded: String = query.bytes().map(|b| format!("%{b:02X}")).collect();
+        let r = t.get(DHAKA, &format!("/learner-course/course-search-solr?search={encoded}"), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    }
+    // A second page is the same search, not another.
+    t.get(DHAKA, "/learner-course/course-search-solr?search=calculus&start=15", None).await;
+    t.get(SYLHET, "/learner-course/course-search-solr?search=xylophone", None).await;
+    t.state.ctl.search_log.flush(&t.platform.db).await.unwrap();
+
+    let today = dhaka::today();
+    let r = t.get(DHAKA, &format!("/api/v3/dashboard/search_analysis?start_date={}&end_date={today}", today - Duration::days(6)), Some(&admin)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let a = &r.body["data"];
+    assert_eq!((a["total_searches"].as_i64(), a["zero_result_searches"].as_i64()), (Some(4), Some(1)), "{a}");
+    assert_eq!(a["top_terms"][0], json!({ "term": "calculus", "searches": 2, "zero_results": 0 }), "one spelling per query");
+    assert_eq!(a["zero_result_terms"], json!([{ "term": "xylophone", "searches": 1, "zero_results": 1 }]));
+    let days = a["by_day"].as_array().unwrap();
+    assert_eq!((days.len(), days[6]["searches"].as_i64(), days[0]["searches"].as_i64()), (7, Some(4), Some(0)));
+
+    let theirs = t.get(SYLHET, "/api/v3/dashboard/search_analysis", Some(&sylhet_admin)).await;
+    assert_eq!(theirs.body["data"]["total_searches"], 1, "a partner sees its own site's searches");
+    let main = t.get(MAIN, "/api/v3/dashboard/search_analysis", Some(&t.super_admin().await)).await;
+    assert_eq!(main.body["data"]["total_searches"], 5, "the platform's admins see every site's");
+    let learner = t.get(DHAKA, "/api/v3/dashboard/search_analysis", Some(&t.login(DHAKA, "rina@example.com").await)).await;
+    assert_eq!(learner.status, StatusCode::FORBIDDEN);
+    let reversed = t.get(DHAKA, &format!("/api/v3/dashboard/search_analysis?start_date={today}&end_date={}", today - Duration::days(3)), Some(&admin)).await;
+    assert_eq!(reversed.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
