@@ -89,7 +89,7 @@ pub async fn leaderboard(
     };
     let scope = Scope { institution_id, week };
     let request = PageRequest::new(query.page, query.limit, 20);
-    let total = store::count(&ctl.db, scope).await?;
+    let total = ctl.board_sizes.try_get_with(scope, store::count(&ctl.db, scope)).await.map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
     let (current_page, last_page, offset) = request.clamp(total);
     let me = caller.and_then(|c| c.user_id());
     let data = store::page(&ctl.db, scope, request.per_page, offset)
@@ -237,6 +237,8 @@ pub async fn set_hidden(
 ) -> AppResult<Json<Data<Card>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
     store::set_hidden(&ctl.db, user_id, input.hidden).await?;
+    // The boards' sizes change with it.
+    ctl.board_sizes.invalidate_all();
     Ok(Json(Data::new(card(&ctl, site.id, user_id).await?)))
 }
 

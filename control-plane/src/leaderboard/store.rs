@@ -16,9 +16,13 @@ pub struct Week {
     pub reviews: i32,
 }
 
-/// Replaces a learner's weeks on a site with the ones recomputed from the site's records.
+/// Replaces a learner's weeks on a site with the ones recomputed from the site's records, and
+/// their sums on the four boards.
 pub async fn replace(db: &PgPool, institution_id: i64, user_id: i64, weeks: &[Week]) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
+    // Two sites recomputing the same learner at once take turns, so the sums over all sites
+    // always see both sites' weeks.
+    sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE").bind(user_id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM leaderboard_weeks WHERE institution_id = $1 AND user_id = $2")
         .bind(institution_id)
         .bind(user_id)
@@ -39,23 +43,50 @@ pub async fn replace(db: &PgPool, institution_id: i64, user_id: i64, weeks: &[We
     .bind(column(|w| w.reviews))
     .execute(&mut *tx)
     .await?;
+    sqlx::query(
+        "INSERT INTO leaderboard_site_totals (institution_id, user_id, points)
+         SELECT $1, $2, coalesce(sum(points), 0) FROM leaderboard_weeks WHERE institution_id = $1 AND user_id = $2
+         ON CONFLICT (institution_id, user_id) DO UPDATE SET points = excluded.points",
+    )
+    .bind(institution_id)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    for sums in [
+        "DELETE FROM leaderboard_user_weeks WHERE user_id = $1",
+        "INSERT INTO leaderboard_user_weeks (user_id, week, points)
+         SELECT $1, week, sum(points) FROM leaderboard_weeks WHERE user_id = $1 GROUP BY week",
+        "INSERT INTO leaderboard_user_totals (user_id, points) SELECT $1, coalesce(sum(points), 0) FROM leaderboard_weeks WHERE user_id = $1
+         ON CONFLICT (user_id) DO UPDATE SET points = excluded.points",
+    ] {
+        sqlx::query(sums).bind(user_id).execute(&mut *tx).await?;
+    }
     tx.commit().await
 }
 
 /// Which points a board adds up: one site's or all, one week's or all time's.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scope {
     pub institution_id: Option<i64>,
     pub week: Option<NaiveDate>,
 }
 
-/// Learners' totals in a scope, the hidden left out. `$1` site or NULL, `$2` week or NULL.
-const TOTALS: &str = "
-    totals AS (
-        SELECT w.user_id, sum(w.points)::int AS points
-          FROM leaderboard_weeks w JOIN users u ON u.id = w.user_id AND NOT u.leaderboard_hidden
-         WHERE ($1::bigint IS NULL OR w.institution_id = $1) AND ($2::date IS NULL OR w.week = $2)
-         GROUP BY w.user_id HAVING sum(w.points) > 0)";
+impl Scope {
+    /// The board's learners and points, hidden learners left out: `$1` the site, `$2` the week
+    /// (each NULL when the scope has none). Each reads the top of one index.
+    fn board(self) -> &'static str {
+        match (self.institution_id, self.week) {
+            (Some(_), Some(_)) => "SELECT b.user_id, b.points FROM leaderboard_weeks b JOIN users u ON u.id = b.user_id AND NOT u.leaderboard_hidden
+                                    WHERE b.institution_id = $1 AND b.week = $2 AND b.points > 0",
+            (Some(_), None) => "SELECT b.user_id, b.points FROM leaderboard_site_totals b JOIN users u ON u.id = b.user_id AND NOT u.leaderboard_hidden
+                                 WHERE b.institution_id = $1 AND $2::date IS NULL AND b.points > 0",
+            (None, Some(_)) => "SELECT b.user_id, b.points FROM leaderboard_user_weeks b JOIN users u ON u.id = b.user_id AND NOT u.leaderboard_hidden
+                                 WHERE $1::int8 IS NULL AND b.week = $2 AND b.points > 0",
+            (None, None) => "SELECT b.user_id, b.points FROM leaderboard_user_totals b JOIN users u ON u.id = b.user_id AND NOT u.leaderboard_hidden
+                              WHERE $1::int8 IS NULL AND $2::date IS NULL AND b.points > 0",
+        }
+    }
+}
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Standing {
@@ -71,19 +102,22 @@ pub struct Standing {
 }
 
 pub async fn count(db: &PgPool, scope: Scope) -> sqlx::Result<i64> {
-    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("WITH {TOTALS} SELECT count(*) FROM totals")))
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM ({}) board", scope.board())))
         .bind(scope.institution_id)
         .bind(scope.week)
         .fetch_one(db)
         .await
 }
 
+/// A page of the board, most points first (equal points in the order learners joined).
 pub async fn page(db: &PgPool, scope: Scope, limit: i64, offset: i64) -> sqlx::Result<Vec<Standing>> {
+    let board = scope.board();
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "WITH {TOTALS}
-         SELECT rank() OVER (ORDER BY t.points DESC) AS rank, t.user_id, u.name, u.name_bn, u.photo AS photo_key, t.points
-           FROM totals t JOIN users u ON u.id = t.user_id
-          ORDER BY t.points DESC, u.name, t.user_id LIMIT $3 OFFSET $4"
+        "WITH top AS (SELECT * FROM ({board}) board ORDER BY points DESC, user_id LIMIT $3 OFFSET $4)
+         SELECT (SELECT 1 + count(*) FROM ({board}) above WHERE above.points > top.points) AS rank,
+                top.user_id, u.name, u.name_bn, u.photo AS photo_key, top.points
+           FROM top JOIN users u ON u.id = top.user_id
+          ORDER BY top.points DESC, top.user_id"
     )))
     .bind(scope.institution_id)
     .bind(scope.week)
@@ -95,9 +129,10 @@ pub async fn page(db: &PgPool, scope: Scope, limit: i64, offset: i64) -> sqlx::R
 
 /// A learner's rank in a scope; `None` without points there or when hidden.
 pub async fn rank_of(db: &PgPool, scope: Scope, user_id: i64) -> sqlx::Result<Option<i64>> {
+    let board = scope.board();
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "WITH {TOTALS}
-         SELECT (SELECT 1 + count(*) FROM totals t WHERE t.points > m.points) FROM totals m WHERE m.user_id = $3"
+        "SELECT (SELECT 1 + count(*) FROM ({board}) above WHERE above.points > mine.points)
+           FROM ({board}) mine WHERE mine.user_id = $3"
     )))
     .bind(scope.institution_id)
     .bind(scope.week)
