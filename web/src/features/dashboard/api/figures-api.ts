@@ -145,6 +145,33 @@ export interface PlatformStats {
   genders: GenderCount[];
 }
 
+/** A catalogue search's words (normalised: one spelling per query) and how often they were searched. */
+export interface SearchTerm {
+  term: string;
+  searches: number;
+  /** Of those searches, how many found nothing. */
+  zero_results: number;
+}
+
+export interface SearchDay {
+  date: string;
+  searches: number;
+  zero_results: number;
+}
+
+/**
+ * Learners' catalogue searches in the range (first pages only): the 20 most searched terms, the 20
+ * that most often found nothing, and every day of the range.
+ */
+export interface SearchAnalysis {
+  range: RangeUsed;
+  total_searches: number;
+  zero_result_searches: number;
+  top_terms: SearchTerm[];
+  zero_result_terms: SearchTerm[];
+  by_day: SearchDay[];
+}
+
 /** The site's figures, each a call taking the range. */
 export const SITE_FIGURES = {
   learners: '/api/v3/dashboard/total/learner',
@@ -155,6 +182,7 @@ export const SITE_FIGURES = {
   completeness: '/api/v3/dashboard/completeness',
   enrolment: '/api/v3/dashboard/enrollment',
   upcoming: '/api/v3/dashboard/upcoming',
+  search_analysis: '/api/v3/dashboard/search_analysis',
 } as const;
 
 export type SiteFigure = keyof typeof SITE_FIGURES;
@@ -168,6 +196,7 @@ export interface SiteFigureData {
   completeness: Completeness;
   enrolment: EnrolmentSeries;
   upcoming: Upcoming;
+  search_analysis: SearchAnalysis;
 }
 
 function get<T>(path: string, range?: RangeParams, signal?: AbortSignal) {

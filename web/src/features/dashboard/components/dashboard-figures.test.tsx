@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { fetchCall, href, input, json, render, stubFetch, tag, text, type RenderOptions } from '../../../lib/test-render';
 import { signedInUser, testSession } from '../../../lib/test-session';
 import type { CurrentRole } from '../../../lib/types';
-import type { CertificateTotals, Completeness, CourseTotals, EnrolmentSeries, ExamTotals, GenderFigures, LearnerTotals, LearnTrack, PlatformStats, SiteFigure, SiteFigureData, Upcoming, UpcomingClass } from '../api/figures-api';
+import type { CertificateTotals, Completeness, CourseTotals, EnrolmentSeries, ExamTotals, GenderFigures, LearnerTotals, LearnTrack, PlatformStats, SearchAnalysis, SiteFigure, SiteFigureData, Upcoming, UpcomingClass } from '../api/figures-api';
 import { presetOf, presetRange, rangeFromParams, rangeRefusal, withRange, type FigureRange } from '../hooks/figures-range';
 import { figuresKeys, platformStatsQuery, serverRangeRefusal, siteFigureQuery } from '../hooks/use-figures';
 import DashboardPage from './dashboard-page';
@@ -92,6 +92,28 @@ function siteData(r: FigureRange, over: Partial<SiteFigureData> = {}): SiteFigur
         { kind: 'event', id: 3, title: 'Admission fair', title_bn: null, starts_on: '2026-12-22', link: '/events/3' },
       ],
     } satisfies Upcoming,
+    search_analysis: searchData(r),
+    ...over,
+  };
+}
+
+/** Learners' searches over `r`: 1,250 searches, 100 of them (8%) finding nothing. */
+function searchData(r: FigureRange, over: Partial<SearchAnalysis> = {}): SearchAnalysis {
+  return {
+    range: used(r),
+    total_searches: 1250,
+    zero_result_searches: 100,
+    top_terms: [
+      { term: 'প্রোগ্রামিং', searches: 1200, zero_results: 0 },
+      { term: 'ielts', searches: 49, zero_results: 0 },
+      { term: 'spoken english', searches: 1, zero_results: 0 },
+    ],
+    zero_result_terms: [
+      { term: 'drone flying', searches: 60, zero_results: 60 },
+      { term: 'মৎস্য চাষ', searches: 39, zero_results: 39 },
+      { term: 'beekeeping', searches: 1, zero_results: 1 },
+    ],
+    by_day: days(r.from, 30).map((date, i) => ({ date, searches: 40 + i, zero_results: i % 4 })),
     ...over,
   };
 }
@@ -225,6 +247,7 @@ describe('the site figures', () => {
       completeness: '/api/v3/dashboard/completeness',
       enrolment: '/api/v3/dashboard/enrollment',
       upcoming: '/api/v3/dashboard/upcoming',
+      search_analysis: '/api/v3/dashboard/search_analysis',
     };
     const figures = Object.keys(paths) as SiteFigure[];
     for (const [i, figure] of figures.entries()) {
@@ -330,6 +353,105 @@ describe('the site figures', () => {
     expect(shown).toContain('No learners yet.');
     const bn = await render('bn', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT, data) });
     expect(text(bn)).toContain('এই সময়ে কোনো ভর্তি নেই');
+  });
+
+  it('shows what learners searched for and what found nothing', async () => {
+    const html = await render('en', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT) });
+    const card = section(html, 'figures-search');
+    expect(tag(html, 'figures-search')).toContain('aria-labelledby="figures-search-title"');
+    expect(text(card)).toContain('What learners search for');
+    expect(text(section(html, 'figures-search-total'))).toMatch(/^ 1,250 Searches /);
+    expect(text(section(html, 'figures-search-zero'))).toMatch(/^ 100 \(8%\) Found nothing /);
+    // The most searched, ranked as the server ranks them, each with its searches.
+    const top = section(html, 'figures-search-top');
+    expect(top.match(/data-testid="figures-search-top-item"/g)).toHaveLength(3);
+    expect(text(top)).toContain('Most searched 1 প্রোগ্রামিং 1,200 searches 2 ielts 49 searches 3 spoken english 1 search');
+    // What found nothing, with how often, and the line saying what it means.
+    const nothing = section(html, 'figures-search-nothing');
+    expect(text(nothing)).toContain('Found nothing Courses learners looked for that the site does not have yet: worth adding.');
+    expect(text(nothing)).toContain('1 drone flying 60 times 2 মৎস্য চাষ 39 times 3 beekeeping 1 time');
+    // A term opens its search as learners see it.
+    expect(href(nothing, 'figures-search-nothing-term')).toBe('/search/lists?search=drone+flying');
+    expect(href(top, 'figures-search-top-term')).toBe(`/search/lists?search=${encodeURIComponent('প্রোগ্রামিং')}`);
+    // The searches per day: the figures' lazy chart, named, and its figures as a table.
+    expect(tag(html, 'figures-search-chart')).toContain('aria-label="Searches and searches that found nothing per day, 16 Nov 2026 – 15 Dec 2026"');
+    const table = text(section(html, 'figures-search-chart-table'));
+    expect(table).toContain('Day Searches Found nothing');
+    expect(table).toContain('16 Nov 2026 40 0');
+    expect(table).toContain('15 Dec 2026 69 1');
+  });
+
+  it('shows at most ten terms a list, and says when every search found something', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ term: `term ${i + 1}`, searches: 100 - i, zero_results: 0 }));
+    const data = siteData(DEFAULT, { search_analysis: searchData(DEFAULT, { zero_result_searches: 0, top_terms: many, zero_result_terms: [] }) });
+    const html = await render('en', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT, data) });
+    expect(html.match(/data-testid="figures-search-top-item"/g)).toHaveLength(10);
+    expect(text(section(html, 'figures-search-top'))).toContain('10 term 10 91 searches');
+    expect(text(html)).not.toContain('term 11');
+    expect(text(section(html, 'figures-search-zero'))).toMatch(/^ 0 \(0%\) /);
+    expect(text(section(html, 'figures-search-nothing-empty'))).toMatch(/^ Every search found something\. /);
+    expect(html).not.toContain('data-testid="figures-search-nothing-hint"');
+    expect(html).not.toContain('data-testid="figures-search-nothing-item"');
+  });
+
+  it('says so when there was no search in these dates', async () => {
+    const none = searchData(DEFAULT, { total_searches: 0, zero_result_searches: 0, top_terms: [], zero_result_terms: [], by_day: days(DEFAULT.from, 30).map((date) => ({ date, searches: 0, zero_results: 0 })) });
+    const data = siteData(DEFAULT, { search_analysis: none });
+    const html = await render('en', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT, data) });
+    const card = section(html, 'figures-search');
+    expect(card).toContain('data-testid="empty-state"');
+    expect(text(card)).toContain('No searches in these dates');
+    expect(card).not.toContain('data-testid="figures-search-chart"');
+    expect(card).not.toContain('data-testid="figures-search-top"');
+    expect(card).not.toContain('data-testid="figures-search-total"');
+    const bn = await render('bn', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT, data) });
+    expect(text(section(bn, 'figures-search'))).toContain('এই সময়ে কোনো অনুসন্ধান হয়নি');
+  });
+
+  it('writes the searches in Bangla with Bangla digits', async () => {
+    const html = await render('bn', <SiteFigures />, { at: '/dashboard', qc: siteClient(DEFAULT) });
+    const card = text(section(html, 'figures-search'));
+    expect(card).toContain('শিক্ষার্থীরা কী খোঁজেন');
+    expect(text(section(html, 'figures-search-total'))).toMatch(/^ ১,২৫০ অনুসন্ধান /);
+    expect(text(section(html, 'figures-search-zero'))).toMatch(/^ ১০০ \(৮%\) কিছু পাওয়া যায়নি /);
+    expect(text(section(html, 'figures-search-top'))).toContain('সবচেয়ে বেশি খোঁজা ১ প্রোগ্রামিং ১,২০০ বার ২ ielts ৪৯ বার ৩ spoken english ১ বার');
+    expect(text(section(html, 'figures-search-nothing'))).toContain('শিক্ষার্থীরা এই কোর্সগুলো খুঁজেছেন, কিন্তু সাইটে এখনো নেই: যোগ করার কথা ভাবুন।');
+    expect(text(section(html, 'figures-search-nothing'))).toContain('১ drone flying ৬০ বার ২ মৎস্য চাষ ৩৯ বার');
+    expect(tag(html, 'figures-search-chart')).toContain('aria-label="দিনভিত্তিক অনুসন্ধান ও কিছু না পাওয়া অনুসন্ধান, ১৬ নভে, ২০২৬ – ১৫ ডিসে, ২০২৬"');
+    expect(text(section(html, 'figures-search-chart-table'))).toContain('১৬ নভে, ২০২৬ ৪০ ০');
+    expect(card).not.toMatch(/[0-9]/);
+  });
+
+  it('asks for the searches over the figures’ range', async () => {
+    const range = { from: '2026-12-01', to: '2026-12-10' };
+    // The card reads the figure of the address's range...
+    const html = await render('en', <SiteFigures />, { at: '/dashboard?from=2026-12-01&to=2026-12-10', qc: siteClient(range) });
+    expect(text(section(html, 'figures-search-total'))).toMatch(/^ 1,250 /);
+    expect(tag(html, 'figures-search-chart')).toContain('1 Dec 2026 – 10 Dec 2026');
+    // ...not another range's (the last 30 days' here): that one is still coming.
+    const other = await render('en', <SiteFigures />, { at: '/dashboard?from=2026-12-01&to=2026-12-10', qc: siteClient(DEFAULT) });
+    expect(other).toContain('data-testid="figures-search-loading"');
+    expect(other).not.toContain('data-testid="figures-search-total"');
+
+    const fetch = stubFetch(() => json({ data: searchData(range) }));
+    const q = siteFigureQuery(ADMIN.id, 'search_analysis', range);
+    expect(q.queryKey).toEqual(['dashboard', 'figures', ADMIN.id, 'site', 'search_analysis', '2026-12-01', '2026-12-10']);
+    expect((await q.queryFn({})).total_searches).toBe(1250);
+    const [url, init] = fetchCall(fetch, 0);
+    expect(url).toBe('/api/v3/dashboard/search_analysis?start_date=2026-12-01&end_date=2026-12-10');
+    expect(init.method).toBe('GET');
+  });
+
+  it('treats the searches’ 403 and 422 as the other figures’', async () => {
+    const { search_analysis: _searches, ...rest } = siteData(DEFAULT);
+    const forbidden = () => json({ message: 'Forbidden', code: 'forbidden', errors: {} }, 403);
+    expect(await render('en', <SiteFigures />, { at: '/dashboard', qc: await failedClient(DEFAULT, 'search_analysis', forbidden, rest) })).toBe('');
+
+    const refusal = () => json({ message: 'Invalid', code: 'validation_failed', errors: { start_date: ['invalid_date'] } }, 422);
+    const html = await render('en', <SiteFigures />, { at: '/dashboard', qc: await failedClient(DEFAULT, 'search_analysis', refusal, rest) });
+    expect(html).toContain('data-testid="site-figures-refused"');
+    expect(text(html)).toContain('Enter a valid date.');
+    expect(input(html, 'figures-from')).toContain('aria-invalid="true"');
   });
 
   it('writes the chart’s axis and tooltips in Bangla digits in Bangla, per week for long ranges', async () => {

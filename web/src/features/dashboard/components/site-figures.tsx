@@ -1,6 +1,7 @@
 // The site's figures between two days, for its admins (docs/api-dashboard.md): learners, courses,
-// exams and certificates, enrolments over time, learners by gender, course completion and what is
-// coming up. The server answers 403 to anyone else: the section is then not drawn at all.
+// exams and certificates, enrolments over time, learners by gender, course completion, what is
+// coming up and what learners searched for. The server answers 403 to anyone else: the section is
+// then not drawn at all.
 import { Box, Chip, Grid, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
@@ -22,6 +23,7 @@ import { isForbidden, serverRangeRefusal, useFigureRange, useSiteFigures } from 
 import { ChartFrame } from './chart-frame';
 import { FigureCard, GenderBars, StatCard, type FigureQuery } from './figure-card';
 import { FiguresRangeForm } from './figures-range-form';
+import { SearchCard } from './search-figures';
 
 export function SiteFigures() {
   const { t, i18n } = useTranslation('dashboard');
@@ -122,6 +124,9 @@ export function SiteFigures() {
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <UpcomingCard query={figures.upcoming} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <SearchCard query={figures.search_analysis} range={range} />
           </Grid>
         </Grid>
       )}

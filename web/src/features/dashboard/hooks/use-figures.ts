@@ -51,6 +51,7 @@ export function useSiteFigures(range: FigureRange, enabled: boolean) {
     completeness: useSiteFigure('completeness', range, enabled),
     enrolment: useSiteFigure('enrolment', range, enabled),
     upcoming: useSiteFigure('upcoming', range, enabled),
+    search_analysis: useSiteFigure('search_analysis', range, enabled),
   };
 }
 
