@@ -54,6 +54,14 @@ impl Drop for PoolLease {
     }
 }
 
+/// Another lease of the same pool (a background job outliving its request keeps the pool open).
+impl Clone for PoolLease {
+    fn clone(&self) -> Self {
+        self.0.leases.fetch_add(1, Ordering::SeqCst);
+        Self(self.0.clone())
+    }
+}
+
 impl std::ops::Deref for PoolLease {
     type Target = PgPool;
 
@@ -182,6 +190,11 @@ impl TenantPools {
     /// Closes a tenant's pool now (the tenant was suspended or deleted).
     pub async fn close(&self, tenant: TenantId) {
         self.cache.invalidate(&tenant).await;
+    }
+
+    /// The sites whose pools are open on this edge.
+    pub fn open_tenants(&self) -> Vec<TenantId> {
+        self.cache.iter().map(|(id, _)| *id).collect()
     }
 
     /// Connections currently open across all pools.

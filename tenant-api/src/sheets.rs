@@ -66,34 +66,101 @@ fn cell_text(cell: &Data) -> String {
     }
 }
 
-/// An XLSX workbook of one sheet: the header in bold, then the rows, all as text (so that a
-/// "1|3" answer or a leading zero stays as typed).
-pub fn write_xlsx(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    let bold = rust_xlsxwriter::Format::new().set_bold();
-    for (col, header) in headers.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
-    }
-    for (r, row) in rows.iter().enumerate() {
-        for (col, cell) in row.iter().enumerate() {
-            sheet.write_string(r as u32 + 1, col as u16, cell)?;
-        }
-    }
-    Ok(book.save_to_buffer()?)
+/// A sheet written a row at a time: an XLSX workbook of one sheet (the header in bold, then every
+/// cell as text, so that a "1|3" answer or a leading zero stays as typed) whose rows go through a
+/// temporary file, or a CSV file as Excel opens it with Bangla intact (UTF-8 after the byte-order
+/// mark).
+pub enum SheetWriter {
+    Xlsx { book: Box<rust_xlsxwriter::Workbook>, next_row: u32 },
+    Csv(csv::Writer<Vec<u8>>),
 }
 
-/// A CSV file as Excel opens it with Bangla intact: UTF-8 after the byte-order mark.
-pub fn write_csv(headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
-    let mut out = b"\xEF\xBB\xBF".to_vec();
-    {
-        let mut w = csv::Writer::from_writer(&mut out);
-        let _ = w.write_record(headers);
-        for row in rows {
-            let _ = w.write_record(row);
+/// The spreadsheet formats: what `?format=` and an export's `format` take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Xlsx,
+    Csv,
+}
+
+impl Format {
+    /// `xlsx` or `csv` (none: XLSX); another: 422 `invalid_choice` on `field`.
+    pub fn parse(field: &str, value: Option<&str>) -> control_plane::AppResult<Self> {
+        match value.map(str::trim) {
+            Some("xlsx") | None => Ok(Format::Xlsx),
+            Some("csv") => Ok(Format::Csv),
+            Some(_) => Err(control_plane::AppError::unprocessable(field, "invalid_choice")),
         }
     }
-    out
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Xlsx => "xlsx",
+            Format::Csv => "csv",
+        }
+    }
+
+    pub fn mime(self) -> &'static str {
+        match self {
+            Format::Xlsx => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            Format::Csv => "text/csv; charset=utf-8",
+        }
+    }
+}
+
+impl SheetWriter {
+    pub fn new(format: Format, headers: &[&str]) -> anyhow::Result<Self> {
+        match format {
+            Format::Xlsx => {
+                let mut book = Box::new(rust_xlsxwriter::Workbook::new());
+                let sheet = book.add_worksheet_with_constant_memory()?;
+                let bold = rust_xlsxwriter::Format::new().set_bold();
+                for (col, header) in headers.iter().enumerate() {
+                    sheet.write_string_with_format(0, col as u16, *header, &bold)?;
+                }
+                Ok(SheetWriter::Xlsx { book, next_row: 1 })
+            }
+            Format::Csv => {
+                let mut out = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
+                out.write_record(headers)?;
+                Ok(SheetWriter::Csv(out))
+            }
+        }
+    }
+
+    pub fn row(&mut self, cells: &[String]) -> anyhow::Result<()> {
+        match self {
+            SheetWriter::Xlsx { book, next_row } => {
+                let sheet = book.worksheet_from_index(0)?;
+                for (col, cell) in cells.iter().enumerate() {
+                    sheet.write_string(*next_row, col as u16, cell)?;
+                }
+                *next_row += 1;
+            }
+            SheetWriter::Csv(out) => out.write_record(cells)?,
+        }
+        Ok(())
+    }
+
+    /// The file's bytes.
+    pub fn finish(self) -> anyhow::Result<Vec<u8>> {
+        match self {
+            SheetWriter::Xlsx { mut book, .. } => Ok(book.save_to_buffer()?),
+            SheetWriter::Csv(out) => Ok(out.into_inner().map_err(|e| anyhow::anyhow!("{}", e.error()))?),
+        }
+    }
+}
+
+/// A whole sheet at once.
+pub fn write(format: Format, headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+    let mut sheet = SheetWriter::new(format, headers)?;
+    for row in rows {
+        sheet.row(row)?;
+    }
+    sheet.finish()
+}
+
+pub fn write_xlsx(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+    write(Format::Xlsx, headers, rows)
 }
 
 /// `?format=`: `xlsx` or `csv`.
@@ -108,14 +175,15 @@ pub struct DownloadQuery {
 /// A sheet as a download named `<name>.xlsx` or `<name>.csv` by `format` (none: XLSX); another
 /// format: 422 `invalid_choice`.
 pub fn download(name: &str, format: Option<&str>, headers: &[&str], rows: &[Vec<String>]) -> control_plane::AppResult<axum::response::Response> {
+    let format = Format::parse("format", format)?;
+    Ok(attachment(&format!("{name}.{}", format.extension()), format.mime(), write(format, headers, rows)?))
+}
+
+/// Bytes sent as a file to save.
+pub fn attachment(file_name: &str, mime: &str, bytes: Vec<u8>) -> axum::response::Response {
     use axum::http::header;
     use axum::response::IntoResponse;
-    let (bytes, mime, ext) = match format.map(str::trim) {
-        Some("xlsx") | None => (write_xlsx(headers, rows)?, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
-        Some("csv") => (write_csv(headers, rows), "text/csv; charset=utf-8", "csv"),
-        Some(_) => return Err(control_plane::AppError::unprocessable("format", "invalid_choice")),
-    };
-    Ok(([(header::CONTENT_TYPE, mime.to_owned()), (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}.{ext}\""))], bytes).into_response())
+    ([(header::CONTENT_TYPE, mime.to_owned()), (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\""))], bytes).into_response()
 }
 
 #[cfg(test)]

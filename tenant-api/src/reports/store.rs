@@ -22,13 +22,13 @@ pub struct CourseLine {
 
 const COURSE_FILTER: &str = "WHERE ($1::text IS NULL OR c.title ILIKE $1 OR c.title_bn ILIKE $1)";
 
-pub async fn count_courses(db: &PgPool, pattern: Option<&str>) -> sqlx::Result<i64> {
+pub async fn count_courses(db: impl sqlx::PgExecutor<'_>, pattern: Option<&str>) -> sqlx::Result<i64> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM courses c {COURSE_FILTER}"))).bind(pattern).fetch_one(db).await
 }
 
 /// The site's courses, newest first, with what happened on each (one summary row per course
 /// and day, read by its key).
-pub async fn courses(db: &PgPool, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<CourseLine>> {
+pub async fn courses(db: impl sqlx::PgExecutor<'_>, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<CourseLine>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT c.id, c.uuid, c.title, c.title_bn, c.course_type, c.published,
                 coalesce(d.enrolments, 0) AS enrolments, coalesce(d.completions, 0) AS completed,
@@ -61,12 +61,12 @@ pub struct LearnerLine {
 
 const LEARNER_FILTER: &str = "WHERE ($1::text IS NULL OR e.user_name ILIKE $1 OR e.user_email ILIKE $1)";
 
-pub async fn count_learners(db: &PgPool, pattern: Option<&str>) -> sqlx::Result<i64> {
+pub async fn count_learners(db: impl sqlx::PgExecutor<'_>, pattern: Option<&str>) -> sqlx::Result<i64> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(DISTINCT e.user_id) FROM enrollments e {LEARNER_FILTER}"))).bind(pattern).fetch_one(db).await
 }
 
 /// Everyone enrolled on the site, most recently enrolled first.
-pub async fn learners(db: &PgPool, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<LearnerLine>> {
+pub async fn learners(db: impl sqlx::PgExecutor<'_>, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<LearnerLine>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT e.user_id, max(e.user_name) AS name, max(e.user_email) AS email, count(*) AS courses,
                 count(*) FILTER (WHERE e.status = 'completed') AS completed,
@@ -125,7 +125,7 @@ impl Of {
 const ENROLMENT_FILTER: &str = "WHERE ($1::int8 IS NULL OR e.course_id = $1) AND ($2::int8 IS NULL OR e.user_id = $2)
                                   AND ($3::text IS NULL OR e.user_name ILIKE $3 OR e.user_email ILIKE $3)";
 
-pub async fn count_enrolments(db: &PgPool, of: Of, pattern: Option<&str>) -> sqlx::Result<i64> {
+pub async fn count_enrolments(db: impl sqlx::PgExecutor<'_>, of: Of, pattern: Option<&str>) -> sqlx::Result<i64> {
     let (course, user) = of.ids();
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM enrollments e {ENROLMENT_FILTER}")))
         .bind(course)
@@ -136,7 +136,7 @@ pub async fn count_enrolments(db: &PgPool, of: Of, pattern: Option<&str>) -> sql
 }
 
 /// The enrolments of a course or of a learner, newest first, with each one's progress.
-pub async fn enrolments(db: &PgPool, of: Of, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<EnrolmentLine>> {
+pub async fn enrolments(db: impl sqlx::PgExecutor<'_>, of: Of, pattern: Option<&str>, limit: i64, offset: i64) -> sqlx::Result<Vec<EnrolmentLine>> {
     let (course, user) = of.ids();
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT e.id AS enrollment_id, e.user_id, e.user_name AS name, e.user_email AS email, e.course_id, c.uuid AS course_uuid,

@@ -95,7 +95,7 @@ impl TestApp {
         let response = self.app.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
-        let bytes = axum::body::to_bytes(response.into_body(), 10 << 20).await.unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), 64 << 20).await.unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
         Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text, bytes }
     }

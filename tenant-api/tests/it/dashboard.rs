@@ -25,6 +25,7 @@ struct Term {
     uuid: String,
     winter: i64,
     starts: chrono::NaiveDate,
+    dhaka: i64,
 }
 
 async fn term() -> Term {
@@ -60,7 +61,7 @@ async fn term() -> Term {
     let r = t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learners[0])).await;
     assert_eq!((r.status, r.body["data"]["status"].as_str()), (StatusCode::OK, Some("completed")), "{}", r.text);
     assert_eq!(r.body["data"]["certificate"]["status"], "issued");
-    Term { t, teacher, admin, sylhet_admin, learners, learner_ids, course, uuid, winter, starts }
+    Term { t, teacher, admin, sylhet_admin, learners, learner_ids, course, uuid, winter, starts, dhaka }
 }
 
 #[tokio::test]
@@ -213,6 +214,117 @@ async fn reports_per_course_and_learner_page_and_download() {
     assert_eq!(t.get(SYLHET, "/course/reports/learners", Some(&sylhet_admin)).await.body["total"], 0);
     assert_eq!(t.get(SYLHET, &format!("/course/reports/learner-courses/{}", learner_ids[0]), Some(&sylhet_admin)).await.body["total"], 0);
     assert_eq!(t.get(SYLHET, &format!("/course/reports/course-users/{course}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+}
+
+/// Polls an export until it has ended, checking on the way that its count only grows.
+async fn export_ended(t: &TestApp, token: &str, id: &str) -> Value {
+    let mut seen = 0;
+    for _ in 0..1_200 {
+        let r = t.get(DHAKA, &format!("/course/reports/exports/{id}"), Some(token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        let export = r.body["data"].clone();
+        let done = export["rows_done"].as_i64().unwrap();
+        assert!(done >= seen, "progress went back from {seen} to {done}");
+        seen = done;
+        if matches!(export["status"].as_str(), Some("done" | "failed" | "cancelled")) {
+            return export;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("export {id} did not end within two minutes");
+}
+
+/// A report of 100,000 learners is exported in the background: the request answers at once, the
+/// export counts its rows as it goes, and the file holds every row with Bangla intact. An export
+/// whose edge died is started again by the next look at it; a cancelled one never becomes a file;
+/// an admin has at most three under way; nobody else reads them, on this site or another.
+#[tokio::test]
+async fn a_report_of_100000_rows_is_exported_in_the_background() {
+    let Term { t, teacher, admin, sylhet_admin, course, winter, dhaka, .. } = term().await;
+    let db = t.state.pools.get(dhaka).await.unwrap();
+    sqlx::query(
+        "INSERT INTO enrollments (course_id, batch_id, user_id, user_name, user_email, status, enrolled_at)
+         SELECT $1, $2, 1000000 + g, 'শিক্ষার্থী ' || g, 'learner' || g || '@example.com', 'active', now() - g * interval '1 second'
+           FROM generate_series(1, 100000) g",
+    )
+    .bind(course)
+    .bind(winter)
+    .execute(&*db)
+    .await
+    .unwrap();
+
+    let start = async |body: Value| t.post(DHAKA, "/course/reports/exports", Some(&admin), body).await;
+    let r = start(json!({ "list": "course-users", "id": course, "format": "csv" })).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.text);
+    let id = r.body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!((r.body["data"]["file_name"].as_str(), r.body["data"]["list"].as_str()), (Some(format!("course-{course}-learners.csv").as_str()), Some("course-users")));
+    let export = export_ended(&t, &admin, &id).await;
+    assert_eq!((export["status"].as_str(), export["rows_total"].as_i64(), export["rows_done"].as_i64()), (Some("done"), Some(100_003), Some(100_003)), "{export}");
+    let r = t.get(DHAKA, &format!("/course/reports/exports/{id}/download"), Some(&admin)).await;
+    assert_eq!((r.status, r.header("content-type")), (StatusCode::OK, "text/csv; charset=utf-8"));
+    assert_eq!(export["size_bytes"].as_u64(), Some(r.bytes.len() as u64));
+    let sheet = tenant_api::sheets::read(&r.bytes).unwrap();
+    assert_eq!((sheet.headers[0].as_str(), sheet.rows.len()), ("name", 100_003));
+    assert!(sheet.rows.iter().any(|(_, cells)| cells[0] == "শিক্ষার্থী 77777" && cells[1] == "learner77777@example.com"), "Bangla names survive");
+    let listed = t.get(DHAKA, "/course/reports/exports", Some(&admin)).await;
+    assert_eq!(listed.body["data"][0]["id"].as_str(), Some(id.as_str()));
+
+    // The edge that ran it died mid-way (its heartbeat stopped a minute ago): the next look at it
+    // starts it again from the top, and it ends with every row once.
+    sqlx::query("UPDATE report_exports SET status = 'running', rows_done = 7, heartbeat_at = now() - interval '1 minute' WHERE id = $1::uuid")
+        .bind(&id)
+        .execute(&*db)
+        .await
+        .unwrap();
+    let export = export_ended(&t, &admin, &id).await;
+    assert_eq!((export["status"].as_str(), export["rows_done"].as_i64()), (Some("done"), Some(100_003)));
+    let attempt: i32 = sqlx::query_scalar("SELECT attempt FROM report_exports WHERE id = $1::uuid").bind(&id).fetch_one(&*db).await.unwrap();
+    assert_eq!(attempt, 2);
+
+    // The learners list as Excel, with the search kept.
+    let r = start(json!({ "list": "learners", "format": "xlsx", "search": "learner1234@" })).await;
+    let xlsx = r.body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(export_ended(&t, &admin, &xlsx).await["rows_total"], 1);
+    let r = t.get(DHAKA, &format!("/course/reports/exports/{xlsx}/download"), Some(&admin)).await;
+    let sheet = tenant_api::sheets::read(&r.bytes).unwrap();
+    assert_eq!(sheet.rows[0].1[0], "শিক্ষার্থী 1234");
+
+    // Cancelled at once: never a file. Three under way at most.
+    let r = start(json!({ "list": "course-users", "id": course, "format": "xlsx" })).await;
+    let cancelled = r.body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(t.delete(DHAKA, &format!("/course/reports/exports/{cancelled}"), Some(&admin)).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(export_ended(&t, &admin, &cancelled).await["status"], "cancelled");
+    assert_eq!(t.get(DHAKA, &format!("/course/reports/exports/{cancelled}/download"), Some(&admin)).await.status, StatusCode::CONFLICT);
+    for _ in 0..3 {
+        assert_eq!(start(json!({ "list": "learners", "format": "csv" })).await.status, StatusCode::ACCEPTED);
+    }
+    let r = start(json!({ "list": "learners", "format": "csv" })).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_exports")), "{}", r.text);
+
+    // Bad requests, and the synchronous download refusing what is too long for one request.
+    for (body, field) in [
+        (json!({ "list": "everything", "format": "csv" }), "list"),
+        (json!({ "list": "courses", "format": "pdf" }), "format"),
+        (json!({ "list": "course-users", "format": "csv" }), "id"),
+    ] {
+        let r = start(body).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+        assert!(r.text.contains(field), "{}", r.text);
+    }
+    assert_eq!(start(json!({ "list": "course-users", "id": 987654, "format": "csv" })).await.status, StatusCode::NOT_FOUND);
+    let r = t.get(DHAKA, &format!("/course/reports/course-users/{course}?format=csv"), Some(&admin)).await;
+    let too_large = control_plane::i18n::message("export_too_large", control_plane::i18n::Lang::En, None);
+    assert_eq!((r.status, r.body["errors"]["format"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(too_large.as_str())), "{}", r.text);
+
+    // Nobody else: the teacher is refused, another site's admin finds nothing.
+    assert_eq!(t.get(DHAKA, &format!("/course/reports/exports/{id}"), Some(&teacher)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.get(DHAKA, "/course/reports/exports", None).await.status, StatusCode::UNAUTHORIZED);
+    for path in [format!("/course/reports/exports/{id}"), format!("/course/reports/exports/{id}/download")] {
+        assert_eq!(t.get(SYLHET, &path, Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+    assert_eq!(t.get(SYLHET, "/course/reports/exports", Some(&sylhet_admin)).await.body["data"], json!([]));
+    assert_eq!(t.delete(SYLHET, &format!("/course/reports/exports/{id}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(t.get(DHAKA, &format!("/course/reports/exports/{id}/download"), Some(&admin)).await.status, StatusCode::OK, "still there");
 }
 
 /// The enrolment forecast of a course from its weeks of history: too little history said plainly,

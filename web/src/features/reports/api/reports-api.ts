@@ -1,6 +1,6 @@
 // The site's reports per course and per learner (docs/api-reports.md), for its admins: stats over
 // a range of Dhaka days (as the dashboard's, docs/api-dashboard.md "Dates") and paged, searchable
-// lists, each of which also downloads whole as a spreadsheet (CSV or Excel).
+// lists, each of which is also exported whole as a spreadsheet (CSV or Excel) in the background.
 import { api } from '../../../lib/api-client';
 import type { CourseType } from '../../../lib/catalogue';
 import { downloadFile } from '../../../lib/download';
@@ -160,18 +160,87 @@ export function fetchReportList<L extends ReportList>(list: L, { page, search, i
 
 export type SheetFormat = 'csv' | 'xlsx';
 
-/** The download of a whole list (every row that matches the search), as CSV or Excel. */
-export function reportDownload(list: ReportList, format: SheetFormat, search: string, id?: number) {
-  const path = reportListPath(list, id);
-  const query = { search: search.trim(), format };
-  const name = `${list}${id === undefined ? '' : `-${id}`}.${format}`;
-  return { path, query, name };
+/** An export's state: waiting for its turn, being written, ready to download, failed, stopped. */
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The states in which an export is still being made (the list is polled while one is). */
+export const ACTIVE_EXPORT_STATUSES: readonly ExportStatus[] = ['queued', 'running'];
+
+export function isActiveExport(status: ExportStatus | undefined): boolean {
+  return !!status && ACTIVE_EXPORT_STATUSES.includes(status);
 }
 
-/** Fetches the list's spreadsheet with the app's headers and saves it (named as the server says). */
-export function downloadReport(list: ReportList, format: SheetFormat, search: string, id?: number) {
-  const { path, query, name } = reportDownload(list, format, search, id);
-  return downloadFile(path, query, name);
+/**
+ * A whole list (every row that matches the search) written as a spreadsheet in the background:
+ * started with a POST, followed as it counts its rows, then downloaded. Kept 24 hours once finished.
+ */
+export interface ReportExport {
+  id: string;
+  list: ReportList;
+  /** The course (course-users) or the user (learner-courses); null for the site's lists. */
+  target_id: number | null;
+  search: string;
+  format: SheetFormat;
+  status: ExportStatus;
+  rows_done: number;
+  /** Not known until the export has counted its rows. */
+  rows_total: number | null;
+  size_bytes: number | null;
+  file_name: string;
+  /** Why it failed: a message code. */
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+}
+
+/** What starting an export sends: the list, its course or user (`id`), the search and the format. */
+export interface ExportRequest {
+  list: ReportList;
+  id?: number;
+  search?: string;
+  format: SheetFormat;
+}
+
+export const EXPORTS_PATH = `${REPORTS_BASE}/exports`;
+
+/** /course/reports/exports/<id> */
+export function exportPath(id: string): string {
+  return `${EXPORTS_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** The body that starts the export of a list as its search has it (no search: none sent). */
+export function exportRequest(list: ReportList, format: SheetFormat, search: string, id?: number): ExportRequest {
+  const searched = search.trim();
+  return { list, ...(id !== undefined && { id }), ...(searched && { search: searched }), format };
+}
+
+/**
+ * POST: starts an export (202, queued). 422 per field, 404 for a course not of the site, 429
+ * `too_many_exports` while the caller already has 3 queued or running.
+ */
+export function startExport(request: ExportRequest) {
+  return api<DataEnvelope<ReportExport>>(EXPORTS_PATH, { method: 'POST', body: request }).then((r) => r.data);
+}
+
+/** The caller's exports, newest first (at most 20). `silent`: a poll, without the top loading bar. */
+export function fetchExports(signal?: AbortSignal, silent = false) {
+  return api<DataEnvelope<ReportExport[]>>(EXPORTS_PATH, { signal, silent }).then((r) => (Array.isArray(r?.data) ? r.data : []));
+}
+
+/** One export of the caller's; 404 when not theirs or expired. */
+export function fetchExport(id: string, signal?: AbortSignal) {
+  return api<DataEnvelope<ReportExport>>(exportPath(id), { signal }).then((r) => r.data);
+}
+
+/** The finished file, fetched with the app's headers and saved as the server names it. 409 `export_not_ready` before it is done. */
+export function downloadExport(exp: Pick<ReportExport, 'id' | 'file_name' | 'list' | 'format'>) {
+  return downloadFile(`${exportPath(exp.id)}/download`, undefined, exp.file_name || `${exp.list}.${exp.format}`);
+}
+
+/** DELETE (204): stops a queued or running export, or takes a finished one off the list. */
+export function deleteExport(id: string) {
+  return api<unknown>(exportPath(id), { method: 'DELETE' }).then(() => undefined);
 }
 
 function get<T>(path: string, range: RangeParams | undefined, signal?: AbortSignal) {

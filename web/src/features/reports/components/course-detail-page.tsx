@@ -22,6 +22,7 @@ import { useFigureRange } from '../../dashboard/hooks/use-figures';
 import type { CourseBatch, CourseStat, CourseUserRow } from '../api/reports-api';
 import { isNotFound, useCourseStat } from '../hooks/use-reports';
 import { CourseForecast } from './course-forecast';
+import { ExportsButton } from './report-exports';
 import { ReportListSection, ReportRows, useWideList, type Column } from './report-list';
 import {
   BackLink,
@@ -62,7 +63,10 @@ export default function CourseDetailPage({ id }: { id: number | null }) {
   const course = stat.data?.course;
   return (
     <Box data-testid="course-detail-page" sx={{ minWidth: 0 }}>
-      {back}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        {back}
+        <ExportsButton />
+      </Stack>
       {course ? (
         <Box sx={{ mb: 1 }}>
           <PageHeader title={localTitle(course, lang) || t('reports:course.title')} />

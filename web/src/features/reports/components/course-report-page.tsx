@@ -12,6 +12,7 @@ import { useFigureRange } from '../../dashboard/hooks/use-figures';
 import type { CourseRow } from '../api/reports-api';
 import { useCourseStats } from '../hooks/use-reports';
 import { ReportListSection, type Column } from './report-list';
+import { ExportsButton } from './report-exports';
 import { COURSE_REPORT, FigureTiles, PublishedChip, RangeRefused, rangeRefused, ReportRange, useReportLink } from './report-parts';
 
 export default function CourseReportPage() {
@@ -43,7 +44,7 @@ export default function CourseReportPage() {
 
   return (
     <Box data-testid="course-report-page" sx={{ minWidth: 0 }}>
-      <PageHeader title={t('reports:course_report.title')} />
+      <PageHeader title={t('reports:course_report.title')} actions={<ExportsButton />} />
       <ReportRange range={range} today={today} refusal={refusal} error={stats.error} onApply={setRange} />
       <Box sx={{ mb: 3 }}>
         {rangeRefused(refusal, stats.error) ? (

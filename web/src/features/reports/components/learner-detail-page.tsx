@@ -1,7 +1,7 @@
 // /reports/learner-report/:id: one learner of the site: their learning in figures and their
 // courses (paged, downloaded), each linking to its course report. Someone who never enrolled on
 // the site: a not-found state.
-import { Box, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Link, Skeleton, Stack, Typography } from '@mui/material';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { localName, localTitle } from '../../../lib/course-text';
 import type { LearnerCourseRow } from '../api/reports-api';
 import { isNotFound, useLearnerStat } from '../hooks/use-reports';
+import { ExportsButton } from './report-exports';
 import { ReportListSection, type Column } from './report-list';
 import { BackLink, COURSE_REPORT, dayOr, FigureTiles, LEARNER_REPORT, NotFoundState, ProgressText, StatusChip, useReportLink } from './report-parts';
 
@@ -34,7 +35,10 @@ export default function LearnerDetailPage({ id }: { id: number | null }) {
   const user = stat.data?.user;
   return (
     <Box data-testid="learner-detail-page" sx={{ minWidth: 0 }}>
-      {back}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        {back}
+        <ExportsButton />
+      </Stack>
       {user ? (
         <PageHeader title={user.name || user.email || t('reports:learner.title')} subtitle={user.name && user.email ? user.email : undefined} />
       ) : stat.isLoading ? (

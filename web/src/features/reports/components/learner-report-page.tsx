@@ -11,6 +11,7 @@ import { useFigureRange } from '../../dashboard/hooks/use-figures';
 import type { LearnerRow } from '../api/reports-api';
 import { useLearnerStats } from '../hooks/use-reports';
 import { ReportListSection, type Column } from './report-list';
+import { ExportsButton } from './report-exports';
 import { dayOr, FigureTiles, LEARNER_REPORT, RangeRefused, rangeRefused, ReportRange, useReportLink } from './report-parts';
 
 export default function LearnerReportPage() {
@@ -48,7 +49,7 @@ export default function LearnerReportPage() {
 
   return (
     <Box data-testid="learner-report-page" sx={{ minWidth: 0 }}>
-      <PageHeader title={t('reports:learner_report.title')} />
+      <PageHeader title={t('reports:learner_report.title')} actions={<ExportsButton />} />
       <ReportRange range={range} today={today} refusal={refusal} error={stats.error} onApply={setRange} />
       <Box sx={{ mb: 3 }}>
         {rangeRefused(refusal, stats.error) ? (

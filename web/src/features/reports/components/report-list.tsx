@@ -1,6 +1,7 @@
 // A report's list: its title and count, the search (kept in the address as ?search=), "Download
-// CSV" and "Download Excel" (every row that matches the search, not one page), the rows (a table on
-// wide screens, cards on phones) and the pager (?page=).
+// CSV" and "Download Excel" (every row that matches the search, not one page, exported in the
+// background: report-exports.tsx), the rows (a table on wide screens, cards on phones) and the
+// pager (?page=).
 import {
   Box,
   Button,
@@ -26,10 +27,11 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { formatNumber } from '../../../lib/lang';
-import { useErrorText } from '../../../lib/use-error-text';
-import { downloadReport, type ReportList, type ReportListRows, type SheetFormat } from '../api/reports-api';
+import { exportRequest, type ReportList, type ReportListRows, type SheetFormat } from '../api/reports-api';
+import { isTooManyExports, useExportErrorText, useStartExport } from '../hooks/use-exports';
 import { useReportList } from '../hooks/use-reports';
 import { SearchField } from '../../../components/ui/search-field';
+import { useExportsUi } from './report-exports';
 
 /** Tables from the md breakpoint up, cards below (phones). */
 export function useWideList() {
@@ -103,17 +105,31 @@ export function ReportRows<T>({ id, items, columns, rowKey, wide }: { id: string
   );
 }
 
-/** "Download CSV" and "Download Excel": the whole list as the search has it, saved as a file. */
+/**
+ * "Download CSV" and "Download Excel": each starts the background export of the whole list as the
+ * search has it, then opens the exports' drawer to follow it (or to say why it was refused: three
+ * already under way). The file is downloaded from there once ready.
+ */
 export function DownloadButtons({ list, search, listId }: { list: ReportList; search: string; listId?: number }) {
   const { t } = useTranslation('reports');
   const toast = useToast();
-  const errorText = useErrorText();
+  const errorText = useExportErrorText();
+  const ui = useExportsUi();
+  const start = useStartExport();
   const [busy, setBusy] = useState<SheetFormat | null>(null);
   const download = (format: SheetFormat) => {
     setBusy(format);
-    downloadReport(list, format, search, listId)
-      .catch((err: unknown) => toast.show(errorText(err), { severity: 'error', duration: 5000 }))
-      .finally(() => setBusy(null));
+    start.mutate(exportRequest(list, format, search, listId), {
+      onSuccess: (exp) => {
+        ui?.started(exp);
+        ui?.open();
+      },
+      onError: (err: unknown) => {
+        if (ui && isTooManyExports(err)) ui.open(err);
+        else toast.show(errorText(err), { severity: 'error', duration: 6000 });
+      },
+      onSettled: () => setBusy(null),
+    });
   };
   return (
     <Stack direction="row" spacing={1} useFlexGap role="group" aria-label={t('download.label')} sx={{ flexWrap: 'wrap' }}>
@@ -125,6 +141,7 @@ export function DownloadButtons({ list, search, listId }: { list: ReportList; se
           disabled={busy !== null}
           startIcon={busy === format ? <CircularProgress size={14} color="inherit" /> : <FileDownloadOutlinedIcon />}
           onClick={() => download(format)}
+          aria-haspopup="dialog"
           data-testid={`${list}-download-${format}`}
           sx={{ minHeight: 36 }}
         >
@@ -134,7 +151,6 @@ export function DownloadButtons({ list, search, listId }: { list: ReportList; se
     </Stack>
   );
 }
-
 
 export function ReportListSection<L extends ReportList>({
   id,

@@ -3,7 +3,8 @@
 // and /reports/learner-report/:id (a learner); the page is told by the address. They are for the
 // roles whose permission map lets them view the reports (docs/api-users.md: the partner admin, the
 // super admin, a site's own role granted them; not a teacher); the route lets in their menu
-// classes, the others are turned away here, as the server would.
+// classes, the others are turned away here, as the server would. Every report page has the
+// exports' button and drawer (report-exports.tsx).
 import { useLocation, useParams } from 'react-router';
 import { ForbiddenPage } from '../../../components/errors/forbidden-page';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
@@ -15,6 +16,7 @@ import CourseDetailPage from './course-detail-page';
 import CourseReportPage from './course-report-page';
 import LearnerDetailPage from './learner-detail-page';
 import LearnerReportPage from './learner-report-page';
+import { ReportExports } from './report-exports';
 
 export type ReportPage = 'course-report' | 'learner-report';
 
@@ -31,8 +33,21 @@ export default function ReportPages() {
   if (allowed === null) return <RouteLoading />;
   if (!allowed) return <ForbiddenPage allowed={PAGE_ACCESS.reports} />;
   if (!page) return <NotFoundPage />;
-  if (id === undefined) return page === 'course-report' ? <CourseReportPage /> : <LearnerReportPage />;
-  const n = idParam(id);
-  // Keyed by the id: another course or learner starts afresh (no figures of the one before).
-  return page === 'course-report' ? <CourseDetailPage key={id} id={n} /> : <LearnerDetailPage key={id} id={n} />;
+  const n = id === undefined ? null : idParam(id);
+  return (
+    <ReportExports>
+      {id === undefined ? (
+        page === 'course-report' ? (
+          <CourseReportPage />
+        ) : (
+          <LearnerReportPage />
+        )
+      ) : page === 'course-report' ? (
+        // Keyed by the id: another course or learner starts afresh (no figures of the one before).
+        <CourseDetailPage key={id} id={n} />
+      ) : (
+        <LearnerDetailPage key={id} id={n} />
+      )}
+    </ReportExports>
+  );
 }

@@ -8,8 +8,6 @@ import { signedInUser, testSession } from '../../../lib/test-session';
 import type { CurrentRole, Page } from '../../../lib/types';
 import type { FigureRange } from '../../dashboard/hooks/figures-range';
 import {
-  downloadReport,
-  reportDownload,
   type CourseRow,
   type CourseStat,
   type CourseStats,
@@ -271,44 +269,6 @@ describe('the course report', () => {
     list(empty, 'courses', page([]), { search: 'zzz' });
     expect(text(await render('en', <ReportPages />, { at: '/reports/course-report', path: COURSE_PATH, qc: empty }))).toContain('The site has no courses yet.');
     expect(text(await render('bn', <ReportPages />, { at: '/reports/course-report?search=zzz', path: COURSE_PATH, qc: empty }))).toContain('“zzz” এর সঙ্গে কিছু মেলেনি।');
-  });
-});
-
-describe('the downloads', () => {
-  /** A document that records the file saved. */
-  function saving() {
-    const a = { href: '', download: '', style: {} as Record<string, string>, click: vi.fn(), remove: vi.fn() };
-    vi.stubGlobal('document', { createElement: () => a, body: { appendChild: noop } });
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:sheet');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(noop);
-    return a;
-  }
-
-  it('asks for the whole list with the search and the format, and saves it as the server names it', async () => {
-    expect(reportDownload('courses', 'csv', ' phys ')).toEqual({ path: '/course/reports/courses', query: { search: 'phys', format: 'csv' }, name: 'courses.csv' });
-    expect(reportDownload('course-users', 'xlsx', '', 7)).toEqual({ path: '/course/reports/course-users/7', query: { search: '', format: 'xlsx' }, name: 'course-users-7.xlsx' });
-
-    const a = saving();
-    const fetchMock = stubFetch(() => new Response('\ufeffid,title', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="courses-2026-12-15.csv"' } }));
-    await downloadReport('courses', 'csv', 'phys');
-    const [url, init] = fetchCall(fetchMock);
-    expect(url).toBe('/course/reports/courses?search=phys&format=csv');
-    expect((init.headers as Record<string, string>).Accept).toBe('*/*');
-    expect(a.download).toBe('courses-2026-12-15.csv');
-    expect(a.click).toHaveBeenCalledOnce();
-
-    await downloadReport('learners', 'xlsx', '');
-    expect(fetchCall(fetchMock, 1)[0]).toBe('/course/reports/learners?format=xlsx');
-    await downloadReport('course-users', 'xlsx', 'rina', 7);
-    expect(fetchCall(fetchMock, 2)[0]).toBe('/course/reports/course-users/7?search=rina&format=xlsx');
-    await downloadReport('learner-courses', 'csv', '', 55);
-    expect(fetchCall(fetchMock, 3)[0]).toBe('/course/reports/learner-courses/55?format=csv');
-  });
-
-  it('rejects with the server’s refusal', async () => {
-    stubFetch(() => json({ message: 'No.', code: 'invalid_choice', errors: { format: ['invalid_choice'] } }, 422));
-    const err = await downloadReport('courses', 'csv', '').catch((e: unknown) => e);
-    expect((err as { status?: number }).status).toBe(422);
   });
 });
 

@@ -29,6 +29,8 @@ export const reportKeys = {
   learnerStats: (role: number, r: FigureRange) => ['reports', role, 'learner-stats', r.from, r.to] as const,
   learnerStat: (role: number, id: number) => ['reports', role, 'learner-stat', id] as const,
   forecast: (role: number, id: number, weeks: number) => ['reports', role, 'forecast', id, weeks] as const,
+  /** The caller's background exports (use-exports.ts). */
+  exports: (role: number) => ['reports', role, 'exports'] as const,
 };
 
 export function useRoleKey() {
@@ -36,7 +38,7 @@ export function useRoleKey() {
 }
 
 /** Not worth asking again: the server said no, or there is no such course or learner. */
-function retry(count: number, error: unknown) {
+export function retry(count: number, error: unknown) {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return count < 2;
 }
