@@ -189,6 +189,39 @@ async fn next_chunk(upload: &mut axum::extract::multipart::Field<'_>, field: &st
 }
 
 /// A multipart body the client broke off or sent over the route's limit.
+/// What the first bytes say: the site's image kinds, and GIF, which the cropper also offers.
+pub fn picture_kind(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        return Some("gif");
+    }
+    image_kind(bytes).map(|(ext, _)| ext)
+}
+
+/// The bytes of the picture in multipart field `name` (the first such field): at most `max`
+/// bytes (422 `image_too_large`), and a JPEG, PNG, GIF or WebP by its first bytes (422
+/// `invalid`); a form without it: 422 `required`.
+pub async fn image_field(multipart: &mut axum::extract::Multipart, name: &str, max: usize, invalid: &'static str) -> Result<Vec<u8>, AppError> {
+    let mut bytes = None;
+    while let Some(mut field) = multipart.next_field().await.map_err(|e| multipart_error(e, name))? {
+        if field.name() != Some(name) || bytes.is_some() {
+            continue;
+        }
+        let mut buffer = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, name))? {
+            if buffer.len() + chunk.len() > max {
+                return Err(AppError::field_with(name, "image_too_large", Some(max / 1024)));
+            }
+            buffer.extend_from_slice(&chunk);
+        }
+        bytes = Some(buffer);
+    }
+    let bytes = bytes.ok_or_else(|| AppError::field(name, "required"))?;
+    if picture_kind(&bytes).is_none() {
+        return Err(AppError::field(name, invalid));
+    }
+    Ok(bytes)
+}
+
 pub fn multipart_error(error: axum::extract::multipart::MultipartError, field: &str) -> AppError {
     if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         AppError::payload_too_large()

@@ -146,6 +146,11 @@ const MODULES: &[(&str, Option<Module>)] = &[
 /// Calls whose action their path and method do not tell: `(method, path, action)`.
 const ACTIONS: &[(Method, &str, Action)] = &[
     (Method::POST, "/my-account/system-user/view", Action::View),
+    // An export of a report and taking one's own export off the list only read the reports.
+    (Method::POST, "/course/reports/exports", Action::View),
+    (Method::DELETE, "/course/reports/exports/{id}", Action::View),
+    (Method::POST, "/admin-settings/categories/{id}/image", Action::Edit),
+    (Method::DELETE, "/admin-settings/categories/{id}/image", Action::Edit),
     (Method::POST, "/course/training-facility/items/index", Action::View),
     (Method::POST, "/course/training-facility/get-location", Action::View),
     (Method::POST, "/course/training-facility/getFacilityByBatchId/{id}", Action::View),

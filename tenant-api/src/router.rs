@@ -167,6 +167,10 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(activity::view_user_activity))
         .routes(routes!(reference::export_list))
         .routes(routes!(reference::import_list))
+        .merge(with_body_limit(
+            OpenApiRouter::new().routes(routes!(reference::set_category_image, reference::remove_category_image)),
+            reference::BODY_LIMIT,
+        ))
         .routes(routes!(details::course_details))
         .routes(routes!(details::enroll_course_details))
         .routes(routes!(enrolment::view_enroll_details))
@@ -234,6 +238,9 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(reports::lists::learners))
         .routes(routes!(reports::lists::course_users))
         .routes(routes!(reports::lists::learner_courses))
+        .routes(routes!(reports::exports::start, reports::exports::list))
+        .routes(routes!(reports::exports::view, reports::exports::remove))
+        .routes(routes!(reports::exports::download))
         .routes(routes!(reports::stats::course_stats))
         .routes(routes!(reports::stats::course_stat))
         .routes(routes!(reports::stats::learner_stats))
@@ -468,6 +475,7 @@ pub fn app(app: AppState) -> Router {
     let hosted = api
         .route("/site/logo/{file}", get(site::site_logo))
         .route("/user-photo/{user}/{file}", get(photo::serve_photo))
+        .route("/category-image/{file}", get(reference::serve_category_image))
         .route("/course/thumbnail/{file}", get(authoring::thumbnail))
         .route("/course/template/image/{file}", get(templates::template_image))
         .route("/promotion/thumbnail/{file}", get(ads::thumbnail))

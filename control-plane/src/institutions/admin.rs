@@ -59,6 +59,15 @@ pub async fn view_all(State(ctl): State<ControlState>, _caller: RequireSuper, Ap
     Ok(Json(store::list(&ctl.db, &ctl.config.public_base_url, None, q.search.as_deref(), request).await?))
 }
 
+/// The live partner sites, newest first, with search over subdomain and names: what a super
+/// admin picks an institution from (adding a user to one, narrowing a list to one).
+#[utoipa::path(get, path = "/my-account/institutions/view", tag = "institutions", params(PageQuery),
+    responses((status = 200, body = Page<Institution>), (status = 401), (status = 403)))]
+pub async fn view(State(ctl): State<ControlState>, _caller: RequireSuper, AppQuery(q): AppQuery<PageQuery>) -> AppResult<Json<Page<Institution>>> {
+    let request = PageRequest::new(q.page, q.limit, 20);
+    Ok(Json(store::list(&ctl.db, &ctl.config.public_base_url, Some("active"), q.search.as_deref(), request).await?))
+}
+
 /// An institution with its latest provisioning job and, with HTTPS on, its certificates and
 /// recent ACME attempts.
 #[derive(Debug, Serialize, ToSchema)]

@@ -32,6 +32,9 @@ pub enum List {
     Disabilities,
     ParticipantTypes,
     Tags,
+    Divisions,
+    Districts,
+    Upazilas,
 }
 
 /// What an item hangs under.
@@ -40,10 +43,12 @@ enum Parent {
     None,
     Level,
     Profession,
+    Division,
+    District,
 }
 
 impl List {
-    pub const ALL: [List; 9] = [
+    pub const ALL: [List; 12] = [
         List::Categories,
         List::EducationLevels,
         List::EducationSublevels,
@@ -53,6 +58,9 @@ impl List {
         List::Disabilities,
         List::ParticipantTypes,
         List::Tags,
+        List::Divisions,
+        List::Districts,
+        List::Upazilas,
     ];
 
     pub fn key(self) -> &'static str {
@@ -66,6 +74,9 @@ impl List {
             List::Disabilities => "disabilities",
             List::ParticipantTypes => "participant_types",
             List::Tags => "tags",
+            List::Divisions => "divisions",
+            List::Districts => "districts",
+            List::Upazilas => "upazilas",
         }
     }
 
@@ -77,6 +88,8 @@ impl List {
         match self {
             List::EducationSublevels | List::Degrees => Parent::Level,
             List::ProfessionFields => Parent::Profession,
+            List::Districts => Parent::Division,
+            List::Upazilas => Parent::District,
             _ => Parent::None,
         }
     }
@@ -86,6 +99,9 @@ impl List {
         match self {
             List::Categories => "SELECT id::bigint AS id, title, bn_title, sort, NULL::bigint AS parent_id, image FROM categories".into(),
             List::Professions => "SELECT id::bigint AS id, title, bn_title, sort, NULL::bigint AS parent_id, NULL::text AS image FROM professions".into(),
+            List::Divisions => "SELECT id::bigint AS id, title, bn_title, sort, NULL::bigint AS parent_id, NULL::text AS image FROM divisions".into(),
+            List::Districts => "SELECT id::bigint AS id, title, bn_title, sort, division_id::bigint AS parent_id, NULL::text AS image FROM districts".into(),
+            List::Upazilas => "SELECT id::bigint AS id, title, bn_title, sort, district_id::bigint AS parent_id, NULL::text AS image FROM upazilas".into(),
             other => format!(
                 "SELECT id, title, bn_title, sort, coalesce(parent_id, profession_id::bigint) AS parent_id, NULL::text AS image
                    FROM reference_items WHERE kind = '{}'",
@@ -98,15 +114,18 @@ impl List {
         match self {
             List::Categories => "categories",
             List::Professions => "professions",
+            List::Divisions => "divisions",
+            List::Districts => "districts",
+            List::Upazilas => "upazilas",
             _ => "reference_items",
         }
     }
 
-    /// The rows of this list in its table (every row for categories and professions).
+    /// The rows of this list in its table (every row of a table of its own).
     fn mine(self) -> String {
-        match self {
-            List::Categories | List::Professions => "TRUE".into(),
-            other => format!("kind = '{}'", other.key()),
+        match self.table() {
+            "reference_items" => format!("kind = '{}'", self.key()),
+            _ => "TRUE".into(),
         }
     }
 }
@@ -170,6 +189,11 @@ pub async fn all(db: &PgPool, list: List) -> sqlx::Result<Vec<Item>> {
         .await
 }
 
+/// One item of the list; 404 when the id names none of it.
+pub async fn item(db: &PgPool, list: List, id: i64) -> AppResult<Item> {
+    find(&mut *db.acquire().await?, list, id).await
+}
+
 async fn find(db: &mut PgConnection, list: List, id: i64) -> AppResult<Item> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("WITH list AS ({}) SELECT * FROM list WHERE id = $1", list.rows())))
         .bind(id)
@@ -199,6 +223,8 @@ async fn check(db: &mut PgConnection, list: List, form: &ItemForm, v: &mut Valid
         Parent::None => None,
         Parent::Level => Some("reference_items WHERE kind = 'education_levels' AND id = $1"),
         Parent::Profession => Some("professions WHERE id::bigint = $1"),
+        Parent::Division => Some("divisions WHERE id::bigint = $1"),
+        Parent::District => Some("districts WHERE id::bigint = $1"),
     };
     match (parent_table, form.parent_id) {
         (None, _) => {}
@@ -221,12 +247,16 @@ async fn write(db: &mut PgConnection, list: List, form: &ItemForm, title: &str, 
     let parent_column = match list.parent() {
         Parent::Level => ", parent_id",
         Parent::Profession => ", profession_id",
+        Parent::Division => ", division_id",
+        Parent::District => ", district_id",
         Parent::None => "",
     };
     let sort = form.sort.unwrap_or_default();
     let set_parent = match list.parent() {
         Parent::Level => ", parent_id = $5",
         Parent::Profession => ", profession_id = $5",
+        Parent::Division => ", division_id = $5",
+        Parent::District => ", district_id = $5",
         Parent::None => "",
     };
     let statement = match form.id {
@@ -248,6 +278,9 @@ async fn write(db: &mut PgConnection, list: List, form: &ItemForm, title: &str, 
         ("reference_items_title", field_or(field, "title"), "duplicate_name"),
         ("professions_title_key", field_or(field, "title"), "duplicate_name"),
         ("categories_title", field_or(field, "title"), "duplicate_name"),
+        ("divisions_title_key", field_or(field, "title"), "duplicate_name"),
+        ("districts_title_key", field_or(field, "title"), "duplicate_name"),
+        ("upazilas_district_id_title_key", field_or(field, "title"), "duplicate_name"),
     ];
     let map: Vec<(&str, &str, &'static str)> = unique.iter().map(|(c, f, code)| (*c, f.as_str(), *code)).collect();
     let id: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(statement))
@@ -259,6 +292,9 @@ async fn write(db: &mut PgConnection, list: List, form: &ItemForm, title: &str, 
         .fetch_optional(&mut *db)
         .await
         .map_err(|e| match &e {
+            // The parent was checked; what a key still refuses on a change is a row naming the
+            // item under its old parent (a profile's upazila and district).
+            sqlx::Error::Database(d) if d.code().as_deref() == Some("23503") && form.id.is_some() => AppError::field(&field_or(field, "parent_id"), "in_use"),
             sqlx::Error::Database(d) if d.code().as_deref() == Some("23503") => AppError::field(&field_or(field, "parent_id"), "unknown_parent"),
             _ => on_unique(e, &map),
         })?;
@@ -454,6 +490,13 @@ writers!(List::EducationLevels, create_level = "/admin-settings/education/levels
 writers!(List::EducationSublevels, create_sublevel = "/admin-settings/education/sublevel/create", update_sublevel = "/admin-settings/education/sublevel/update", delete_sublevel = "/admin-settings/education/sublevel/{id}");
 writers!(List::Degrees, create_degree = "/admin-settings/education/degree/create", update_degree = "/admin-settings/education/degree/update", delete_degree = "/admin-settings/education/degree/{id}");
 writers!(List::Professions, create_profession = "/admin-settings/employment/profession/create", update_profession = "/admin-settings/employment/profession/update", delete_profession = "/admin-settings/employment/profession/{id}");
+
+/// A page of any list (`parent_id`: what hangs under one parent).
+#[utoipa::path(get, path = "/admin-settings/reference/{kind}", tag = "settings", params(("kind" = String, Path), ListQuery),
+    responses((status = 200, body = Page<Item>), (status = 404), (status = 422)))]
+pub async fn list_items(State(ctl): State<ControlState>, AppPath(kind): AppPath<String>, AppQuery(q): AppQuery<ListQuery>) -> AppResult<Json<Page<Item>>> {
+    Ok(Json(page(&ctl.db, list_of(&kind)?, &q, q.parent_id).await?))
+}
 
 /// Creates an item of any list.
 #[utoipa::path(post, path = "/admin-settings/reference/{kind}/create", tag = "settings", params(("kind" = String, Path)), request_body = ItemForm,

@@ -43,10 +43,10 @@ pub struct UpazilaInfo {
     pub division: Division,
 }
 
-/// The eight divisions, by name.
+/// The eight divisions, in their display order then by name.
 #[utoipa::path(get, path = "/admin-settings/divisions", tag = "settings", responses((status = 200, body = Data<Vec<Division>>)))]
 pub async fn list_divisions(State(ctl): State<ControlState>) -> AppResult<Json<Data<Vec<Division>>>> {
-    let rows = sqlx::query_as("SELECT id, title, bn_title FROM divisions ORDER BY title").fetch_all(&ctl.db).await?;
+    let rows = sqlx::query_as("SELECT id, title, bn_title FROM divisions ORDER BY sort, title").fetch_all(&ctl.db).await?;
     Ok(Json(Data::new(rows)))
 }
 
@@ -54,7 +54,7 @@ pub async fn list_divisions(State(ctl): State<ControlState>) -> AppResult<Json<D
 #[utoipa::path(get, path = "/admin-settings/districts/{id}", tag = "settings",
     params(("id" = i64, Path, description = "a division's id, or 0 for every district")), responses((status = 200, body = Data<Vec<District>>)))]
 pub async fn list_districts(State(ctl): State<ControlState>, AppPath(division): AppPath<i64>) -> AppResult<Json<Data<Vec<District>>>> {
-    let rows = sqlx::query_as("SELECT id, division_id, title, bn_title FROM districts WHERE $1 = 0 OR division_id = $1 ORDER BY title")
+    let rows = sqlx::query_as("SELECT id, division_id, title, bn_title FROM districts WHERE $1 = 0 OR division_id = $1 ORDER BY sort, title")
         .bind(division)
         .fetch_all(&ctl.db)
         .await?;
@@ -65,7 +65,7 @@ pub async fn list_districts(State(ctl): State<ControlState>, AppPath(division): 
 #[utoipa::path(get, path = "/admin-settings/upazilas/{id}", tag = "settings",
     params(("id" = i64, Path, description = "a district's id")), responses((status = 200, body = Data<Vec<Upazila>>)))]
 pub async fn list_upazilas(State(ctl): State<ControlState>, AppPath(district): AppPath<i64>) -> AppResult<Json<Data<Vec<Upazila>>>> {
-    let rows = sqlx::query_as("SELECT id, district_id, title, bn_title FROM upazilas WHERE district_id = $1 ORDER BY title")
+    let rows = sqlx::query_as("SELECT id, district_id, title, bn_title FROM upazilas WHERE district_id = $1 ORDER BY sort, title")
         .bind(district)
         .fetch_all(&ctl.db)
         .await?;

@@ -33,24 +33,7 @@ pub async fn profile_photo(
     mut multipart: Multipart,
 ) -> AppResult<Json<Data<UserInfo>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
-    let mut bytes = None;
-    while let Some(mut field) = multipart.next_field().await.map_err(|e| media::multipart_error(e, "photo"))? {
-        if field.name() != Some("photo") || bytes.is_some() {
-            continue;
-        }
-        let mut buffer = Vec::new();
-        while let Some(chunk) = field.chunk().await.map_err(|e| media::multipart_error(e, "photo"))? {
-            if buffer.len() + chunk.len() > MAX_PHOTO_BYTES {
-                return Err(AppError::field_with("photo", "image_too_large", Some(MAX_PHOTO_BYTES / 1024)));
-            }
-            buffer.extend_from_slice(&chunk);
-        }
-        bytes = Some(buffer);
-    }
-    let bytes = bytes.ok_or_else(|| AppError::field("photo", "required"))?;
-    if photo_kind(&bytes).is_none() {
-        return Err(AppError::field("photo", "invalid_photo"));
-    }
+    let bytes = media::image_field(&mut multipart, "photo", MAX_PHOTO_BYTES, "invalid_photo").await?;
     let jpeg = tokio::task::spawn_blocking(move || media::fill_jpeg(&bytes, SIDE, SIDE))
         .await
         .map_err(|e| anyhow::anyhow!("photo task: {e}"))?
@@ -76,14 +59,6 @@ pub async fn serve_photo(State(app): State<AppState>, AppPath((user, file)): App
     media::serve_image(&app, &main, &key).await
 }
 
-/// What the first bytes say: the site's image kinds, and GIF, which the cropper also offers.
-fn photo_kind(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        return Some("gif");
-    }
-    media::image_kind(bytes).map(|(ext, _)| ext)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,7 +81,7 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_a_picture_are_refused() {
-        assert_eq!(photo_kind(b"%PDF-1.7"), None);
+        assert_eq!(media::picture_kind(b"%PDF-1.7"), None);
         let mut fake = b"\x89PNG\r\n\x1a\n".to_vec();
         fake.extend_from_slice(&[0; 64]);
         assert!(media::fill_jpeg(&fake, SIDE, SIDE).is_err(), "a PNG signature over garbage does not decode");

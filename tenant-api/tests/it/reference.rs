@@ -78,6 +78,38 @@ async fn the_main_sites_keepers_change_the_lists_everyone_reads() {
     let all = t.get(MAIN, "/admin-settings/categories?pagination=none", None).await;
     assert_eq!(all.body["data"].as_array().unwrap().last().unwrap()["title"], "Robotics");
     assert_eq!(t.get(MAIN, "/admin-settings/reference/robots/export", Some(&root)).await.status, StatusCode::NOT_FOUND);
+
+    // Its picture: cut to a 480 x 320 JPEG, served on every site, replaced and taken away.
+    let robotics = r.body["data"]["id"].as_i64().unwrap();
+    let mut png = Vec::new();
+    image::RgbImage::from_pixel(900, 300, image::Rgb([20, 120, 60])).write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+    let path = format!("/admin-settings/categories/{robotics}/image");
+    let r = t.upload(MAIN, &path, &root, &[("image", Some("robot.png"), &png)]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let first = r.body["data"]["image"].as_str().unwrap().to_owned();
+    assert!(first.starts_with("/category-image/"), "{first}");
+    let shown = t.get(DHAKA, &first, None).await;
+    assert_eq!((shown.status, shown.header("content-type")), (StatusCode::OK, "image/jpeg"));
+    let picture = image::load_from_memory(&shown.bytes).unwrap();
+    assert_eq!((picture.width(), picture.height()), (480, 320));
+    let r = t.upload(MAIN, &path, &root, &[("image", Some("robot.pdf"), b"%PDF-1.7 not a picture")]).await;
+    assert_eq!(r.body["errors"]["image"][0], message("invalid_image"), "{}", r.text);
+    assert_eq!(t.upload(DHAKA, &path, &partner, &[("image", Some("robot.png"), &png)]).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(t.upload(MAIN, "/admin-settings/categories/987654/image", &root, &[("image", Some("robot.png"), &png)]).await.status, StatusCode::NOT_FOUND);
+    png.clear();
+    image::RgbImage::from_pixel(400, 400, image::Rgb([200, 20, 20])).write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+    let r = t.upload(MAIN, &path, &root, &[("image", Some("robot.png"), &png)]).await;
+    let second = r.body["data"]["image"].as_str().unwrap().to_owned();
+    assert_ne!(first, second);
+    assert_eq!(t.get(MAIN, &first, None).await.status, StatusCode::NOT_FOUND, "the old picture is gone");
+    let r = t.delete(MAIN, &path, Some(&root)).await;
+    assert_eq!((r.status, r.body["data"]["image"].is_null()), (StatusCode::OK, true), "{}", r.text);
+    assert_eq!(t.get(MAIN, &second, None).await.status, StatusCode::NOT_FOUND);
+
+    // The live partner sites a super admin picks from.
+    let r = t.get(MAIN, "/my-account/institutions/view?search=DHAK", Some(&root)).await;
+    assert_eq!((r.status, r.body["total"].as_i64(), r.body["data"][0]["slug"].as_str()), (StatusCode::OK, Some(1), Some("dhaka")), "{}", r.text);
+    assert_eq!(t.get(MAIN, "/my-account/institutions/view", Some(&partner)).await.status, StatusCode::FORBIDDEN);
 }
 
 async fn import(t: &TestApp, token: &str, kind: &str, csv: &str) -> crate::common::Response {
@@ -140,6 +172,64 @@ async fn a_list_goes_out_as_a_spreadsheet_and_comes_back_all_rows_or_none() {
     assert_eq!(r.body["data"], json!({ "created": 1, "updated": 0 }), "{}", r.text);
     let r = t.get(MAIN, &format!("/admin-settings/education/degreeBylevel/{bachelor}?search=BSS"), None).await;
     assert_eq!(r.body["total"], 1);
+}
+
+/// Bangladesh's divisions, districts and upazilas are lists like the others: paged and searched in
+/// both scripts, each under its parent, changed by the keepers, refused where a profile still
+/// names them, and round-tripped through a spreadsheet.
+#[tokio::test]
+async fn the_geography_is_kept_like_every_list() {
+    let t = TestApp::new().await;
+    let root = t.super_admin().await;
+    let r = t.get(MAIN, "/admin-settings/reference/divisions?pagination=none", None).await;
+    assert_eq!((r.status, r.body["total"].as_i64()), (StatusCode::OK, Some(8)), "{}", r.text);
+    let sylhet = r.body["data"].as_array().unwrap().iter().find(|d| d["title"] == "Sylhet").unwrap()["id"].as_i64().unwrap();
+    let r = t.get(MAIN, &format!("/admin-settings/reference/districts?parent_id={sylhet}&pagination=none"), None).await;
+    assert_eq!(r.body["total"], 4, "Sylhet's four districts: {}", r.text);
+    let r = t.get(MAIN, "/admin-settings/reference/districts?limit=100", None).await;
+    assert_eq!(r.body["total"], 64);
+    let r = t.get(MAIN, "/admin-settings/reference/upazilas?search=%E0%A6%AC%E0%A6%BF%E0%A6%B6%E0%A7%8D%E0%A6%AC%E0%A6%A8%E0%A6%BE%E0%A6%A5", None).await;
+    assert_eq!(r.body["data"][0]["title"], "Bishwanath", "a Bangla search: {}", r.text);
+    let sylhet_district = r.body["data"][0]["parent_id"].as_i64().unwrap();
+    let dhaka_district: i64 = sqlx::query_scalar("SELECT id::bigint FROM districts WHERE title = 'Dhaka'").fetch_one(&t.platform.db).await.unwrap();
+
+    // A new upazila under its district; the same name twice in one district is refused, in
+    // another district it is another place.
+    let upazila = |title: &str, district: Option<i64>| json!({ "title": title, "bn_title": "নতুন উপজেলা", "parent_id": district });
+    let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Newtown", Some(sylhet_district))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let newtown = r.body["data"]["id"].as_i64().unwrap();
+    let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Newtown", Some(sylhet_district))).await;
+    assert_eq!(r.body["errors"]["title"][0], message("duplicate_name"), "{}", r.text);
+    let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Newtown", Some(dhaka_district))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Nowhere", None)).await;
+    assert_eq!(r.body["errors"]["parent_id"][0], message("required"));
+    let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Nowhere", Some(987_654))).await;
+    assert_eq!(r.body["errors"]["parent_id"][0], message("unknown_parent"), "{}", r.text);
+    let r = t.get(MAIN, &format!("/admin-settings/upazilas/{sylhet_district}"), None).await;
+    assert!(r.body["data"].as_array().unwrap().iter().any(|u| u["id"] == newtown), "the profile form's call lists it");
+
+    // A profile names it: it cannot move to another district or go.
+    let someone = t.platform.user("someone@example.com", None).await;
+    sqlx::query("UPDATE users SET district_id = $2::int, upazila_id = $3::int WHERE id = $1").bind(someone).bind(sylhet_district).bind(newtown).execute(&t.platform.db).await.unwrap();
+    let gazipur: i64 = sqlx::query_scalar("SELECT id::bigint FROM districts WHERE title = 'Gazipur'").fetch_one(&t.platform.db).await.unwrap();
+    let r = t.put(MAIN, "/admin-settings/reference/upazilas/update", &root, json!({ "id": newtown, "title": "Newtown", "bn_title": "নিউটাউন", "parent_id": gazipur })).await;
+    assert_eq!((r.status, r.body["errors"]["parent_id"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(message("in_use").as_str())), "{}", r.text);
+    let r = t.put(MAIN, "/admin-settings/reference/upazilas/update", &root, json!({ "id": newtown, "title": "Newtown", "bn_title": "নিউটাউন", "parent_id": sylhet_district })).await;
+    assert_eq!(r.body["data"]["bn_title"], "নিউটাউন", "renamed in place: {}", r.text);
+    assert_eq!(t.delete(MAIN, &format!("/admin-settings/reference/upazilas/{newtown}"), Some(&root)).await.status, StatusCode::CONFLICT);
+    assert_eq!(t.delete(MAIN, &format!("/admin-settings/reference/divisions/{sylhet}"), Some(&root)).await.status, StatusCode::CONFLICT, "its districts");
+
+    // The districts go out and come back: unchanged rows update in place, a new one is added.
+    let r = t.get(MAIN, "/admin-settings/reference/districts/export?format=csv", Some(&root)).await;
+    let mut text = String::from_utf8(r.bytes[3..].to_vec()).unwrap();
+    assert_eq!(text.lines().count(), 65, "a header and 64 districts");
+    text.push_str(&format!(",Hill Tracts Test,পার্বত্য পরীক্ষা,0,{sylhet}\n"));
+    let r = import(&t, &root, "districts", &text).await;
+    assert_eq!(r.body["data"], json!({ "created": 1, "updated": 64 }), "{}", r.text);
+    let r = import(&t, &root, "upazilas", "title,bn_title,parent_id\nSomewhere,কোথাও,987654\n").await;
+    assert_eq!(r.body["errors"]["row_2"][0], message("unknown_parent"), "{}", r.text);
 }
 
 #[tokio::test]

@@ -1,10 +1,12 @@
 // "Add" and "Edit" of a reference list's item: its English and Bangla titles, its place in the
-// list (sort) and, for sub-levels, degrees and fields, its parent. The server's refusals show on
-// their fields (a title already in the list, a parent gone), others above the buttons.
-import { Alert, Dialog, Grid, MenuItem, TextField, useMediaQuery } from '@mui/material';
+// list (sort) and, for sub-levels, degrees, fields, districts and upazilas, its parent (picked by
+// typing part of either title: there are 64 districts). The server's refusals show on their fields
+// (a title already in the list, a parent gone), others above the buttons. Editing a category also
+// shows its picture, which goes up (or away) at once, apart from Save.
+import { Alert, Autocomplete, Box, createFilterOptions, Dialog, Grid, TextField, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boundTextField } from '../../../components/ui/bound-text-field';
 import { DialogForm } from '../../../components/ui/dialog-form';
@@ -14,25 +16,19 @@ import { fieldRefusal } from '../../../lib/field-error-text';
 import { fieldErrorTexts, type FieldProblems } from '../../../lib/use-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { RefItem, ReferenceKind } from '../api/reference-api';
+import { CategoryPicture } from './category-picture';
 import { ITEM_FIELDS, itemProblems, saveItemMutation, TITLE_MAX, type ItemField, type ItemValues } from '../hooks/use-reference';
-import { itemTitle } from './reference-parts';
+import { itemTitle, useItemCodeText } from './reference-parts';
 
 const TITLE_ID = 'ref-item-title';
 
-/** A problem code in the form's words: reference:problems.<code>, else errors:<code>; null when neither knows it. */
-export function useItemCodeText() {
-  const { t, i18n } = useTranslation(['reference', 'errors']);
-  return (code: string): string | null =>
-    i18n.exists(`reference:problems.${code}`) ? t(`reference:problems.${code}`) : i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : null;
-}
-
 /** The form's refusals: the client's checks, else (until the field is changed) the server's. */
-export function useItemErrors(error: unknown) {
-  const word = useItemCodeText();
+export function useItemErrors(error: unknown, kind?: ReferenceKind) {
+  const word = useItemCodeText(kind);
   const errorText = useErrorText();
   const [problems, setProblems] = useState<FieldProblems<ItemField>>({});
   const [edited, setEdited] = useState<Set<ItemField>>(() => new Set());
-  const { errors, formError } = fieldErrorTexts(ITEM_FIELDS, problems, edited, error, (c) => word(c) ?? c, (err, f) => fieldRefusal(err, f, word), errorText);
+  const { errors, formError } = fieldErrorTexts(ITEM_FIELDS, problems, edited, error, (c) => word(c) ?? c, (err, f) => fieldRefusal(err, f, (c) => word(c, f)), errorText);
   return {
     errors,
     formError,
@@ -83,7 +79,7 @@ function ItemEditor({ kind, item, parents, defaultParent, onClose, onBusy }: { k
     parent_id: String(editing?.parent_id ?? defaultParent ?? ''),
   }));
   const save = useMutation(saveItemMutation(qc, kind, hasParent, editing?.id));
-  const { errors, formError, changed, check } = useItemErrors(save.error);
+  const { errors, formError, changed, check } = useItemErrors(save.error, kind);
 
   const onSave = () => {
     if (!check(itemProblems(values, hasParent))) return;
@@ -111,6 +107,7 @@ function ItemEditor({ kind, item, parents, defaultParent, onClose, onBusy }: { k
       }}
       onSave={onSave}
       onCancel={onClose}
+      extra={kind === 'categories' && editing ? <CategoryPicture item={editing} disabled={save.isPending} /> : undefined}
     />
   );
 }
@@ -126,10 +123,12 @@ export interface ItemFormProps {
   onChange: (patch: Partial<ItemValues>) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** More of the item under the fields (a category's picture). */
+  extra?: ReactNode;
 }
 
-export function ItemForm({ title, values, errors, formError, busy, parents, parentLabel, onChange, onSave, onCancel }: ItemFormProps) {
-  const { t, i18n } = useTranslation(['reference', 'common']);
+export function ItemForm({ title, values, errors, formError, busy, parents, parentLabel, onChange, onSave, onCancel, extra }: ItemFormProps) {
+  const { t } = useTranslation(['reference', 'common']);
   const text = boundTextField({ idPrefix: 'ref-item', values, errors, disabled: busy, onChange });
   const shrink = { inputLabel: { shrink: true } };
   return (
@@ -137,27 +136,14 @@ export function ItemForm({ title, values, errors, formError, busy, parents, pare
       <Grid container spacing={2} sx={{ pt: 0.5 }}>
         {parents && (
           <Grid size={12}>
-            <TextField
-              select
-              id="ref-item-parent_id"
-              name="parent_id"
+            <ParentPicker
+              parents={parents}
+              value={values.parent_id}
               label={parentLabel}
-              value={parents.some((p) => String(p.id) === values.parent_id) ? values.parent_id : ''}
-              onChange={(e) => onChange({ parent_id: e.target.value })}
+              error={errors.parent_id}
               disabled={busy}
-              required
-              fullWidth
-              error={!!errors.parent_id}
-              helperText={errors.parent_id}
-              slotProps={shrink}
-              data-testid="ref-item-parent"
-            >
-              {parents.map((p) => (
-                <MenuItem key={p.id} value={String(p.id)}>
-                  {itemTitle(p, i18n.language)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(parent_id) => onChange({ parent_id })}
+            />
           </Grid>
         )}
         <Grid size={12}>
@@ -172,6 +158,7 @@ export function ItemForm({ title, values, errors, formError, busy, parents, pare
             slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 9 }, ...shrink },
           })}
         </Grid>
+        {extra && <Grid size={12}>{extra}</Grid>}
         {formError && (
           <Grid size={12}>
             <Alert severity="error" data-testid="ref-item-error">
@@ -181,5 +168,56 @@ export function ItemForm({ title, values, errors, formError, busy, parents, pare
         )}
       </Grid>
     </DialogForm>
+  );
+}
+
+/** Either title matches what is typed, whichever the interface's language. */
+const matchParents = createFilterOptions<RefItem>({ stringify: (p) => `${p.title} ${p.bn_title}` });
+
+/** The item's parent, picked from the whole parent list by typing part of its English or Bangla title. */
+function ParentPicker({ parents, value, label, error, disabled, onChange }: { parents: readonly RefItem[]; value: string; label: string; error?: string; disabled: boolean; onChange: (id: string) => void }) {
+  const { t, i18n } = useTranslation('reference');
+  const lang = i18n.language;
+  const chosen = parents.find((p) => String(p.id) === value) ?? null;
+  return (
+    <Autocomplete<RefItem, false, false, false>
+      id="ref-item-parent_id"
+      options={parents}
+      value={chosen}
+      onChange={(_, p) => onChange(p ? String(p.id) : '')}
+      getOptionLabel={(p) => itemTitle(p, lang)}
+      isOptionEqualToValue={(o, v) => o.id === v.id}
+      filterOptions={matchParents}
+      renderOption={({ key: _key, ...props }, p) => {
+        const other = lang === 'bn' ? p.title : p.bn_title;
+        return (
+          <Box component="li" {...props} key={p.id}>
+            {itemTitle(p, lang)}
+            {other && other !== itemTitle(p, lang) && (
+              <Box component="span" lang={lang === 'bn' ? 'en' : 'bn'} sx={{ ml: 1, color: 'text.secondary', typography: 'body2' }}>
+                {other}
+              </Box>
+            )}
+          </Box>
+        );
+      }}
+      noOptionsText={t('no_match')}
+      autoHighlight
+      disabled={disabled}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name="parent_id"
+          label={label}
+          placeholder={t('parent_placeholder')}
+          required
+          error={!!error}
+          helperText={error}
+          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
+          data-testid="ref-item-parent"
+        />
+      )}
+    />
   );
 }

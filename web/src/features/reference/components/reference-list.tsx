@@ -1,6 +1,7 @@
 // One reference list, the same for every list (categories, levels, sub-levels, degrees,
-// professions, fields, disabilities, participant types, tags): its items in a table that scrolls
-// inside its box on a phone (both titles, the sort, the parent), searched by either title
+// professions, fields, disabilities, participant types, tags, divisions, districts, upazilas): its
+// items in a table that scrolls inside its box on a phone (a category's picture, both titles, the
+// sort, the parent), searched by either title
 // (?search=), narrowed to a parent where the list has one (?parent=), paged (?page=); "Add" and
 // "Edit" in a dialog, delete after a confirmation, the whole list exported (CSV or Excel) and a
 // file imported.
@@ -41,14 +42,14 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { EXPORT_FORMATS, exportRefList, parentKind, type ExportFormat, type RefItem, type ReferenceKind } from '../api/reference-api';
 import { deleteItemMutation, importMutation, useRefChoices, useRefList } from '../hooks/use-reference';
 import { ItemDialog } from './item-dialog';
-import { ImportResult, itemTitle } from './reference-parts';
+import { ImportResult, itemTitle, Thumbnail } from './reference-parts';
 import { SearchField } from '../../../components/ui/search-field';
 
 export const PAGE_LIMIT = 20;
 
 export interface ReferenceListProps {
   kind: ReferenceKind;
-  /** A link of each row to more of it (a profession's fields). */
+  /** A link of each row to more of it (a profession's fields, a division's districts). */
   rowAction?: (item: RefItem) => ReactNode;
 }
 
@@ -146,6 +147,7 @@ export function ReferenceList({ kind, rowAction }: ReferenceListProps) {
             lang={lang}
             parentLabel={pKind ? t(`reference:kinds.${kind}.parent`) : null}
             parentTitle={parentTitle}
+            pictures={kind === 'categories'}
             busy={remove.isPending ? (remove.variables?.id ?? null) : null}
             onEdit={setEditing}
             onDelete={setDeleting}
@@ -181,6 +183,8 @@ export interface RefTableProps {
   /** The parent column's heading; null: the list has none. */
   parentLabel: string | null;
   parentTitle: (id: number | null) => string;
+  /** Each item's picture first (categories). */
+  pictures?: boolean;
   /** The item being deleted. */
   busy: number | null;
   onEdit: (item: RefItem) => void;
@@ -188,8 +192,8 @@ export interface RefTableProps {
   rowAction?: (item: RefItem) => ReactNode;
 }
 
-/** The items: the interface language's title first, then the other, the sort, the parent, the actions. */
-export function RefTable({ items, lang, parentLabel, parentTitle, busy, onEdit, onDelete, rowAction }: RefTableProps) {
+/** The items: a category's picture, the interface language's title first, then the other, the sort, the parent, the actions. */
+export function RefTable({ items, lang, parentLabel, parentTitle, pictures, busy, onEdit, onDelete, rowAction }: RefTableProps) {
   const { t } = useTranslation('reference');
   const bnFirst = lang === 'bn';
   const cols: { key: 'title' | 'bn_title'; label: string; lang: string }[] = [
@@ -202,6 +206,7 @@ export function RefTable({ items, lang, parentLabel, parentTitle, busy, onEdit, 
       <Table size="small" sx={{ minWidth: 560 }} data-testid="ref-table">
         <TableHead>
           <TableRow>
+            {pictures && <TableCell sx={{ width: 64 }}>{t('picture.column')}</TableCell>}
             {cols.map((c) => (
               <TableCell key={c.key}>{c.label}</TableCell>
             ))}
@@ -217,6 +222,11 @@ export function RefTable({ items, lang, parentLabel, parentTitle, busy, onEdit, 
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id} hover data-testid="ref-row" data-id={item.id}>
+              {pictures && (
+                <TableCell sx={{ py: 0.5 }}>
+                  <Thumbnail src={item.image} alt={itemTitle(item, lang)} />
+                </TableCell>
+              )}
               {cols.map((c, i) => (
                 <TableCell key={c.key} lang={c.lang} sx={i === 0 ? { fontWeight: 600 } : { color: 'text.secondary' }}>
                   {item[c.key]}

@@ -1,18 +1,21 @@
 // The reference-list pages of the main site's super admins, one chunk (docs/api-reference.md):
 // /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees,
-// /settings/professions (with a Fields tab: a profession's fields, ?list=fields&parent=<id>) and
-// /settings/reference-lists (tabs: disabilities, participant types, tags; ?list=). Every list is
-// the same ReferenceList.
+// /settings/professions (with a Fields tab: a profession's fields, ?list=fields&parent=<id>),
+// /settings/reference-lists (tabs: disabilities, participant types, tags; ?list=) and
+// /settings/geography (tabs: divisions, districts, upazilas; a division's districts are
+// ?list=districts&parent=<id>, a district's upazilas ?list=upazilas&parent=<id>). Every list is the
+// same ReferenceList; on a page of several lists, each item of a list whose children are another
+// tab links to that tab narrowed to it.
 import { Box, IconButton, Tab, Tabs } from '@mui/material';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import type { RefItem, ReferenceKind } from '../api/reference-api';
+import { childKind, type RefItem, type ReferenceKind } from '../api/reference-api';
 import { ReferenceList } from './reference-list';
 import { itemTitle } from './reference-parts';
 
-export const REFERENCE_PAGES = ['categories', 'education_levels', 'education_sublevels', 'degrees', 'professions', 'lists'] as const;
+export const REFERENCE_PAGES = ['categories', 'education_levels', 'education_sublevels', 'degrees', 'professions', 'lists', 'geography'] as const;
 export type ReferencePage = (typeof REFERENCE_PAGES)[number];
 
 /** Each page's path (the spec's spelling). */
@@ -23,6 +26,7 @@ export const REFERENCE_PATHS: Record<ReferencePage, string> = {
   degrees: '/settings/degrees',
   professions: '/settings/professions',
   lists: '/settings/reference-lists',
+  geography: '/settings/geography',
 };
 
 /** The tabs of a page of several lists: ?list= value -> the list (the first is the page without ?list=). */
@@ -36,7 +40,17 @@ const TABS: Partial<Record<ReferencePage, [string, ReferenceKind][]>> = {
     ['participant-types', 'participant_types'],
     ['tags', 'tags'],
   ],
+  geography: [
+    ['divisions', 'divisions'],
+    ['districts', 'districts'],
+    ['upazilas', 'upazilas'],
+  ],
 };
+
+/** The ?list= and ?parent= of the tab that shows `item`'s children (a profession's fields, a division's districts). */
+export function childrenSearch(tab: string, item: RefItem): string {
+  return `?${new URLSearchParams({ list: tab, parent: String(item.id) })}`;
+}
 
 export default function ReferencePages({ page }: { page: ReferencePage }) {
   const { t, i18n } = useTranslation('reference');
@@ -44,16 +58,19 @@ export default function ReferencePages({ page }: { page: ReferencePage }) {
   const tabs = TABS[page];
   const tab = tabs?.find(([v]) => v === params.get('list')) ?? tabs?.[0];
   const kind: ReferenceKind = tab ? tab[1] : (page as ReferenceKind);
-  const fieldsOf = (item: RefItem) =>
-    kind === 'professions' ? (
-      <IconButton
-        onClick={() => setParams(new URLSearchParams({ list: 'fields', parent: String(item.id) }))}
-        aria-label={t('fields_of', { title: itemTitle(item, i18n.language) })}
-        data-testid="ref-fields"
-      >
-        <AccountTreeOutlinedIcon />
-      </IconButton>
-    ) : null;
+  // The tab of this page whose items are the shown list's children, if any.
+  const child = tabs && childKind(kind, tabs.map(([, k]) => k));
+  const childTab = child ? tabs.find(([, k]) => k === child)![0] : null;
+  const childrenOf = (item: RefItem) => (
+    <IconButton
+      component={Link}
+      to={{ search: childrenSearch(childTab!, item) }}
+      aria-label={t(`kinds.${child}.of`, { title: itemTitle(item, i18n.language) })}
+      data-testid="ref-children"
+    >
+      <AccountTreeOutlinedIcon />
+    </IconButton>
+  );
   return (
     <Box data-testid="reference-page" data-page={page} sx={{ minWidth: 0 }}>
       <PageHeader title={t(`pages.${page}.title`)} subtitle={t(`pages.${page}.subtitle`)} />
@@ -72,7 +89,7 @@ export default function ReferencePages({ page }: { page: ReferencePage }) {
           ))}
         </Tabs>
       )}
-      <ReferenceList key={kind} kind={kind} rowAction={kind === 'professions' ? fieldsOf : undefined} />
+      <ReferenceList key={kind} kind={kind} rowAction={childTab ? childrenOf : undefined} />
     </Box>
   );
 }

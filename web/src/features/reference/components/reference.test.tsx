@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { fetchCall, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { fetchCall, href, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
 import type { Page } from '../../../lib/types';
 import { fetchRefList, importRefList, importRowErrors, importType, type RefItem, type ReferenceKind } from '../api/reference-api';
 import { itemBody, itemProblems, refKeys, saveItemMutation, type ItemValues } from '../hooks/use-reference';
@@ -39,6 +39,7 @@ const PATHS: Record<ReferencePage, string> = {
   degrees: '/settings/degrees',
   professions: '/settings/professions',
   lists: '/settings/reference-lists',
+  geography: '/settings/geography',
 };
 const show = (lang: 'en' | 'bn', p: ReferencePage, qc: QueryClient, at = PATHS[p]) => render(lang, <ReferencePages page={p} />, { at, path: PATHS[p], qc });
 const count = (html: string, id: string) => html.split(`data-testid="${id}"`).length - 1;
@@ -103,6 +104,10 @@ describe('a reference list page', () => {
     const fields = await show('en', 'professions', client('professions', page([ssc])));
     expect(tag(fields, 'ref-list')).toContain('data-kind="professions"');
     expect(fields).toContain('aria-label="Fields of Secondary School Certificate (SSC)"');
+    // The row's link opens the Fields tab narrowed to the profession.
+    expect(href(fields, 'ref-children')).toBe('/settings/professions?list=fields&parent=3');
+    // The other lists have no children.
+    expect(tag(lists, 'ref-children')).toBe('');
   });
 
   it('reads each list by its own call, with paging and search', async () => {

@@ -1,14 +1,18 @@
-// Queries and mutations of the reference-list pages (/settings/categories, /settings/educationlavels, ...).
+// Queries and mutations of the reference-list pages (/settings/categories, /settings/educationlavels,
+// ..., /settings/geography), and of a category's picture.
 import { keepPreviousData, useQuery, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { parseWhole } from '../../../lib/digits';
+import type { Page } from '../../../lib/types';
 import type { FieldProblems } from '../../../lib/use-field-errors';
 import {
   createRefItem,
   deleteRefItem,
   fetchRefList,
   importRefList,
+  removeCategoryPicture,
   updateRefItem,
+  uploadCategoryPicture,
   type ImportOutcome,
   type RefBody,
   type RefItem,
@@ -98,6 +102,30 @@ export function deleteItemMutation(qc: QueryClient, kind: ReferenceKind): UseMut
   return {
     mutationFn: (item) => deleteRefItem(kind, item.id),
     onSettled: () => listsChanged(qc),
+  };
+}
+
+/** The category as the server now has it, in every cached page of the list at once (its new picture shows), then the lists read again. */
+function categoryChanged(qc: QueryClient, saved: RefItem) {
+  qc.setQueriesData<Page<RefItem>>({ queryKey: refKeys.kind('categories') }, (page) =>
+    page ? { ...page, data: page.data.map((item) => (item.id === saved.id ? saved : item)) } : page,
+  );
+  listsChanged(qc);
+}
+
+/** Gives category `id` the chosen picture (multipart `image`), reporting the upload's progress. */
+export function uploadPictureMutation(qc: QueryClient, id: number, onProgress: (percent: number) => void): UseMutationOptions<RefItem, Error, File> {
+  return {
+    mutationFn: (file) => uploadCategoryPicture(id, file, onProgress).promise,
+    onSuccess: (saved) => categoryChanged(qc, saved),
+  };
+}
+
+/** Takes category `id`'s picture away. */
+export function removePictureMutation(qc: QueryClient, id: number): UseMutationOptions<RefItem, Error, void> {
+  return {
+    mutationFn: () => removeCategoryPicture(id),
+    onSuccess: (saved) => categoryChanged(qc, saved),
   };
 }
 
