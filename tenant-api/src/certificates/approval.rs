@@ -65,6 +65,6 @@ pub async fn approve_certificate(
     store::set_status(&db, certificate.id, status).await?;
     let certificate = store::of_enrollment(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     issue::register(&app, &tenant, &course, &certificate).await?;
-    crate::learning::points::refresh(&app, tenant.id, &db, certificate.user_id).await?;
+    crate::learning::points::refresh(&app, tenant.id, &db, certificate.user_id).await;
     Ok(Json(Data::new(certificate)))
 }

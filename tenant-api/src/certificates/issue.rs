@@ -36,7 +36,7 @@ pub async fn on_completion(app: &AppState, tenant: &Tenant, db: &PgPool, course:
     .await?;
     register(app, tenant, course, &certificate).await?;
     if certificate.status == "issued" {
-        crate::learning::points::refresh(app, tenant.id, db, certificate.user_id).await?;
+        crate::learning::points::refresh(app, tenant.id, db, certificate.user_id).await;
     }
     Ok(certificate)
 }

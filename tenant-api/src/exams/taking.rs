@@ -436,7 +436,7 @@ pub async fn close(app: &AppState, tenant: control_plane::tenancy::TenantId, db:
     tx.commit().await?;
     app.exams.mark_stale(tenant, exam_id);
     if passed == Some(true) {
-        crate::learning::points::refresh(app, tenant, db, user_id).await?;
+        crate::learning::points::refresh(app, tenant, db, user_id).await;
     }
     Ok(true)
 }

@@ -313,7 +313,7 @@ async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, caller: &Caller,
         issue::on_completion(app, tenant, db, &course, &enrollment).await?;
     }
     sync_learner(app, tenant, db, &course, &enrollment).await?;
-    super::points::refresh(app, tenant.id, db, enrollment.user_id).await?;
+    super::points::refresh(app, tenant.id, db, enrollment.user_id).await;
     progress(db, &course, &enrollment).await
 }
 

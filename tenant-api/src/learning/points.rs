@@ -1,8 +1,10 @@
 //! A learner's points on this site (issue 15 leaderboards), recomputed from the site's records
 //! after each achievement: finished lessons, passed exams (the first pass of each), issued
 //! certificates and reviews, counted on their Dhaka days. The result replaces the learner's weeks
-//! in the control plane's `leaderboard_weeks`, which the boards read; like the catalogue's
-//! projection, a failed write surfaces as an error and the learner's next achievement repairs it.
+//! in the control plane's `leaderboard_weeks`, which the boards read. The learner is marked as
+//! owed (`points_pending`) before the write and cleared after it, so a write that fails (the
+//! control plane unreachable, the edge gone) costs the achievement nothing: the edges' sweep
+//! writes it again.
 
 use crate::state::AppState;
 use control_plane::AppResult;
@@ -19,12 +21,71 @@ pub async fn rebuild(app: &AppState, tenant: TenantId, db: &PgPool) -> AppResult
     .fetch_all(db)
     .await?;
     for &user_id in &learners {
-        refresh(app, tenant, db, user_id).await?;
+        write(app, tenant, db, user_id).await?;
     }
     Ok(learners.len())
 }
 
-pub async fn refresh(app: &AppState, tenant: TenantId, db: &PgPool, user_id: i64) -> AppResult<()> {
+/// After an achievement: the learner's points recounted and written to the boards, or left
+/// marked for the sweep when that fails (the achievement itself has been kept either way).
+pub async fn refresh(app: &AppState, tenant: TenantId, db: &PgPool, user_id: i64) {
+    if let Err(error) = mark_and_write(app, tenant, db, user_id).await {
+        tracing::warn!(tenant, user_id, %error, "points not written to the leaderboards; the sweep will");
+    }
+}
+
+async fn mark_and_write(app: &AppState, tenant: TenantId, db: &PgPool, user_id: i64) -> AppResult<()> {
+    let marked: chrono::DateTime<chrono::Utc> = sqlx::query_scalar(
+        "INSERT INTO points_pending (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET marked_at = now() RETURNING marked_at",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await?;
+    write(app, tenant, db, user_id).await?;
+    // A mark made meanwhile (another achievement) stays for its own write.
+    sqlx::query("DELETE FROM points_pending WHERE user_id = $1 AND marked_at <= $2").bind(user_id).bind(marked).execute(db).await?;
+    Ok(())
+}
+
+/// Writes the points of learners marked at least `age` ago (a write that failed, or an edge that
+/// stopped between an achievement and its write); answers how many were written.
+pub async fn sweep(app: &AppState, tenant: TenantId, db: &PgPool, age: std::time::Duration) -> AppResult<usize> {
+    let owed: Vec<i64> = sqlx::query_scalar("SELECT user_id FROM points_pending WHERE marked_at <= now() - make_interval(secs => $1) ORDER BY marked_at LIMIT 500")
+        .bind(age.as_secs_f64())
+        .fetch_all(db)
+        .await?;
+    for &user_id in &owed {
+        mark_and_write(app, tenant, db, user_id).await?;
+    }
+    Ok(owed.len())
+}
+
+/// How often, and how old a mark must be before the sweep takes it (a write still under way
+/// clears its own).
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The sweep: every active site once at start-up (marks left before a restart), then each minute
+/// the sites whose pools are open on this edge (where its own achievements were written).
+pub fn spawn_sweep(app: AppState) {
+    tokio::spawn(async move {
+        let mut sites = control_plane::institutions::store::active_tenant_ids(&app.ctl.db).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, "points sweep could not list sites");
+            Vec::new()
+        });
+        loop {
+            for tenant in sites {
+                let Ok(db) = app.pools.get(tenant).await else { continue };
+                if let Err(error) = sweep(&app, tenant, &db, SWEEP_EVERY).await {
+                    tracing::warn!(tenant, %error, "points sweep failed; next round");
+                }
+            }
+            tokio::time::sleep(SWEEP_EVERY).await;
+            sites = app.pools.open_tenants();
+        }
+    });
+}
+
+async fn write(app: &AppState, tenant: TenantId, db: &PgPool, user_id: i64) -> AppResult<()> {
     let rows: Vec<(NaiveDate, String, i64)> = sqlx::query_as(
         "SELECT day, kind, count(*) FROM (
              SELECT (p.completed_at AT TIME ZONE 'Asia/Dhaka')::date AS day, 'lesson' AS kind

@@ -109,7 +109,7 @@ pub async fn create_review(
         _ => e.into(),
     })?;
     catalogue_sync::refresh_stats(&app, &tenant, &db, course.id).await?;
-    crate::learning::points::refresh(&app, tenant.id, &db, enrollment.user_id).await?;
+    crate::learning::points::refresh(&app, tenant.id, &db, enrollment.user_id).await;
     Ok((StatusCode::CREATED, Json(Data::new(review.into()))))
 }
 

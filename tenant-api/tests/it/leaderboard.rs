@@ -87,3 +87,32 @@ async fn points_make_each_sites_board_and_the_platforms_and_a_learner_may_hide()
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
     assert_eq!(t.get(DHAKA, "/my-account/user/gamification", None).await.status, StatusCode::UNAUTHORIZED);
 }
+
+/// A site that cannot write a learner's points to the boards (the control plane's table gone for
+/// a moment) still keeps the achievement and answers it; the learner is marked as owed, and the
+/// sweep writes their points once the boards are back.
+#[tokio::test]
+async fn points_the_boards_missed_are_written_by_the_sweep() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("mitu@example.com", None).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let mitu = t.login(DHAKA, "mitu@example.com").await;
+
+    sqlx::query("ALTER TABLE leaderboard_weeks RENAME TO leaderboard_weeks_away").execute(&t.platform.db).await.unwrap();
+    learn(&t, DHAKA, &teacher, &mitu).await;
+    sqlx::query("ALTER TABLE leaderboard_weeks_away RENAME TO leaderboard_weeks").execute(&t.platform.db).await.unwrap();
+    let board = async || t.get(DHAKA, "/my-account/user/leaderboard?period=all_time", None).await;
+    assert_eq!(board().await.body["total"], 0, "the lesson and certificate were kept, the board missed them");
+    let db = t.state.pools.get(dhaka).await.unwrap();
+    let owed: i64 = sqlx::query_scalar("SELECT count(*) FROM points_pending").fetch_one(&*db).await.unwrap();
+    assert_eq!(owed, 1);
+
+    let written = tenant_api::learning::points::sweep(&t.state, dhaka, &db, std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(written, 1);
+    assert_eq!(names(&board().await.body), [("mitu@example.com".to_owned(), 1, 110)]);
+    let owed: i64 = sqlx::query_scalar("SELECT count(*) FROM points_pending").fetch_one(&*db).await.unwrap();
+    assert_eq!(owed, 0, "nothing is owed once written");
+    assert_eq!(tenant_api::learning::points::sweep(&t.state, dhaka, &db, std::time::Duration::ZERO).await.unwrap(), 0);
+}
