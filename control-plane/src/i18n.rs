@@ -522,6 +522,13 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "logistic_not_found" => ("This logistic item does not exist.", "এই লজিস্টিক সামগ্রীটি নেই।"),
         "unknown_parent" => ("Choose one of the list's items.", "তালিকার একটি আইটেম বেছে নিন।"),
         "in_use" => ("Something still uses this; change that first.", "এটি এখনো কোথাও ব্যবহৃত হচ্ছে; আগে সেটি বদলান।"),
+        "registry_not_offered" => ("This site does not verify IDs of that kind.", "এই সাইটে এই ধরনের আইডি যাচাই করা হয় না।"),
+        "export_too_large" => (
+            "This list is too long to download at once; start an export and download it when it is ready.",
+            "তালিকাটি একবারে নামানোর জন্য অনেক বড়; একটি এক্সপোর্ট শুরু করুন এবং তৈরি হলে নামিয়ে নিন।",
+        ),
+        "too_many_exports" => ("Three exports are already being prepared; wait for one to finish.", "তিনটি এক্সপোর্ট এখনো তৈরি হচ্ছে; একটি শেষ হওয়া পর্যন্ত অপেক্ষা করুন।"),
+        "export_not_ready" => ("This export is not ready yet.", "এই এক্সপোর্টটি এখনো তৈরি হয়নি।"),
         "duplicate_key" => ("This key already exists.", "এই কী আগে থেকেই আছে।"),
         "key_invalid" => ("A key is a namespace, a colon and a dotted name (common:nav.home).", "কী হলো একটি নেমস্পেস, কোলন ও বিন্দু দেওয়া নাম (common:nav.home)।"),
         "permission_denied" => ("Your role does not allow this.", "আপনার ভূমিকায় এর অনুমতি নেই।"),

@@ -13,6 +13,25 @@ pub struct SiteConfig {
     pub slogan_en: String,
     pub slogan_bn: String,
     pub modules: Modules,
+    pub verification: Verification,
+}
+
+/// Which registries the site's teacher and officer verification offers (all by default); the
+/// platform's registry gateway must be configured too.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[serde(default)]
+pub struct Verification {
+    pub dshe: bool,
+    pub dme: bool,
+    pub dte: bool,
+    pub dpe: bool,
+    pub dpe_officer: bool,
+}
+
+impl Default for Verification {
+    fn default() -> Self {
+        Self { dshe: true, dme: true, dte: true, dpe: true, dpe_officer: true }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
@@ -67,6 +86,7 @@ impl Default for SiteConfig {
             slogan_en: "Learn anything, anywhere, in your own language.".into(),
             slogan_bn: "যেকোনো কিছু শিখুন, যেকোনো জায়গা থেকে, নিজের ভাষায়।".into(),
             modules: Modules::default(),
+            verification: Verification::default(),
         }
     }
 }

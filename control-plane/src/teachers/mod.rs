@@ -10,6 +10,7 @@ pub mod store;
 use crate::auth::{HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
+use crate::institutions::site_config::SiteConfig;
 use crate::json::AppJson;
 use crate::messages::{outbox, templates};
 use crate::response::Data;
@@ -47,12 +48,31 @@ pub struct Status {
 /// The caller's verification and the registries on offer.
 #[utoipa::path(get, path = "/my-account/teacher-verification", tag = "auth",
     responses((status = 200, body = Data<Status>), (status = 401)))]
-pub async fn status(State(ctl): State<ControlState>, RequireUser(caller): RequireUser) -> AppResult<Json<Data<Status>>> {
+pub async fn status(State(ctl): State<ControlState>, RequireUser(caller): RequireUser, host: Option<HostTenant>) -> AppResult<Json<Data<Status>>> {
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
-    // One gateway answers for all five registries.
-    let on = u8::from(ctl.teacher_registry.is_some());
-    let flags = Flags { dshe: on, dme: on, dte: on, dpe: on, dpe_officer: on };
+    let flags = Flags::offered(&ctl, host.as_ref());
     Ok(Json(Data::new(Status { flags, verified: store::of_user(&ctl.db, user_id).await? })))
+}
+
+impl Flags {
+    /// What the site offers of what the platform's gateway reaches (one gateway answers for all
+    /// five registries; each site may narrow them in its settings).
+    fn offered(ctl: &ControlState, host: Option<&HostTenant>) -> Self {
+        let site = host.map(|h| SiteConfig::from_json(&h.0.site_config).verification).unwrap_or_default();
+        let on = |offered: bool| u8::from(offered && ctl.teacher_registry.is_some());
+        Flags { dshe: on(site.dshe), dme: on(site.dme), dte: on(site.dte), dpe: on(site.dpe), dpe_officer: on(site.dpe_officer) }
+    }
+
+    /// Whether an ID of this type (1 DSHE, 2 DME, 3 DTE, 4 DPE, 5 DPE officer) may be verified.
+    fn allows(&self, pds_type: i16) -> bool {
+        1 == match pds_type {
+            1 => self.dshe,
+            2 => self.dme,
+            3 => self.dte,
+            4 => self.dpe,
+            _ => self.dpe_officer,
+        }
+    }
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -128,6 +148,9 @@ pub async fn verify(
     let claim = validate(&input, crate::dhaka::today())?;
     let unavailable = || AppError::Http(StatusCode::SERVICE_UNAVAILABLE, "registry_unavailable");
     let registry = ctl.teacher_registry.clone().ok_or_else(unavailable)?;
+    if !Flags::offered(&ctl, host.as_ref()).allows(input.pds_type) {
+        return Err(AppError::field("pds_type", "registry_not_offered"));
+    }
     if store::of_user(&ctl.db, user_id).await?.is_some() {
         return Err(AppError::Conflict("teacher_already_verified"));
     }

@@ -130,4 +130,17 @@ async fn a_registry_that_is_down_slow_or_garbled_is_reported_and_nothing_is_save
     assert_eq!(saved, 0, "only a confirmed code saves");
     let signed_out = t.post(DHAKA, "/my-account/teacher-verification", None, claim(1, pdsid, dob)).await;
     assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+
+    // A site narrows what it offers: Dhaka verifies primary teachers and officers only.
+    let dhaka: i64 = sqlx::query_scalar("SELECT id FROM institutions WHERE slug = 'dhaka'").fetch_one(&t.platform.db).await.unwrap();
+    t.platform.user("admin@dhaka.example", Some((dhaka, "partner-admin"))).await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let only = json!({ "site_config": { "verification": { "dshe": false, "dme": false, "dte": false } } });
+    let r = t.call(Method::PUT, DHAKA, "/my-account/institutions/update-site", Some(&admin), &[], Some(only)).await;
+    assert_eq!((r.status, r.body["data"]["site_config"]["verification"]["dpe"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
+    let flags = async || t.get(DHAKA, "/my-account/teacher-verification", Some(&karim)).await.body["data"]["flags"].clone();
+    t.eventually(async || flags().await["dshe"] == 0).await;
+    assert_eq!(flags().await, json!({ "dshe": 0, "dme": 0, "dte": 0, "dpe": 1, "dpe_officer": 1 }));
+    let r = t.call(Method::POST, DHAKA, "/my-account/teacher-verification", Some(&karim), &[("lang", "2")], Some(claim(1, pdsid, dob))).await;
+    assert_eq!(r.body["errors"]["pds_type"][0], "এই সাইটে এই ধরনের আইডি যাচাই করা হয় না।", "{}", r.text);
 }

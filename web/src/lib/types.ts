@@ -50,12 +50,28 @@ export interface SiteModules {
   sso_login: boolean;
 }
 
+/** Which government registries the site's teacher and officer verification offers. */
+export interface SiteVerification {
+  /** Secondary and higher secondary teachers (DSHE). */
+  dshe: boolean;
+  /** Madrasah teachers (DME). */
+  dme: boolean;
+  /** Technical teachers (DTE). */
+  dte: boolean;
+  /** Primary teachers (DPE). */
+  dpe: boolean;
+  /** Primary education officers (DPE). */
+  dpe_officer: boolean;
+}
+
 export interface SiteConfig {
   menus: string[];
   theme: { primary: string; secondary: string };
   slogan_en: string;
   slogan_bn: string;
   modules: SiteModules;
+  /** A missing object or key means offered (true). */
+  verification?: Partial<SiteVerification>;
 }
 
 export interface SiteInfo {

@@ -30,6 +30,7 @@ import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { isHexColour } from '../../../theme/primitives';
 import { fetchSite, updateSite } from '../api/site-settings-api';
 import { checkLogo, LOGO_TYPES, readAsDataUrl } from '../hooks/logo-file';
+import { VERIFICATION_KEYS, verificationOf, withVerification } from '../hooks/verification';
 import { CustomDomainCard } from './custom-domain-card';
 import { SiteCertificateCard } from './site-certificate-card';
 import { SitePreview } from './site-preview';
@@ -53,12 +54,13 @@ export default function SiteProfilePage() {
   const toast = useToast();
   const errorText = useErrorText();
   const query = useQuery({ queryKey: ['site'], queryFn: fetchSite });
-  const [config, setConfig] = useState<SiteConfig | null>(null);
+  const base = query.data ? normalizeSite(query.data) : query.isError ? ctxSite : null;
+  // Starts from the site when it is already at hand (cached); otherwise the effect below fills it in.
+  const [config, setConfig] = useState<SiteConfig | null>(() => (base ? structuredClone(base.site_config) : null));
   const [logo, setLogo] = useState<string | null | undefined>(undefined); // undefined = unchanged
   const [logoError, setLogoError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const base = query.data ? normalizeSite(query.data) : query.isError ? ctxSite : null;
   useEffect(() => {
     if (base && !config) setConfig(structuredClone(base.site_config));
   }, [base, config]);
@@ -82,6 +84,7 @@ export default function SiteProfilePage() {
   const currentLogo = logo === undefined ? base.logo : logo;
   const primaryOk = isHexColour(config.theme.primary);
   const secondaryOk = isHexColour(config.theme.secondary);
+  const verification = verificationOf(config);
   const set = (patch: Partial<SiteConfig>) => setConfig({ ...config, ...patch });
   const setTheme = (k: 'primary' | 'secondary', v: string) => set({ theme: { ...config.theme, [k]: v } });
 
@@ -213,6 +216,32 @@ export default function SiteProfilePage() {
                       <FormControlLabel
                         control={<Switch checked={!!config.modules[m]} onChange={(e) => set({ modules: { ...config.modules, [m]: e.target.checked } })} />}
                         label={t(`settings:modules.${m}`)}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+                <Typography id="verification-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('settings:profile.verification_title')}
+                </Typography>
+                <Typography id="verification-hint" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('settings:profile.verification_hint')}
+                </Typography>
+                <Grid container role="group" aria-labelledby="verification-title" aria-describedby="verification-hint">
+                  {VERIFICATION_KEYS.map((k) => (
+                    <Grid key={k} size={{ xs: 12, sm: 6 }}>
+                      <FormControlLabel
+                        control={
+                          <Switch
+                            checked={verification[k]}
+                            onChange={(e) => setConfig(withVerification(config, k, e.target.checked))}
+                            slotProps={{ input: { id: `verification-${k}` } }}
+                          />
+                        }
+                        label={t(`settings:verification.${k}`)}
                       />
                     </Grid>
                   ))}
