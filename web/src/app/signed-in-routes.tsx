@@ -54,8 +54,10 @@ const AccountsPages = lazy(() => import('../features/payments/components/account
 // /settings/coupons and /settings/coupons/:id (new, or a coupon's id): one chunk.
 const CouponPages = lazy(() => import('../features/payments/components/coupon-pages'));
 // /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees,
-// /settings/professions and /settings/reference-lists: the platform's reference lists, one chunk.
+// /settings/professions, /settings/reference-lists and /settings/geography: the platform's reference lists, one chunk.
 const ReferencePages = lazy(() => import('../features/reference/components/reference-pages'));
+// /settings/languages: the language dictionary (every text of the app, English and Bangla), its own chunk.
+const LanguagesPage = lazy(() => import('../features/languages/components/languages-page'));
 // /promotion-manager/:slug? (ads, internal-course, external-course, jobs): one chunk.
 const PromotionPages = lazy(() => import('../features/promotions/components/promotion-pages'));
 // /filemanager/:slug? (my, purchase, shared): one chunk, for everyone signed in.
@@ -169,7 +171,7 @@ export const signedInRoutes: RouteObject[] = [
         children: [{ path: 'settings/sliders', element: <SliderListPage /> }],
       },
       {
-        // The platform's reference lists: the main site's super admins (the settings module's).
+        // The platform's reference lists and language dictionary: the main site's super admins (the settings module's).
         element: <RequireMenuClass allow={PAGE_ACCESS.reference} />,
         children: [
           {
@@ -181,6 +183,8 @@ export const signedInRoutes: RouteObject[] = [
               { path: 'settings/degrees', element: <ReferencePages key="degrees" page="degrees" /> },
               { path: 'settings/professions', element: <ReferencePages key="professions" page="professions" /> },
               { path: 'settings/reference-lists', element: <ReferencePages key="lists" page="lists" /> },
+              { path: 'settings/geography', element: <ReferencePages key="geography" page="geography" /> },
+              { path: 'settings/languages', element: <LanguagesPage /> },
             ],
           },
         ],

@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'reference',
   // The leaderboard (/leaderboard) and the learner's points card (features/leaderboard): loaded with them.
   'leaderboard',
+  // The language dictionary (/settings/languages, features/languages): loaded with it.
+  'languages',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
   // menu, not on a visitor's first paint. The header, bottom bar and account menu keep theirs in
   // common (common:nav.*).

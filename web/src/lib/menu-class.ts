@@ -76,7 +76,7 @@ export const PAGE_ACCESS = {
   reports: ['super', 'partner'],
   /** /user-management/*: the site's people, roles and activity log (each page also needs its module in the role's map: users, roles or activity) */
   users: ['super', 'partner'],
-  /** /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees, /settings/professions, /settings/reference-lists: the platform's reference lists (the API answers the main site's super admins only) */
+  /** /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees, /settings/professions, /settings/reference-lists, /settings/geography: the platform's reference lists; /settings/languages: the language dictionary (the API answers the main site's super admins only) */
   reference: ['super'],
 } as const satisfies Record<string, readonly MenuClass[]>;
 
@@ -104,6 +104,8 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/settings/degrees', PAGE_ACCESS.reference],
   ['/settings/professions', PAGE_ACCESS.reference],
   ['/settings/reference-lists', PAGE_ACCESS.reference],
+  ['/settings/geography', PAGE_ACCESS.reference],
+  ['/settings/languages', PAGE_ACCESS.reference],
   ['/promotion-manager', PAGE_ACCESS.promotions],
   // Only the dashboard's lists: the public /blogs/lists, /blogs/details/... stay open to anyone.
   ['/blogs/list', PAGE_ACCESS.posts],

@@ -26,7 +26,7 @@ describe('sidebar menu', () => {
     const reports = ['/reports/course-report', '/reports/learner-report'];
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
     const users = ['/user-management/system-user', '/user-management/learner', '/user-management/manage-role', '/user-management/activity-logs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
     expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
@@ -117,7 +117,7 @@ describe('sidebar menu', () => {
     const keys = (map: PermissionMap) => menuFor('super', map).flatMap((i) => [i.key, ...(i.children ?? []).map((c) => c.key)]);
     expect(keys({ dashboard: { view: true }, publishing: { view: true, create: true } })).toEqual(['dashboard', 'blogs', 'tutorials']);
     // The site's articles, its feedback and its home slides are the settings module's.
-    expect(keys({ dashboard: { view: true }, settings: { view: true } })).toEqual(['dashboard', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists']);
+    expect(keys({ dashboard: { view: true }, settings: { view: true } })).toEqual(['dashboard', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages']);
     // create without view: not in the menu.
     expect(keys({ publishing: { create: true } })).toEqual([]);
     expect(keys({ roles: { view: true } })).toEqual(['user-management', 'roles']);
@@ -278,7 +278,7 @@ describe('sidebar menu', () => {
       ['/settings/sliders', 'nav:sliders'],
     ]);
     const superSettings = menuFor('super', SYS_ADMIN).find((i) => i.labelKey === 'nav:settings')!;
-    expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists']);
+    expect(superSettings.children?.map((c) => c.to)).toEqual(['/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages']);
     for (const path of ['/settings/coupons', '/settings/coupons/new', '/settings/coupons/7', '/settings/coupons?search=EID']) {
       expect(isItemActive(settings, path), path).toBe(true);
       expect(isItemActive(superSettings, path), path).toBe(true);
@@ -288,7 +288,7 @@ describe('sidebar menu', () => {
   });
   it('lists the reference lists under the super admin’s Settings only, and lights Settings on their pages', () => {
     const superSettings = menuFor('super', SYS_ADMIN).find((i) => i.key === 'super-settings')!;
-    const refs = ['/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists'];
+    const refs = ['/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages'];
     for (const to of refs) {
       expect(superSettings.children?.some((c) => c.to === to && c.module === 'settings'), to).toBe(true);
       expect(isItemActive(superSettings, `${to}?page=2`), to).toBe(true);

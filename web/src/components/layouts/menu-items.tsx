@@ -226,6 +226,9 @@ export const MENU: MenuItem[] = [
       { key: 'super-professions', labelKey: 'nav:professions', to: '/settings/professions', classes: ['super'], module: 'settings' },
       { key: 'super-degrees', labelKey: 'nav:degrees', to: '/settings/degrees', classes: ['super'], module: 'settings' },
       { key: 'super-reference-lists', labelKey: 'nav:reference_lists', to: '/settings/reference-lists', classes: ['super'], module: 'settings' },
+      { key: 'super-geography', labelKey: 'nav:geography', to: '/settings/geography', classes: ['super'], module: 'settings' },
+      // The language dictionary (docs/api-reference.md, "Language values"): the same keepers'.
+      { key: 'super-languages', labelKey: 'nav:language_dictionary', to: '/settings/languages', classes: ['super'], module: 'settings' },
     ],
   },
   {

@@ -186,7 +186,7 @@ describe('the side navigation narrowed by the role’s permission map', () => {
       permissions: { dashboard: { view: true }, publishing: { view: true, create: true }, settings: { view: true } },
     });
     const withSettings = draw(i18n, <SideNav />, '/settings/sliders');
-    expect(keys(withSettings)).toEqual(['dashboard', 'blogs', 'tutorials', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists']);
+    expect(keys(withSettings)).toEqual(['dashboard', 'blogs', 'tutorials', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages']);
     expect(withSettings).not.toContain('href="/settings/coupons"');
   });
 
