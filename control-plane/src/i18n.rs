@@ -522,6 +522,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
         "logistic_not_found" => ("This logistic item does not exist.", "এই লজিস্টিক সামগ্রীটি নেই।"),
         "unknown_parent" => ("Choose one of the list's items.", "তালিকার একটি আইটেম বেছে নিন।"),
         "in_use" => ("Something still uses this; change that first.", "এটি এখনো কোথাও ব্যবহৃত হচ্ছে; আগে সেটি বদলান।"),
+        "teacher_verification_required" => (
+            "This course is for verified teachers: verify your teacher ID first.",
+            "এই কোর্সটি যাচাই করা শিক্ষকদের জন্য: আগে আপনার শিক্ষক আইডি যাচাই করুন।",
+        ),
         "registry_not_offered" => ("This site does not verify IDs of that kind.", "এই সাইটে এই ধরনের আইডি যাচাই করা হয় না।"),
         "export_too_large" => (
             "This list is too long to download at once; start an export and download it when it is ready.",

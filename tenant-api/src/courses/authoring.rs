@@ -70,6 +70,8 @@ pub struct CourseInput {
     pub objectives: Option<Vec<String>>,
     pub course_type: Option<String>,
     pub enforce_order: Option<bool>,
+    /// Only verified teachers may enrol (SPEC §4: the verification dialog comes first).
+    pub teachers_only: Option<bool>,
     /// A PNG, JPEG or WebP data URL of at most 1 MB.
     pub thumbnail: Option<String>,
 }
@@ -124,7 +126,8 @@ async fn fields(control: &PgPool, family: Family, input: CourseInput, current: &
     };
     v.finish()?;
     let enforce_order = input.enforce_order.unwrap_or(current.enforce_order);
-    Ok((CourseFields { title, title_bn, category_id, level, language, summary, objectives, course_type, enforce_order }, thumbnail))
+    let teachers_only = input.teachers_only.unwrap_or(current.teachers_only);
+    Ok((CourseFields { title, title_bn, category_id, level, language, summary, objectives, course_type, enforce_order, teachers_only }, thumbnail))
 }
 
 /// A readable, unique slug: the English title's words plus a random suffix.
@@ -190,6 +193,7 @@ pub async fn create(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPoo
         objectives: Vec::new(),
         course_type: family.types()[0].into(),
         enforce_order: true,
+        teachers_only: false,
     };
     let (fields, thumbnail) = fields(&app.ctl.db, family, input, &defaults).await?;
     let name = control_plane::users::store::find(&app.ctl.db, author).await?.name;
@@ -332,6 +336,7 @@ pub async fn update(app: &AppState, tenant: &Tenant, caller: &Caller, db: &PgPoo
         objectives: row.objectives,
         course_type: row.course_type,
         enforce_order: row.enforce_order,
+        teachers_only: row.teachers_only,
     };
     let (fields, thumbnail) = fields(&app.ctl.db, family, input, &current).await?;
     store::update(db, id, &fields).await?;

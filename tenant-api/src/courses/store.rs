@@ -20,6 +20,7 @@ pub struct CourseRow {
     pub price: f64,
     pub course_type: String,
     pub enforce_order: bool,
+    pub teachers_only: bool,
     pub published: bool,
     pub featured: bool,
     pub created_by: i64,
@@ -30,7 +31,7 @@ pub struct CourseRow {
 }
 
 const SELECT: &str = "SELECT c.id, c.uuid, c.slug, c.title, c.title_bn, c.category_id, c.level, c.language, c.summary,
-        c.objectives, c.thumbnail_key, c.price::float8 AS price, c.course_type, c.enforce_order, c.published, c.featured,
+        c.objectives, c.thumbnail_key, c.price::float8 AS price, c.course_type, c.enforce_order, c.teachers_only, c.published, c.featured,
         c.created_by, c.instructor_name, c.created_at, c.updated_at,
         (SELECT count(*) FROM lessons l WHERE l.course_id = c.id) AS lessons_count
    FROM courses c";
@@ -47,13 +48,15 @@ pub struct CourseFields {
     pub objectives: Vec<String>,
     pub course_type: String,
     pub enforce_order: bool,
+    /// Only verified teachers may enrol.
+    pub teachers_only: bool,
 }
 
 pub async fn insert(db: &PgPool, f: &CourseFields, slug: &str, author: i64, author_name: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO courses (slug, title, title_bn, category_id, level, language, summary, objectives, course_type,
-             enforce_order, created_by, instructor_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+             enforce_order, created_by, instructor_name, teachers_only)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(slug)
     .bind(&f.title)
@@ -67,6 +70,7 @@ pub async fn insert(db: &PgPool, f: &CourseFields, slug: &str, author: i64, auth
     .bind(f.enforce_order)
     .bind(author)
     .bind(author_name)
+    .bind(f.teachers_only)
     .fetch_one(db)
     .await
 }
@@ -74,7 +78,7 @@ pub async fn insert(db: &PgPool, f: &CourseFields, slug: &str, author: i64, auth
 pub async fn update(db: &PgPool, id: i64, f: &CourseFields) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE courses SET title = $2, title_bn = $3, category_id = $4, level = $5, language = $6, summary = $7,
-             objectives = $8, course_type = $9, enforce_order = $10, updated_at = now() WHERE id = $1",
+             objectives = $8, course_type = $9, enforce_order = $10, teachers_only = $11, updated_at = now() WHERE id = $1",
     )
     .bind(id)
     .bind(&f.title)
@@ -86,6 +90,7 @@ pub async fn update(db: &PgPool, id: i64, f: &CourseFields) -> sqlx::Result<()> 
     .bind(&f.objectives)
     .bind(&f.course_type)
     .bind(f.enforce_order)
+    .bind(f.teachers_only)
     .execute(db)
     .await?;
     Ok(())

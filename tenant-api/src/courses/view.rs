@@ -26,6 +26,8 @@ pub struct Course {
     pub price: f64,
     pub course_type: String,
     pub enforce_order: bool,
+    /// Only verified teachers may enrol.
+    pub teachers_only: bool,
     pub published: bool,
     pub featured: bool,
     pub instructor: Instructor,
@@ -77,6 +79,7 @@ pub async fn course(control: &PgPool, tenant: &Tenant, urls: &PublicUrl, row: Co
         price: row.price,
         course_type: row.course_type,
         enforce_order: row.enforce_order,
+        teachers_only: row.teachers_only,
         published: row.published,
         featured: row.featured,
         lessons_count: row.lessons_count,

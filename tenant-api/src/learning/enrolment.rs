@@ -48,6 +48,16 @@ pub enum Via {
     Author,
 }
 
+/// A course open only to verified teachers refuses anyone else who asks for a seat themselves
+/// (403 `teacher_verification_required`: the screen opens the verification dialog, then asks
+/// again); an author or an invitation may still give one.
+pub async fn require_teacher_if_asked(app: &AppState, course: &courses::CourseRow, user_id: i64, via: Via) -> AppResult<()> {
+    if via == Via::Learner && course.teachers_only && control_plane::teachers::store::of_user(&app.ctl.db, user_id).await?.is_none() {
+        return Err(AppError::Denied("teacher_verification_required"));
+    }
+    Ok(())
+}
+
 /// Enrols `user_id` in a batch.
 pub async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, user_id: i64, via: Via) -> AppResult<Enrollment> {
     let batch = batches_store::find(db, batch_id).await?.ok_or(AppError::Missing("batch_not_found"))?;
@@ -63,6 +73,7 @@ pub async fn enrol(app: &AppState, tenant: &Tenant, db: &PgPool, batch_id: i64, 
     if via == Via::Learner && batch.price_poisha > 0 {
         return Err(AppError::unprocessable("batch_id", "payment_required"));
     }
+    require_teacher_if_asked(app, &course, user_id, via).await?;
     if store::of_user(db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }

@@ -149,6 +149,7 @@ pub async fn create_transaction(
     if batch.restricted {
         return Err(AppError::Denied("batch_restricted"));
     }
+    crate::learning::enrolment::require_teacher_if_asked(&app, &course, user_id, crate::learning::enrolment::Via::Learner).await?;
     if enrolments::of_user(&db, course.id, user_id).await?.is_some() {
         return Err(AppError::Conflict("already_enrolled"));
     }

@@ -1,7 +1,7 @@
 //! Teacher and officer verification (SPEC §4 states 5 → 0/1/2) against the local registry
 //! (infra/registry/teachers.py), the confirming code texted through the local SMS gateway.
 
-use crate::common::{LocalServer, SmsServer, TestApp, code_in};
+use crate::common::{LocalServer, SmsServer, TestApp, code_in, published_course};
 use axum::http::{Method, StatusCode};
 use control_plane::config::RegistryConfig;
 use control_plane::messages::worker;
@@ -43,11 +43,26 @@ async fn a_teacher_is_verified_through_the_registry_and_the_id_verifies_one_acco
     let registry = Registry::start().await;
     let sms = SmsServer::start().await;
     let t = platform_with(&registry).await;
-    t.tenant("dhaka").await;
+    let dhaka = t.tenant("dhaka").await;
     t.platform.user("rahima@example.com", None).await;
     t.platform.user("other@example.com", None).await;
     let rahima = t.login(DHAKA, "rahima@example.com").await;
     let other = t.login(DHAKA, "other@example.com").await;
+    // A course open only to verified teachers (SPEC §4 type 3): not yet for Rahima.
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let (course, batch) = published_course(&t, DHAKA, &teacher).await;
+    let r = t.put(DHAKA, &format!("/course/course/update/{course}"), &teacher, json!({ "teachers_only": true })).await;
+    assert_eq!((r.status, r.body["data"]["teachers_only"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
+    assert_eq!(t.get(DHAKA, &format!("/learner-course/details/{course}"), None).await.body["data"]["teachers_only"], true);
+    let enrol = |token: &str| {
+        let token = token.to_owned();
+        let t = &t;
+        async move { t.call(Method::POST, DHAKA, "/learner-course/course-enrollment", Some(&token), &[("lang", "2")], Some(json!({ "batch_id": batch }))).await }
+    };
+    let refused = enrol(&rahima).await;
+    assert_eq!((refused.status, refused.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("teacher_verification_required")), "{}", refused.text);
+    assert_eq!(refused.body["message"], "এই কোর্সটি যাচাই করা শিক্ষকদের জন্য: আগে আপনার শিক্ষক আইডি যাচাই করুন।");
     let verify = |token: &str, body: Value| {
         let token = token.to_owned();
         let t = &t;
@@ -97,6 +112,9 @@ async fn a_teacher_is_verified_through_the_registry_and_the_id_verifies_one_acco
     let status = t.get(DHAKA, "/my-account/teacher-verification", Some(&rahima)).await;
     assert_eq!(status.body["data"]["verified"]["InstituteName"], "Motijheel Government Boys' High School, Dhaka");
     assert_eq!(verify(&rahima, claim(1, pdsid, dob)).await.status, StatusCode::CONFLICT);
+    // Verified, the enrolment that waited goes through; someone unverified is still refused.
+    assert_eq!(enrol(&rahima).await.status, StatusCode::CREATED);
+    assert_eq!(enrol(&other).await.status, StatusCode::FORBIDDEN);
 
     // State 2: the same ID cannot verify another account; who holds it is masked.
     let taken = verify(&other, claim(1, pdsid, dob)).await;
