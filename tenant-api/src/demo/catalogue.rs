@@ -84,6 +84,8 @@ pub struct Course {
     pub objectives: &'static [&'static str],
     pub colours: (&'static str, &'static str),
     pub featured: bool,
+    /// Only verified teachers may enrol.
+    pub teachers_only: bool,
     pub sections: &'static [Section],
     pub batches: &'static [Batch],
 }
@@ -120,6 +122,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["নিজের পরিচয় ইংরেজিতে দিতে পারবেন", "দৈনন্দিন প্রশ্ন করতে ও উত্তর দিতে পারবেন", "সাধারণ উচ্চারণের ভুল এড়াতে পারবেন"],
         colours: ("#1565c0", "#26a69a"),
         featured: true,
+        teachers_only: false,
         sections: &[
             Section {
                 title: "Getting started",
@@ -153,6 +156,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["ফাইল ও ফোল্ডার গুছিয়ে রাখতে পারবেন", "ই-মেইল পাঠাতে ও সংযুক্তি দিতে পারবেন", "অনলাইনে প্রতারণা চিনতে পারবেন"],
         colours: ("#37474f", "#42a5f5"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "Your computer",
             title_bn: "আপনার কম্পিউটার",
@@ -176,6 +180,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["রঙ ও টাইপোগ্রাফির মূলনীতি প্রয়োগ করতে পারবেন", "একটি পোর্টফোলিও সাজাতে পারবেন", "ক্লায়েন্টের সাথে পেশাদারভাবে যোগাযোগ করতে পারবেন"],
         colours: ("#6a1b9a", "#ff7043"),
         featured: true,
+        teachers_only: false,
         sections: &[
             Section {
                 title: "Design basics",
@@ -208,6 +213,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["Write a monthly budget", "Compare savings options", "Send money safely with mobile banking"],
         colours: ("#2e7d32", "#fbc02d"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "Money in and money out",
             title_bn: "আয় ও ব্যয়",
@@ -230,6 +236,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["নিউটনের গতিসূত্র প্রয়োগ করতে পারবেন", "প্রক্ষেপকের গতি বিশ্লেষণ করতে পারবেন", "কাজ-শক্তি উপপাদ্য ব্যবহার করতে পারবেন"],
         colours: ("#0d47a1", "#ffb300"),
         featured: true,
+        teachers_only: false,
         sections: &[
             Section {
                 title: "Motion",
@@ -266,6 +273,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["সন্ধি বিচ্ছেদ করতে পারবেন", "সমাস নির্ণয় করতে পারবেন", "গুছিয়ে রচনা ও পত্র লিখতে পারবেন"],
         colours: ("#b71c1c", "#ffca28"),
         featured: true,
+        teachers_only: false,
         sections: &[
             Section {
                 title: "Sounds and words",
@@ -288,6 +296,29 @@ pub const COURSES: &[Course] = &[
     Course {
         site: Site::Dhaka,
         author: "teacher@example.com",
+        title: "Teaching with Digital Tools",
+        title_bn: "ডিজিটাল উপকরণে শ্রেণি পাঠদান",
+        category: 4,
+        level: "intermediate",
+        language: "bn",
+        summary: "শিক্ষকদের জন্য: মাল্টিমিডিয়া ক্লাস, অনলাইন মূল্যায়ন ও অভিভাবকের সঙ্গে যোগাযোগ। শুধু যাচাই করা শিক্ষকেরা ভর্তি হতে পারবেন।",
+        objectives: &["মাল্টিমিডিয়া ক্লাসের পরিকল্পনা করতে পারবেন", "অনলাইনে কুইজ নিতে পারবেন", "শিক্ষার্থীর অগ্রগতি অভিভাবককে জানাতে পারবেন"],
+        colours: ("#00695c", "#ffb300"),
+        featured: false,
+        teachers_only: true,
+        sections: &[Section {
+            title: "The multimedia classroom",
+            title_bn: "মাল্টিমিডিয়া শ্রেণিকক্ষ",
+            lessons: &[
+                Lesson { title: "Planning a lesson with slides", title_bn: "স্লাইডে পাঠ পরিকল্পনা", kind: Kind::Manual("<p>একটি স্লাইডে একটি ধারণা। ছবি ও উদাহরণ আগে, সংজ্ঞা পরে; শেষ স্লাইডে তিনটি প্রশ্ন রাখুন।</p>"), minutes: 15 },
+                Lesson { title: "A quiz the class answers on phones", title_bn: "মোবাইলে উত্তর দেওয়া কুইজ", kind: Kind::Notes(&["Five questions, one minute each.", "Show the answers at once and discuss the most missed one.", "Keep the results to plan the next class."]), minutes: 20 },
+            ],
+        }],
+        batches: &[OPEN],
+    },
+    Course {
+        site: Site::Dhaka,
+        author: "teacher@example.com",
         title: "Higher Mathematics: Foundations of Calculus",
         title_bn: "উচ্চতর গণিত: ক্যালকুলাসের ভিত্তি",
         category: 2,
@@ -297,6 +328,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["সীমার মান নির্ণয় করতে পারবেন", "মৌলিক ফাংশনের অন্তরজ নির্ণয় করতে পারবেন", "সরল যোগজ নির্ণয় করতে পারবেন"],
         colours: ("#283593", "#8e24aa"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "Limits and derivatives",
             title_bn: "সীমা ও অন্তরজ",
@@ -320,6 +352,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["প্রধান ঘটনাগুলো সময়ক্রমে সাজাতে পারবেন", "মুক্তিযুদ্ধের সেক্টরগুলো চিনতে পারবেন"],
         colours: ("#1b5e20", "#c62828"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "The road to 1971",
             title_bn: "১৯৭১-এর পথে",
@@ -343,6 +376,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["Write and run a Python program", "Use loops and conditions", "Split a program into functions"],
         colours: ("#1e88e5", "#fdd835"),
         featured: true,
+        teachers_only: false,
         sections: &[
             Section {
                 title: "First steps",
@@ -376,6 +410,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["একটি ঘরের ওয়্যারিং নকশা আঁকতে পারবেন", "সঠিক মাপের তার বেছে নিতে পারবেন", "আর্থিং পরীক্ষা করতে পারবেন"],
         colours: ("#00695c", "#6a1b9a"),
         featured: true,
+        teachers_only: false,
         sections: &[Section {
             title: "Safe wiring",
             title_bn: "নিরাপদ ওয়্যারিং",
@@ -399,6 +434,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["Set up layers and units", "Draw a floor plan to scale", "Plot a drawing on A3"],
         colours: ("#455a64", "#ef6c00"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "Drawing to scale",
             title_bn: "স্কেলে আঁকা",
@@ -421,6 +457,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["একটি পূর্ণ ওয়েবপেজ লিখতে পারবেন", "ফ্লেক্সবক্স দিয়ে লেআউট করতে পারবেন", "ওয়েবসাইট প্রকাশ করতে পারবেন"],
         colours: ("#e65100", "#1565c0"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "Your first page",
             title_bn: "আপনার প্রথম পেজ",
@@ -444,6 +481,7 @@ pub const COURSES: &[Course] = &[
         objectives: &["উইদারিং ও রোলিংয়ের ধাপ বোঝাতে পারবেন", "চায়ের গ্রেড চিনতে পারবেন"],
         colours: ("#33691e", "#a1887f"),
         featured: false,
+        teachers_only: false,
         sections: &[Section {
             title: "From leaf to cup",
             title_bn: "পাতা থেকে কাপে",

@@ -328,6 +328,7 @@ async fn seed_course(api: &Api, token: &str, course: &Course, template: Option<i
         .call(site, Method::POST, "/course/course/create", Some(token), json!({
             "title": course.title, "title_bn": course.title_bn, "category_id": course.category, "level": course.level,
             "language": course.language, "summary": course.summary, "objectives": course.objectives, "thumbnail": thumbnail,
+            "teachers_only": course.teachers_only,
         }))
         .await?;
     let id = created["id"].as_i64().context("a created course has an id")?;
