@@ -7,14 +7,15 @@ use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
-use axum::http::Method;
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::pagination::{Page, PageQuery, PageRequest};
-use control_plane::AppResult;
+use control_plane::{AppError, AppResult};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -79,6 +80,8 @@ struct Write {
     path: String,
     status: u16,
     ip: Option<IpAddr>,
+    /// What the call sent ([`sent_summary`]).
+    sent: Option<Value>,
 }
 
 async fn insert(db: &PgPool, w: &Write) -> sqlx::Result<()> {
@@ -87,8 +90,8 @@ async fn insert(db: &PgPool, w: &Write) -> sqlx::Result<()> {
         _ => (None, "write"),
     };
     sqlx::query(
-        "INSERT INTO activity_logs (user_id, action, subject, role, module, verb, method, path, status, ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::inet)",
+        "INSERT INTO activity_logs (user_id, action, subject, role, module, verb, method, path, status, ip, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::inet, $11)",
     )
     .bind(w.user_id)
     .bind(format!("{} {}", w.method, w.template))
@@ -100,6 +103,7 @@ async fn insert(db: &PgPool, w: &Write) -> sqlx::Result<()> {
     .bind(&w.path)
     .bind(w.status as i16)
     .bind(w.ip.map(|ip| ip.to_string()))
+    .bind(w.sent.as_ref().map_or_else(|| serde_json::json!({}), |sent| serde_json::json!({ "sent": sent })))
     .execute(db)
     .await?;
     Ok(())
@@ -110,8 +114,60 @@ fn subject_of(template: &str, path: &str) -> Option<String> {
     template.split('/').zip(path.split('/')).filter(|(t, _)| t.starts_with('{')).last().map(|(_, v)| v.chars().take(100).collect())
 }
 
+/// JSON bodies read for the log at most; a larger body (or another kind: a file) is logged without
+/// what it sent.
+const SUMMARY_BODY: usize = 64 << 10;
+/// Fields a summary keeps, and characters of each value.
+const SUMMARY_FIELDS: usize = 40;
+const SUMMARY_CHARS: usize = 200;
+
+/// A field whose value never goes into the log.
+fn secret(field: &str) -> bool {
+    let field = field.to_ascii_lowercase();
+    ["password", "secret", "token"].iter().any(|s| field.contains(s)) || ["otp", "pin", "code", "api_key"].iter().any(|s| field == *s || field.ends_with(&format!("_{s}")))
+}
+
+/// What a write sent, as its log keeps it: the JSON object's fields (at most 40), each value as
+/// text cut to 200 characters (a list or an object by its size), secrets replaced by "•••".
+fn sent_summary(body: &[u8]) -> Option<Value> {
+    let Ok(Value::Object(fields)) = serde_json::from_slice::<Value>(body) else { return None };
+    let cut = |text: String| if text.chars().count() > SUMMARY_CHARS { format!("{}…", text.chars().take(SUMMARY_CHARS).collect::<String>()) } else { text };
+    let summary = fields
+        .into_iter()
+        .take(SUMMARY_FIELDS)
+        .map(|(field, value)| {
+            let shown = match value {
+                _ if secret(&field) => Value::String("•••".into()),
+                Value::String(text) => Value::String(cut(text)),
+                Value::Array(items) => Value::String(format!("[{} items]", items.len())),
+                Value::Object(inner) => Value::String(format!("{{{} fields}}", inner.len())),
+                other => other,
+            };
+            (field, shown)
+        })
+        .collect();
+    Some(Value::Object(summary))
+}
+
+/// Reads a small JSON body for the log and puts it back for the handler; any other body passes
+/// untouched.
+async fn read_sent(request: Request) -> Result<(Request, Option<Value>), Response> {
+    let json = request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
+    // The body's own bound (its Content-Length once it came over the wire): a body of unknown
+    // length is not read twice.
+    let length = axum::body::HttpBody::size_hint(request.body()).upper();
+    if !json || !length.is_some_and(|n| n <= SUMMARY_BODY as u64) {
+        return Ok((request, None));
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, SUMMARY_BODY).await.map_err(|_| AppError::for_status(StatusCode::BAD_REQUEST).into_response())?;
+    let sent = sent_summary(&bytes);
+    Ok((Request::from_parts(parts, Body::from(bytes)), sent))
+}
+
 /// Logs every write a signed-in person makes that succeeds, in the host site's own log, after
-/// the answer is ready. A log that cannot be written is reported, never the caller's failure.
+/// the answer is ready, with what it sent. A log that cannot be written is reported, never the
+/// caller's failure.
 pub async fn log_writes(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let caller = request.extensions().get::<Caller>().filter(|c| c.user_id().is_some()).cloned();
@@ -122,6 +178,10 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
     let path: String = request.uri().path().chars().take(300).collect();
     let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let tenant = request.extensions().get::<HostTenant>().map(|t| t.0.id);
+    let (request, sent) = match read_sent(request).await {
+        Ok(read) => read,
+        Err(refused) => return refused,
+    };
     let response = next.run(request).await;
     if let (Some(tenant), true) = (tenant, response.status().is_success()) {
         let write = Write {
@@ -133,6 +193,7 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
             template,
             path,
             ip,
+            sent,
         };
         let logged = match app.pools.get(tenant).await {
             Ok(db) => insert(&db, &write).await.map_err(anyhow::Error::from),
@@ -225,5 +286,17 @@ mod tests {
     fn the_subject_is_the_paths_last_identifier() {
         assert_eq!(super::subject_of("/course/course/update/{id}", "/course/course/update/42").as_deref(), Some("42"));
         assert_eq!(super::subject_of("/course/people/create", "/course/people/create"), None);
+    }
+
+    #[test]
+    fn what_a_write_sent_is_kept_short_and_without_secrets() {
+        let long = "ক".repeat(300);
+        let body = serde_json::json!({ "title": long, "password": "hunter22", "otp": "123456", "batch_id": 7, "objectives": ["a", "b"], "site_config": { "theme": {} } });
+        let sent = super::sent_summary(body.to_string().as_bytes()).unwrap();
+        assert_eq!(sent["title"].as_str().unwrap().chars().count(), 201, "200 characters and an ellipsis");
+        assert_eq!((sent["password"].as_str(), sent["otp"].as_str()), (Some("•••"), Some("•••")));
+        assert_eq!((sent["batch_id"].as_i64(), sent["objectives"].as_str(), sent["site_config"].as_str()), (Some(7), Some("[2 items]"), Some("{1 fields}")));
+        assert_eq!(super::sent_summary(b"[1, 2]"), None, "only an object's fields");
+        assert_eq!(super::sent_summary(b"not json"), None);
     }
 }

@@ -211,6 +211,8 @@ async fn admins_manage_their_own_sites_people_and_roles_only() {
     let deleted = entries.iter().find(|e| e["path"] == "/admin-settings/manage-roles/delete/clerk").expect("the role's deletion is logged");
     assert_eq!((deleted["module"].as_str(), deleted["action"].as_str(), deleted["role"].as_str()), (Some("roles"), Some("delete"), Some("partner-admin")));
     assert_eq!((deleted["subject"].as_str(), deleted["status"].as_i64(), deleted["user_name"].as_str()), (Some("clerk"), Some(204), Some("admin@dhaka.example")));
+    let moved = entries.iter().find(|e| e["path"] == "/my-account/system-user/update" && e["status"] == 200).expect("the role change is logged");
+    assert_eq!(moved["details"]["sent"], json!({ "id": clerk, "role": "teacher" }), "with what it set");
     assert!(entries.iter().all(|e| e["user_id"] == admin_id), "one person's log");
     assert!(!entries.iter().any(|e| e["status"] == 422 || e["status"] == 409), "refused writes changed nothing and are not logged");
     let sylhet_log = t.get(SYLHET, "/my-account/activity/view?limit=100", Some(&sylhet_admin)).await;

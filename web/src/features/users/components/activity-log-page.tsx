@@ -67,6 +67,21 @@ interface Column {
   nowrap?: boolean;
 }
 
+/** What the write sent (the server keeps its fields short, secrets hidden), one line under the call. */
+export function SentSummary({ details }: { details: ActivityLog['details'] }) {
+  const sent = details?.sent;
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return null;
+  const text = Object.entries(sent as Record<string, unknown>)
+    .map(([field, value]) => `${field}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
+  if (!text) return null;
+  return (
+    <Box component="span" data-user-content sx={{ display: 'block', mt: 0.5, color: 'text.secondary', fontFamily: 'inherit' }} data-testid="activity-sent">
+      {text}
+    </Box>
+  );
+}
+
 /** The entry's status as a chip: green for success, amber for a refusal, red for a failure. */
 function StatusChip({ status }: { status: number }) {
   const { i18n } = useTranslation();
@@ -120,6 +135,7 @@ function useColumns(hidePerson: boolean): Column[] {
             {e.method}
           </Box>{' '}
           {e.path}
+          <SentSummary details={e.details} />
         </Box>
       ),
     },

@@ -13,6 +13,7 @@ import { normalLogin, PersonForm, personProblems, usePersonErrors, type PersonVa
 import { MembershipForm } from './membership-dialogs';
 import UserPages, { slugTarget } from './user-pages';
 import { useUsersErrorText } from './user-parts';
+import { SentSummary } from './activity-log-page';
 
 vi.mock('../../../lib/session', async (original) => ({
   ...(await original<typeof import('../../../lib/session')>()),
@@ -306,5 +307,17 @@ describe('who opens user management', () => {
     expect(html).toContain('data-testid="not-found-page"');
     const bad = await render('en', <UserPages page="system-user" />, { at: '/user-management/system-user-edit/abc', path: '/user-management/system-user-edit/:id' });
     expect(bad).toContain('data-testid="not-found-page"');
+  });
+});
+
+describe("the activity log's summary of what a write sent", () => {
+  it('lists the fields the server kept, on one line under the call', async () => {
+    const html = await render('en', <SentSummary details={{ sent: { id: 12, role: 'teacher', password: '•••' } }} />);
+    expect(text(html).trim()).toBe('id: 12 · role: teacher · password: •••');
+  });
+
+  it('shows nothing for a write that sent no fields', async () => {
+    expect(text(await render('en', <SentSummary details={{}} />)).trim()).toBe('');
+    expect(text(await render('en', <SentSummary details={{ sent: [] }} />)).trim()).toBe('');
   });
 });
