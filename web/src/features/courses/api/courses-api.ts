@@ -40,6 +40,8 @@ export interface Course {
   price: number;
   course_type: CourseType;
   enforce_order: boolean;
+  /** Only verified teachers may enrol (SPEC §4 type 3). */
+  teachers_only?: boolean;
   published: boolean;
   featured: boolean;
   instructor: { id: number; name: string } | null;
@@ -164,6 +166,7 @@ export interface CourseBody {
   objectives?: string[];
   course_type?: CourseType;
   enforce_order?: boolean;
+  teachers_only?: boolean;
   /** A data URL replaces the thumbnail; null removes it (update only); absent keeps it. */
   thumbnail?: string | null;
 }

@@ -192,6 +192,7 @@ function Review({ values: v, typed }: { values: CourseFormValues; typed: boolean
             <Chip size="small" label={t(`courses:languages.${v.language}`)} />
             {typed && <Chip size="small" label={t(`courses:types.${v.course_type}`)} />}
             <Chip size="small" variant="outlined" label={v.enforce_order ? t('courses:form.enforce_order_on') : t('courses:form.enforce_order_off')} />
+            {v.teachers_only && <Chip size="small" variant="outlined" color="info" label={t('courses:form.teachers_only_on')} data-testid="review-teachers-only" />}
           </Stack>
         </Stack>
       </Grid>

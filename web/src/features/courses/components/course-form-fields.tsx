@@ -278,6 +278,33 @@ export function CourseMediaFields({ form }: { form: Form }) {
           </Box>
         )}
       />
+      <Controller
+        name="teachers_only"
+        control={control}
+        render={({ field }) => <TeachersOnlySwitch checked={!!field.value} onChange={field.onChange} />}
+      />
     </Stack>
+  );
+}
+
+/** "Only verified teachers may enrol" (SPEC §4 type 3), with what it means; `id` prefixes its ids. */
+export function TeachersOnlySwitch({ checked, onChange, id = 'course-teachers-only' }: { checked: boolean; onChange: (checked: boolean) => void; id?: string }) {
+  const { t } = useTranslation('courses');
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            slotProps={{ input: { id, 'aria-describedby': `${id}-hint`, 'data-testid': 'teachers-only-switch' } as React.InputHTMLAttributes<HTMLInputElement> }}
+          />
+        }
+        label={t('courses:form.teachers_only')}
+      />
+      <Typography id={`${id}-hint`} variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
+        {t('courses:form.teachers_only_hint')}
+      </Typography>
+    </Box>
   );
 }

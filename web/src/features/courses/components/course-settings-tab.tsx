@@ -1,4 +1,4 @@
-// Settings tab: lesson order, course type, where prices are set (per batch), and deleting the course.
+// Settings tab: lesson order, who may enrol (everyone, or verified teachers only), course type, where prices are set (per batch), and deleting the course.
 import {
   Alert,
   Box,
@@ -27,6 +27,7 @@ import { formatTaka } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { COURSE_TYPES, deleteCourse, updateCourse, type CourseType, type CourseWithContent } from '../api/courses-api';
 import { courseKeys } from '../hooks/use-courses';
+import { TeachersOnlySwitch } from './course-form-fields';
 
 export function CourseSettingsTab({ course }: { course: CourseWithContent }) {
   const { t, i18n } = useTranslation(['courses', 'common']);
@@ -35,18 +36,20 @@ export function CourseSettingsTab({ course }: { course: CourseWithContent }) {
   const toast = useToast();
   const errorText = useErrorText();
   const [enforce, setEnforce] = useState(course.enforce_order);
+  const [teachersOnly, setTeachersOnly] = useState(!!course.teachers_only);
   const [type, setType] = useState<CourseType>(course.course_type);
   const [confirm, setConfirm] = useState(false);
 
   useEffect(() => {
     setEnforce(course.enforce_order);
+    setTeachersOnly(!!course.teachers_only);
     setType(course.course_type);
-  }, [course.enforce_order, course.course_type]);
+  }, [course.enforce_order, course.teachers_only, course.course_type]);
 
-  const dirty = enforce !== course.enforce_order || type !== course.course_type;
+  const dirty = enforce !== course.enforce_order || teachersOnly !== !!course.teachers_only || type !== course.course_type;
 
   const save = useMutation({
-    mutationFn: () => updateCourse(course.id, { enforce_order: enforce, course_type: type }),
+    mutationFn: () => updateCourse(course.id, { enforce_order: enforce, teachers_only: teachersOnly, course_type: type }),
     onSuccess: (saved) => {
       qc.setQueryData<CourseWithContent>(courseKeys.one(course.id), (old) => (old ? { ...old, ...saved } : old));
       void qc.invalidateQueries({ queryKey: ['courses', 'list'] });
@@ -89,6 +92,7 @@ export function CourseSettingsTab({ course }: { course: CourseWithContent }) {
                   {t('courses:form.enforce_order_hint')}
                 </Typography>
               </Box>
+              <TeachersOnlySwitch checked={teachersOnly} onChange={setTeachersOnly} id="settings-teachers-only" />
               <TextField select id="settings-course-type" label={t('courses:form.course_type')} value={type} onChange={(e) => setType(e.target.value as CourseType)} sx={{ maxWidth: { sm: 320 } }}>
                 {COURSE_TYPES.map((c) => (
                   <MenuItem key={c} value={c}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { courseBody, emptyCourseValues, hasTitle, stepOfField, stepProblems, SUMMARY_MAX } from './course-form';
+import type { Course } from '../api/courses-api';
+import { courseBody, courseValues, emptyCourseValues, hasTitle, stepOfField, stepProblems, SUMMARY_MAX } from './course-form';
 
 describe('course form steps', () => {
   it('needs at least one title on the basics step', () => {
@@ -42,8 +43,20 @@ describe('course body', () => {
       objectives: ['one', 'two'],
       course_type: 'course',
       enforce_order: false,
+      teachers_only: false,
     });
     expect(courseBody({ ...base, category_id: '' }).category_id).toBeNull();
+  });
+
+  it('sends teachers_only (only verified teachers may enrol) as the switch is, and reads it back', () => {
+    expect(emptyCourseValues('bn').teachers_only).toBe(false);
+    expect(courseBody({ ...base, teachers_only: true })).toMatchObject({ teachers_only: true, enforce_order: false });
+    // A certificate exam's body (no type) carries it too.
+    expect(courseBody({ ...base, teachers_only: true }, null, false)).toHaveProperty('teachers_only', true);
+    expect(courseValues({ title: 'Fractions', objectives: [] } as unknown as Course).teachers_only).toBe(false);
+    expect(courseValues({ title: 'Fractions', objectives: [], teachers_only: true } as unknown as Course).teachers_only).toBe(true);
+    // On the step of the thumbnail and the lesson order.
+    expect(stepOfField('teachers_only')).toBe(2);
   });
 
   it('sends the thumbnail only when it changed', () => {

@@ -15,6 +15,8 @@ export interface CourseFormValues {
   /** The current thumbnail: an URL from the server, a data URL just picked, or null. */
   thumbnail: string | null;
   enforce_order: boolean;
+  /** Only verified teachers may enrol. */
+  teachers_only: boolean;
 }
 
 export const COURSE_STEPS = ['basics', 'description', 'media', 'review'] as const;
@@ -24,7 +26,7 @@ export type CourseStep = (typeof COURSE_STEPS)[number];
 export const STEP_FIELDS: Record<CourseStep, (keyof CourseFormValues)[]> = {
   basics: ['title_bn', 'title', 'category_id', 'level', 'language', 'course_type'],
   description: ['summary', 'objectives'],
-  media: ['thumbnail', 'enforce_order'],
+  media: ['thumbnail', 'enforce_order', 'teachers_only'],
   review: [],
 };
 
@@ -44,6 +46,7 @@ export function emptyCourseValues(lang: string): CourseFormValues {
     objectives: [{ text: '' }],
     thumbnail: null,
     enforce_order: false,
+    teachers_only: false,
   };
 }
 
@@ -59,6 +62,7 @@ export function courseValues(c: Course): CourseFormValues {
     objectives: (c.objectives?.length ? c.objectives : ['']).map((text) => ({ text })),
     thumbnail: c.thumbnail ?? null,
     enforce_order: !!c.enforce_order,
+    teachers_only: !!c.teachers_only,
   };
 }
 
@@ -106,6 +110,7 @@ export function courseBody(v: CourseFormValues, initialThumbnail: string | null 
     objectives: v.objectives.map((o) => o.text.trim()).filter(Boolean),
     ...(typed && { course_type: v.course_type }),
     enforce_order: v.enforce_order,
+    teachers_only: v.teachers_only,
   };
   if (v.thumbnail !== initialThumbnail) {
     if (v.thumbnail?.startsWith('data:')) body.thumbnail = v.thumbnail;

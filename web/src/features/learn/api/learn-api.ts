@@ -62,6 +62,8 @@ export interface Course {
   price: number;
   course_type: CourseType;
   enforce_order: boolean;
+  /** Only verified teachers may enrol (403 `teacher_verification_required` otherwise). */
+  teachers_only?: boolean;
   published: boolean;
   featured: boolean;
   instructor: { id: number; name: string; name_bn?: string | null } | null;

@@ -1,13 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../../../i18n/resources';
 import { ApiError } from '../../../lib/api-client';
 import { fieldProblem } from '../../../lib/field-error-text';
 import { errorText, fetchCall, input, json, noop, prefetched, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { getTeacherVerification, type TeacherFlags } from '../../profile/api/teacher-verification-api';
+import { continueEnrolment, enrolStep, VerificationView } from '../../profile/components/teacher-verification-dialog';
+import { confirmBody, initialState, verifyReducer } from '../../profile/hooks/teacher-verification';
+import { confirmMutation } from '../../profile/hooks/teacher-verification-queries';
 import { fetchPriceQuote, type PriceQuote } from '../api/checkout-api';
-import type { Batch, CourseDetails } from '../api/learn-api';
+import { enrol, type Batch, type CourseDetails } from '../api/learn-api';
 import { checkoutOptions, toGateway, type AttemptKey } from '../hooks/use-checkout';
 import { couponReducer, priceQuoteQuery } from '../hooks/use-coupon-quote';
+import { loadTeacherDialog, needsTeacher, withTeacherGate } from '../hooks/teacher-gate';
 import { CouponBox, type CouponBoxProps } from './coupon-box';
 import { EnrolCard } from './enrol-card';
 
@@ -281,5 +288,158 @@ describe('a coupon on the enrolment card', () => {
     expect(tag(html, 'coupon-applied')).not.toBe('');
     expect(tag(html, 'coupon-error')).toContain('role="alert"');
     expect(text(html)).toContain('This coupon has been used up.');
+  });
+});
+
+describe('a course for verified teachers only', () => {
+  const teachersOnly = (batches: Batch[]) => ({ ...course(batches), teachers_only: true }) as CourseDetails;
+  const refusal = () =>
+    json({ message: 'This course is for verified teachers: verify your teacher ID first.', code: 'teacher_verification_required', errors: {} }, 403);
+  const ALL: TeacherFlags = { dshe: 1, dme: 1, dte: 1, dpe: 1, dpe_officer: 1 };
+  const details = { Name: 'Rahima Khatun', Designation: 'Assistant Teacher', InstituteName: 'Motijheel Govt. High School', Subject: 'Mathematics' };
+  const typed = { pds_type: 1 as const, pds_sub_type: 1 as const, pdsid: '12345678', date_of_birth: '07/03/1985' };
+
+  /** A fetch answering each call with the next of `answers`. */
+  function answering(...answers: (() => Response)[]) {
+    return stubFetch(() => (answers.shift() ?? (() => json({ message: 'unexpected call' }, 500)))());
+  }
+
+  it('says "For verified teachers" by the enrol button, in either language', async () => {
+    const html = await render('en', <EnrolCard course={teachersOnly([batch({ price_poisha: 0 })])} slug="fractions" />, { qc: notEnrolled() });
+    expect(tag(html, 'teachers-only')).not.toBe('');
+    expect(text(html)).toContain('For verified teachers');
+    // Just before the button.
+    expect(html.indexOf('data-testid="teachers-only"')).toBeLessThan(html.indexOf('data-testid="enrol-button"'));
+    expect(tag(html, 'enrol-button')).not.toContain('disabled');
+    const bn = await render('bn', <EnrolCard course={teachersOnly([batch({})])} slug="fractions" />, { qc: notEnrolled() });
+    expect(text(bn)).toContain('যাচাই করা শিক্ষকদের জন্য');
+    expect(tag(bn, 'buy-button')).not.toBe('');
+
+    // Not on other courses, nor once enrolled.
+    expect(tag(await render('en', <EnrolCard course={course([batch({ price_poisha: 0 })])} slug="fractions" />, { qc: notEnrolled() }), 'teachers-only')).toBe('');
+    const qc = new QueryClient();
+    qc.setQueryData(['enrolled-check', 'c-uuid', 'tok'], { enrolled: true, status: 'active', enrollment_id: 5, batch_id: 11 });
+    const enrolled = await render('en', <EnrolCard course={teachersOnly([batch({ price_poisha: 0 })])} slug="fractions" />, { qc });
+    expect(tag(enrolled, 'continue-learning')).not.toBe('');
+    expect(tag(enrolled, 'teachers-only')).toBe('');
+  });
+
+  it('loads the verification dialog only when a refusal needs it (React.lazy, not with the course page)', async () => {
+    const source = readFileSync(join(import.meta.dirname, 'enrol-card.tsx'), 'utf8');
+    expect(source).not.toMatch(/^import[^;]*from '[^']*teacher-verification-dialog'/m);
+    expect(source).toContain('lazy(() => loadTeacherDialog()');
+    expect(readFileSync(join(import.meta.dirname, '../hooks/teacher-gate.ts'), 'utf8')).toContain("import('../../profile/components/teacher-verification-dialog')");
+    const dialog = await loadTeacherDialog();
+    expect(dialog.TeacherEnrolDialog).toBeTypeOf('function');
+  });
+
+  it('a 403 teacher_verification_required opens the dialog; once verified its Continue enrols again, once', async () => {
+    const fetchMock = answering(
+      refusal,
+      () => json({ data: { flags: ALL, verified: null } }),
+      () => json({ data: { status: 100, data: details, verified: true } }),
+      () => json({ data: { enrollment_id: 5, status: 'active', course_uuid: 'c-uuid' } }, 201),
+    );
+    const free = batch({ price_poisha: 0 });
+    const ask = vi.fn();
+    const enrolled = vi.fn();
+    // The card's Enrol: the enrolment, and on that refusal the dialog (with the continuation).
+    withTeacherGate((refused) => void enrol(free).then(enrolled, refused), ask);
+    await vi.waitFor(() => expect(ask).toHaveBeenCalledTimes(1));
+    expect(fetchCall(fetchMock)[0]).toBe('/learner-course/course-enrollment');
+    expect(enrolled).not.toHaveBeenCalled();
+    const retry = ask.mock.calls[0][0] as () => void;
+
+    // The dialog reads the account's verification afresh: not verified, registries offered: the steps.
+    const info = await getTeacherVerification();
+    expect(fetchCall(fetchMock, 1)[0]).toBe('/my-account/teacher-verification');
+    expect(enrolStep(info)).toBe('steps');
+    // Step 2 verifies; the success state offers "Continue to enrolment" in place of Close.
+    const answer = await runMutation(confirmMutation(new QueryClient()), confirmBody(typed, '123456'));
+    const done = verifyReducer(initialState(ALL), { type: 'confirmed', answer });
+    expect(done.stage).toEqual({ at: 'done', details });
+    const onClose = vi.fn();
+    const onContinue = continueEnrolment(retry, onClose);
+    const html = await render(
+      'en',
+      <VerificationView
+        flags={ALL}
+        state={done}
+        verified={null}
+        errors={{}}
+        formError={null}
+        looking={false}
+        confirming={false}
+        secondsLeft={0}
+        focusFirst
+        onTab={noop}
+        onChange={noop}
+        onOtp={noop}
+        onAgree={noop}
+        onLookup={noop}
+        onResend={noop}
+        onConfirm={noop}
+        onTryAgain={noop}
+        onClose={onClose}
+        onContinue={onContinue}
+      />,
+    );
+    expect(text(html)).toContain('Continue to enrolment');
+    expect(tag(html, 'teacher-continue-enrol')).toContain('autofocus');
+    expect(tag(html, 'teacher-verification-close')).toBe('');
+
+    // Continue: the same enrolment again, and the dialog closes.
+    onContinue();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(enrolled).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    const enrolments = fetchMock.mock.calls.filter(([url]) => url === '/learner-course/course-enrollment');
+    expect(enrolments).toHaveLength(2);
+    expect(JSON.parse(String(enrolments[1][1]?.body))).toEqual(JSON.parse(String(enrolments[0][1]?.body)));
+    expect(JSON.parse(String(enrolments[1][1]?.body))).toEqual({ batch_id: 11, let_enroll: 1 });
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks only once: a retry refused again is shown, not asked about again', async () => {
+    const fetchMock = answering(refusal, refusal);
+    const ask = vi.fn((retry: () => void) => retry());
+    const refusals: unknown[] = [];
+    withTeacherGate((refused) => void enrol(batch({ price_poisha: 0 })).catch((e: unknown) => (refusals.push(e), refused(e))), ask);
+    await vi.waitFor(() => expect(refusals).toHaveLength(2));
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(needsTeacher(refusals[1])).toBe(true);
+    expect(needsTeacher(new ApiError(403, 'x', 'forbidden', {}))).toBe(false);
+    expect(needsTeacher(new ApiError(409, 'x', 'already_enrolled', {}))).toBe(false);
+    // Other refusals open nothing.
+    const other = vi.fn();
+    answering(() => json({ message: 'Already enrolled.', code: 'already_enrolled', errors: {} }, 409));
+    let failed: unknown;
+    withTeacherGate((refused) => void enrol(batch({ price_poisha: 0 })).catch((e: unknown) => ((failed = e), refused(e))), other);
+    await vi.waitFor(() => expect(failed).toBeInstanceOf(ApiError));
+    expect(other).not.toHaveBeenCalled();
+    // The refusal in words, in either language.
+    expect(await errorText('en', refusals[0])).toContain('This course is for verified teachers');
+  });
+
+  it('a paid seat: the purchase refused the same way is made again after verifying, and goes to the gateway', async () => {
+    const fetchMock = answering(refusal, () => json({ data: started }, 201));
+    const go = vi.fn();
+    const shown = vi.fn();
+    const key: AttemptKey = { current: null };
+    const ask = vi.fn();
+    const request = { batchId: 11, coupon: null, gateway: 'bkash' as const };
+    withTeacherGate((refused) => void runMutation(checkoutOptions(key, go, shown), request).catch(refused), ask);
+    await vi.waitFor(() => expect(ask).toHaveBeenCalledTimes(1));
+    expect(go).not.toHaveBeenCalled();
+    expect(needsTeacher(shown.mock.calls[0][0])).toBe(true);
+    // Verified already when the dialog opens (another tab): it continues at once.
+    expect(enrolStep({ flags: ALL, verified: { ...details, pds_type: 1, pds_sub_type: null, pdsid: '12345678', verified_at: '2026-12-04T10:00:00Z' } })).toBe('continue');
+    const onClose = vi.fn();
+    continueEnrolment(ask.mock.calls[0][0] as () => void, onClose)();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(started.redirect_url));
+    expect(fetchCall(fetchMock, 1)[0]).toBe('/course/transactions/create');
+    expect(JSON.parse(String(fetchCall(fetchMock, 1)[1].body))).toEqual({ batch_id: 11, gateway: 'bkash' });
+    expect(onClose).toHaveBeenCalled();
   });
 });

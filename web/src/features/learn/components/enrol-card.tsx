@@ -18,7 +18,7 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/deferred-mui';
@@ -31,15 +31,22 @@ import { formatNumber } from '../../../lib/lang';
 import { formatTaka } from '../../../lib/money';
 import { useCurrentUser } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
-import { GATEWAYS, type Gateway } from '../api/checkout-api';
+import { GATEWAYS, type CheckoutRequest, type Gateway } from '../api/checkout-api';
 import type { Batch, CourseDetails } from '../api/learn-api';
 import { useCheckout } from '../hooks/use-checkout';
 import { useCouponQuote } from '../hooks/use-coupon-quote';
 import { useEnrol, useEnrolledCheck, useToggleWishlist } from '../hooks/use-learn';
+import { loadTeacherDialog, needsTeacher, withTeacherGate } from '../hooks/teacher-gate';
 import { CouponBox } from './coupon-box';
 
-/** Checkout refusals the card shows itself (with the coupon, or with the way to My payments) rather than in a toast. */
-const shownInCard = (err: unknown) => !!fieldProblem(err, 'coupon') || (err instanceof ApiError && err.code === 'payment_in_progress');
+// The teacher verification dialog: fetched only when a course for verified teachers refuses.
+const TeacherEnrolDialog = lazy(() => loadTeacherDialog().then((m) => ({ default: m.TeacherEnrolDialog })));
+
+/**
+ * Checkout refusals the card shows itself (with the coupon, with the way to My payments, or with the
+ * teacher verification dialog) rather than in a toast.
+ */
+const shownInCard = (err: unknown) => !!fieldProblem(err, 'coupon') || (err instanceof ApiError && err.code === 'payment_in_progress') || needsTeacher(err);
 
 function seatsLeft(b: Batch): number | null {
   return b.enrolment_limit == null ? null : Math.max(0, b.enrolment_limit - (b.enrolled_count ?? 0));
@@ -67,6 +74,9 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
   const firstOpen = batches.find((b) => seatsLeft(b) !== 0) ?? batches[0];
   const [batchId, setBatchId] = useState<number | null>(firstOpen?.id ?? null);
   const [gateway, setGateway] = useState<Gateway>('sslcommerz');
+  // The refused enrolment the verification dialog continues once the account is verified.
+  const [gate, setGate] = useState<{ retry: () => void } | null>(null);
+  const askTeacher = (retry: () => void) => setGate({ retry });
   const chosen = batches.find((b) => b.id === batchId) ?? null;
   const journey = coursePagePath(course, 'journey');
   const loginState = { from: `${location.pathname}${location.search}` };
@@ -85,13 +95,21 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
 
   const onEnrol = () => {
     if (!chosen) return;
-    enrolMutation.mutate(chosen, {
-      onSuccess: (res) => {
-        if (res.status === 'active') toast.show(t('learn:enrol.enrolled_toast'));
-        else toast.show(t('learn:enrol.pending_toast'), { severity: 'info' });
-      },
-    });
+    const batch = chosen;
+    withTeacherGate(
+      (refused) =>
+        enrolMutation.mutate(batch, {
+          onSuccess: (res) => {
+            if (res.status === 'active') toast.show(t('learn:enrol.enrolled_toast'));
+            else toast.show(t('learn:enrol.pending_toast'), { severity: 'info' });
+          },
+          onError: refused,
+        }),
+      askTeacher,
+    );
   };
+
+  const onBuy = (request: CheckoutRequest) => withTeacherGate((refused) => checkout.mutate(request, { onError: refused }), askTeacher);
 
   const onWishlist = () => {
     if (!isSignedIn) {
@@ -167,7 +185,7 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
           size="large"
           fullWidth
           disabled={paying || coupon.checking || seatsLeft(chosen) === 0}
-          onClick={() => checkout.mutate({ batchId: chosen.id, coupon: quote?.coupon ?? null, gateway })}
+          onClick={() => onBuy({ batchId: chosen.id, coupon: quote?.coupon ?? null, gateway })}
           data-testid="buy-button"
         >
           {paying ? t('learn:enrol.paying') : label}
@@ -276,7 +294,22 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
             })}
           </RadioGroup>
         )}
+        {course.teachers_only && !status && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="info"
+            label={t('learn:enrol.teachers_only')}
+            sx={{ mb: 1.5, maxWidth: '100%' }}
+            data-testid="teachers-only"
+          />
+        )}
         {action}
+        {needsTeacher(checkout.error) && (
+          <Alert severity="info" sx={{ mt: 1.5 }} data-testid="teacher-refusal">
+            {errorText(checkout.error)}
+          </Alert>
+        )}
         {enrolMutation.error && (
           <Alert severity="error" sx={{ mt: 1.5 }} data-testid="enrol-error">
             {errorText(enrolMutation.error)}
@@ -286,6 +319,11 @@ export function EnrolCard({ course, slug }: { course: CourseDetails; slug: strin
           <Alert severity="warning" sx={{ mt: 1.5 }}>
             {errorText(check.error)}
           </Alert>
+        )}
+        {gate && (
+          <Suspense fallback={null}>
+            <TeacherEnrolDialog onVerified={gate.retry} onClose={() => setGate(null)} />
+          </Suspense>
         )}
       </CardContent>
     </Card>

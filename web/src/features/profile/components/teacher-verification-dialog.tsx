@@ -2,7 +2,11 @@
 // registries) and officer (type 5); the ID and the birth date are looked up in the registry (step 1),
 // which answers 0 not found, 1 the ID verifies another account, or 100 found: its details, a code
 // texted to the phone it holds, the consent, and Continue (step 2). Full-screen on phones. Enter
-// submits, Escape closes, the first field has the focus on opening.
+// submits, Escape closes, the first field has the focus on opening. When the site is connected to
+// no registry it says so instead of showing an empty form.
+//
+// Enrol mode (SPEC §4 type 3, TeacherEnrolDialog): a course for verified teachers refused the
+// enrolment; once verified, the dialog's Continue starts the enrolment again and closes.
 import {
   Alert,
   Box,
@@ -31,12 +35,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useReducer, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
 import { localDigits } from '../../../lib/digits';
 import { formatNumber } from '../../../lib/lang';
+import { useToken } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useFieldErrors, type FieldProblems } from '../../../lib/use-field-errors';
 import { useSecondsLeft } from '../../auth/hooks/phone-verify';
@@ -55,6 +60,7 @@ import {
   SUB_TYPES,
   tabOf,
   teacherTypes,
+  verificationAvailable,
   verifyReducer,
   visibleTabs,
   type CodeField,
@@ -63,7 +69,7 @@ import {
   type VerifyTab,
   type VerifyValues,
 } from '../hooks/teacher-verification';
-import { confirmMutation, lookupMutation, refreshTeacher } from '../hooks/teacher-verification-queries';
+import { confirmMutation, lookupMutation, refreshTeacher, teacherVerificationQuery } from '../hooks/teacher-verification-queries';
 import { VerifiedTeacherDetails } from './teacher-verification-card';
 
 const TITLE_ID = 'teacher-verification-title';
@@ -74,26 +80,161 @@ export interface TeacherVerificationDialogProps {
   /** The GET's answer: the registries (tabs, types) and the verified record, if any. */
   info: TeacherVerificationInfo;
   onClose: () => void;
+  /**
+   * Enrol mode (SPEC §4 type 3): once verified (or found verified already), the success state's
+   * Continue runs this (the refused enrolment again), then closes; without it Continue only closes.
+   */
+  onVerified?: () => void;
+  /** Continue's label in enrol mode (default "Continue to enrolment"). */
+  continueLabel?: string;
 }
 
 /** The dialog; its steps are mounted while it is open: nothing typed is kept once it closes. */
-export function TeacherVerificationDialog({ open, info, onClose }: TeacherVerificationDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+export function TeacherVerificationDialog({ open, info, onClose, onVerified, continueLabel }: TeacherVerificationDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog
-      open={open}
-      // Escape and the backdrop close it, except while the registry is being asked.
-      onClose={() => !busy && onClose()}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={TITLE_ID}
-      data-testid="teacher-verification-dialog"
-    >
-      {open && <VerificationSteps info={info} onClose={onClose} onBusy={setBusy} />}
+    <VerificationFrame open={open} busy={busy} onClose={onClose}>
+      {open && <VerificationContent info={info} onClose={onClose} onBusy={setBusy} onVerified={onVerified} continueLabel={continueLabel} />}
+    </VerificationFrame>
+  );
+}
+
+/** The modal: full-screen on phones; Escape and the backdrop close it, except while the registry is being asked. */
+function VerificationFrame({ open, busy, onClose, children }: { open: boolean; busy: boolean; onClose: () => void; children: ReactNode }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog open={open} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={TITLE_ID} data-testid="teacher-verification-dialog">
+      {children}
     </Dialog>
+  );
+}
+
+type ContentProps = Pick<TeacherVerificationDialogProps, 'info' | 'onClose' | 'onVerified' | 'continueLabel'> & { onBusy: (busy: boolean) => void };
+
+/** The steps, or (connected to no registry, not verified) that the site does not offer verification. */
+export function VerificationContent(props: ContentProps) {
+  const { info } = props;
+  if (!info.verified && !verificationAvailable(info.flags)) return <UnavailableView enrol={!!props.onVerified} onClose={props.onClose} />;
+  return <VerificationSteps {...props} />;
+}
+
+/**
+ * What enrol mode does with the answer read as it opened: wait for it, continue the enrolment at
+ * once (verified meanwhile), say the site offers no verification, or run the steps.
+ */
+export function enrolStep(opened: TeacherVerificationInfo | null | undefined): 'loading' | 'continue' | 'unavailable' | 'steps' {
+  if (!opened) return 'loading';
+  if (opened.verified) return 'continue';
+  return verificationAvailable(opened.flags) ? 'steps' : 'unavailable';
+}
+
+/** Enrol mode's Continue: the enrolment, then closing. */
+export const continueEnrolment = (onVerified: () => void, onClose: () => void) => () => {
+  onVerified();
+  onClose();
+};
+
+export interface TeacherEnrolDialogProps {
+  /** The refused enrolment (or purchase), asked again once the account is verified. */
+  onVerified: () => void;
+  onClose: () => void;
+  continueLabel?: string;
+}
+
+/**
+ * Enrol mode's dialog, opened when a course for verified teachers refused the enrolment (403
+ * `teacher_verification_required`): the account's verification is read afresh; verified already
+ * (in another tab, say) the enrolment continues at once, otherwise the dialog runs and its
+ * Continue continues it. Mounted while wanted.
+ */
+export function TeacherEnrolDialog({ onVerified, onClose, continueLabel }: TeacherEnrolDialogProps) {
+  const query = useQuery({ ...teacherVerificationQuery(useToken()), staleTime: 0 });
+  const [busy, setBusy] = useState(false);
+  // The answer as the dialog opened (later ones, after verifying here, do not continue by themselves).
+  const [opened, setOpened] = useState<TeacherVerificationInfo | null>(null);
+  const fresh = query.isFetchedAfterMount && !query.isFetching ? query.data : undefined;
+  if (fresh && !opened) setOpened(fresh);
+  const step = enrolStep(opened);
+  useEffect(() => {
+    if (step === 'continue') continueEnrolment(onVerified, onClose)();
+    // Once, when the first answer says verified.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step === 'continue']);
+  if (step === 'continue') return null;
+  return (
+    <VerificationFrame open busy={busy} onClose={onClose}>
+      {opened ? (
+        <VerificationContent info={query.data ?? opened} onClose={onClose} onBusy={setBusy} onVerified={onVerified} continueLabel={continueLabel} />
+      ) : (
+        <LoadingView error={query.error} onRetry={() => void query.refetch()} onClose={onClose} />
+      )}
+    </VerificationFrame>
+  );
+}
+
+/** Title, content and buttons of a state with no form of its own. */
+function PlainView({ state, children, actions }: { state: string; children: ReactNode; actions: ReactNode }) {
+  const { t } = useTranslation('profile');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }} data-testid={`teacher-verification-state-${state}`}>
+      <DialogTitle id={TITLE_ID}>{t('profile:teacher.title')}</DialogTitle>
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>{actions}</DialogActions>
+    </Box>
+  );
+}
+
+/** The site is connected to no registry: said plainly (in enrol mode: the course cannot be joined this way). */
+export function UnavailableView({ enrol, onClose }: { enrol: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['profile', 'common']);
+  return (
+    <PlainView
+      state="unavailable"
+      actions={
+        <Button variant="contained" onClick={onClose} autoFocus data-testid="teacher-verification-close">
+          {t('common:actions.close')}
+        </Button>
+      }
+    >
+      <Alert severity="info" data-testid="teacher-verification-unavailable">
+        {t(enrol ? 'profile:teacher.enrol_unavailable' : 'profile:teacher.unavailable')}
+      </Alert>
+    </PlainView>
+  );
+}
+
+/** Enrol mode, before the account's verification has been read (or when reading it failed). */
+export function LoadingView({ error, onRetry, onClose }: { error: unknown; onRetry: () => void; onClose: () => void }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const errorText = useErrorText();
+  return (
+    <PlainView
+      state={error ? 'error' : 'loading'}
+      actions={
+        <>
+          <Button onClick={onClose} data-testid="teacher-verification-cancel">
+            {t('common:actions.cancel')}
+          </Button>
+          {!!error && (
+            <Button variant="contained" onClick={onRetry} autoFocus data-testid="teacher-try-again">
+              {t('profile:teacher.try_again')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {error ? (
+        <Alert severity="error" role="alert" data-testid="teacher-verification-error">
+          {errorText(error)}
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={20} />
+          <Typography>{t('profile:teacher.loading')}</Typography>
+        </Stack>
+      )}
+    </PlainView>
   );
 }
 
@@ -103,8 +244,12 @@ export function useProblemText() {
   return (code: string) => (i18n.exists(`profile:teacher.problems.${code}`) ? t(`profile:teacher.problems.${code}`) : i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : code);
 }
 
-/** The steps' state and requests, drawn by VerificationView. A record verified already shows in place of the form. */
-export function VerificationSteps({ info, onClose, onBusy }: { info: TeacherVerificationInfo; onClose: () => void; onBusy: (busy: boolean) => void }) {
+/**
+ * The steps' state and requests, drawn by VerificationView. A record verified already shows in
+ * place of the form. With `onVerified` (enrol mode) success stays on its state, whose Continue
+ * runs it and closes; otherwise success closes the dialog.
+ */
+export function VerificationSteps({ info, onClose, onBusy, onVerified, continueLabel }: ContentProps) {
   const { t } = useTranslation('profile');
   const qc = useQueryClient();
   const toast = useToast();
@@ -145,7 +290,7 @@ export function VerificationSteps({ info, onClose, onBusy }: { info: TeacherVeri
     confirm.mutate(confirmBody(values, stage.otp), {
       onSuccess: (answer) => {
         dispatch({ type: 'confirmed', answer });
-        if (answer.status === 100) {
+        if (answer.status === 100 && !onVerified) {
           toast.show(t('profile:teacher.done'));
           onClose();
         }
@@ -198,6 +343,9 @@ export function VerificationSteps({ info, onClose, onBusy }: { info: TeacherVeri
         dispatch({ type: 'try_again' });
       }}
       onClose={onClose}
+      intro={onVerified ? t('profile:teacher.enrol_intro') : undefined}
+      onContinue={onVerified && continueEnrolment(onVerified, onClose)}
+      continueLabel={continueLabel}
     />
   );
 }
@@ -228,6 +376,12 @@ export interface VerificationViewProps {
   onConfirm: () => void;
   onTryAgain: () => void;
   onClose: () => void;
+  /** Enrol mode: why the dialog opened, above the form. */
+  intro?: string;
+  /** Enrol mode: the success state's Continue (the enrolment, then closing) in place of Close. */
+  onContinue?: () => void;
+  /** Its label (default "Continue to enrolment"). */
+  continueLabel?: string;
 }
 
 /** The dialog's content in one state: the title, the state's part, and its buttons. Enter submits the state's form. */
@@ -251,7 +405,16 @@ export function VerificationView(props: VerificationViewProps) {
   );
   switch (stage.at) {
     case 5:
-      body = <LookupFields {...props} />;
+      body = (
+        <>
+          {props.intro && (
+            <Typography sx={{ mb: 2 }} data-testid="teacher-verification-intro">
+              {props.intro}
+            </Typography>
+          )}
+          <LookupFields {...props} />
+        </>
+      );
       actions = (
         <>
           {cancel}
@@ -311,7 +474,11 @@ export function VerificationView(props: VerificationViewProps) {
           {props.verified ? <VerifiedTeacherDetails verified={props.verified} /> : stage.at === 'done' ? <DetailsTable details={stage.details} /> : <CircularProgress size={24} />}
         </>
       );
-      actions = (
+      actions = props.onContinue ? (
+        <Button variant="contained" onClick={props.onContinue} autoFocus data-testid="teacher-continue-enrol">
+          {props.continueLabel ?? t('profile:teacher.continue_enrol')}
+        </Button>
+      ) : (
         <Button variant="contained" onClick={onClose} autoFocus data-testid="teacher-verification-close">
           {t('common:actions.close')}
         </Button>

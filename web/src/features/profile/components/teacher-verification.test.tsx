@@ -34,7 +34,15 @@ import { confirmMutation, lookupMutation, teacherVerificationKey } from '../hook
 import MyProfilePage from './my-profile-page';
 import { profileKey } from '../hooks/use-profile';
 import { TeacherVerificationCard, TeacherVerificationPanel, verifiedOn } from './teacher-verification-card';
-import { useProblemText, VerificationSteps, VerificationView, type VerificationViewProps } from './teacher-verification-dialog';
+import {
+  enrolStep,
+  LoadingView,
+  useProblemText,
+  VerificationContent,
+  VerificationSteps,
+  VerificationView,
+  type VerificationViewProps,
+} from './teacher-verification-dialog';
 
 const ALL: TeacherFlags = { dshe: 1, dme: 1, dte: 1, dpe: 1, dpe_officer: 1 };
 const NONE: TeacherFlags = { dshe: 0, dme: 0, dte: 0, dpe: 0, dpe_officer: 0 };
@@ -532,5 +540,80 @@ describe('teacher verification card', () => {
     const page = await render('bn', <MyProfilePage />, { at: '/profile/myprofile', qc });
     expect(tag(page, 'teacher-verification-card')).not.toBe('');
     expect(text(page)).toContain('শিক্ষক যাচাই');
+  });
+});
+
+describe('teacher verification in enrol mode (a course for verified teachers, SPEC §4 type 3)', () => {
+  const done = verifyReducer({ values: typed, stage: { at: 5 } }, { type: 'confirmed', answer: { status: 100, data: details, verified: true } });
+
+  it('offers "Continue to enrolment" at success in place of Close, in either language', async () => {
+    const en = await render('en', view(done, { onContinue: noop }));
+    expect(tag(en, 'teacher-continue-enrol')).not.toBe('');
+    expect(tag(en, 'teacher-continue-enrol')).toContain('autofocus');
+    expect(text(en)).toContain('Continue to enrolment');
+    expect(tag(en, 'teacher-verification-close')).toBe('');
+    expect(text(en)).toContain('Teacher verification has been updated successfully');
+    const bn = await render('bn', view(done, { onContinue: noop }));
+    expect(text(bn)).toContain('ভর্তি চালিয়ে যান');
+    // Another label when the caller gives one.
+    expect(text(await render('en', view(done, { onContinue: noop, continueLabel: 'Continue to payment' })))).toContain('Continue to payment');
+    // Verified meanwhile (409): the same Continue.
+    const already = await render('en', view(verifyReducer(done, { type: 'already' }), { verified, onContinue: noop }));
+    expect(tag(already, 'teacher-continue-enrol')).not.toBe('');
+    expect(text(already)).toContain('This account is already verified.');
+
+    // The profile's dialog (no continuation) keeps its Close.
+    const profile = await render('en', view(done));
+    expect(tag(profile, 'teacher-verification-close')).not.toBe('');
+    expect(tag(profile, 'teacher-continue-enrol')).toBe('');
+  });
+
+  it('says why it opened above the form, and the steps carry the continuation', async () => {
+    const html = await render('en', <VerificationSteps info={{ flags: ALL, verified: null }} onClose={noop} onBusy={noop} onVerified={noop} />);
+    expect(tag(html, 'teacher-verification-state-5')).not.toBe('');
+    expect(text(html)).toContain('This course is for verified teachers. Verify your teacher ID to enrol.');
+    const bn = await render('bn', <VerificationSteps info={{ flags: ALL, verified: null }} onClose={noop} onBusy={noop} onVerified={noop} />);
+    expect(text(bn)).toContain('এই কোর্সটি যাচাই করা শিক্ষকদের জন্য। ভর্তি হতে আপনার শিক্ষক আইডি যাচাই করুন।');
+    // Not in the profile's dialog.
+    expect(tag(await render('en', <VerificationSteps info={{ flags: ALL, verified: null }} onClose={noop} onBusy={noop} />), 'teacher-verification-intro')).toBe('');
+    // Opened on a verified record (the GET raced the refusal): Continue to enrolment at once.
+    const already = await render('en', <VerificationSteps info={{ flags: ALL, verified }} onClose={noop} onBusy={noop} onVerified={noop} />);
+    expect(tag(already, 'teacher-continue-enrol')).not.toBe('');
+  });
+
+  it('with every flag 0 says the site offers no teacher verification, not an empty dialog', async () => {
+    const none = { flags: NONE, verified: null };
+    expect(enrolStep(none)).toBe('unavailable');
+    expect(enrolStep({ flags: { ...NONE, dpe_officer: 1 }, verified: null })).toBe('steps');
+    expect(enrolStep({ flags: NONE, verified })).toBe('continue');
+    expect(enrolStep(undefined)).toBe('loading');
+
+    const en = await render('en', <VerificationContent info={none} onClose={noop} onBusy={noop} onVerified={noop} />);
+    expect(tag(en, 'teacher-verification-state-unavailable')).not.toBe('');
+    expect(text(en)).toContain('This course is for verified teachers, but this site does not offer teacher verification.');
+    expect(tag(en, 'teacher-verification-close')).toContain('autofocus');
+    expect(tag(en, 'teacher-tabs')).toBe('');
+    expect(input(en, 'teacher-verification-pdsid')).toBe('');
+    const bn = await render('bn', <VerificationContent info={none} onClose={noop} onBusy={noop} onVerified={noop} />);
+    expect(text(bn)).toContain('এই সাইটে শিক্ষক যাচাইয়ের সুবিধা নেই।');
+    expect(text(bn)).toContain('শিক্ষক যাচাই');
+    expect(text(bn)).toContain('বন্ধ');
+    // Outside enrol mode, the profile's words.
+    expect(text(await render('en', <VerificationContent info={none} onClose={noop} onBusy={noop} />))).toContain('Teacher verification is not available on this site.');
+    // A verified record still shows with every flag 0; a connected site shows the form.
+    expect(tag(await render('en', <VerificationContent info={{ flags: NONE, verified }} onClose={noop} onBusy={noop} />), 'teacher-verification-state-already')).not.toBe('');
+    expect(tag(await render('en', <VerificationContent info={{ flags: ALL, verified: null }} onClose={noop} onBusy={noop} />), 'teacher-verification-state-5')).not.toBe('');
+  });
+
+  it('shows that it reads the verification first, and a failure to read it with Try again', async () => {
+    const loading = await render('bn', <LoadingView error={null} onRetry={noop} onClose={noop} />);
+    expect(tag(loading, 'teacher-verification-state-loading')).not.toBe('');
+    expect(text(loading)).toContain('আপনার যাচাইয়ের তথ্য দেখা হচ্ছে…');
+    expect(tag(loading, 'teacher-try-again')).toBe('');
+    const failed = await render('en', <LoadingView error={new ApiError(503, 'x', 'registry_unavailable', {})} onRetry={noop} onClose={noop} />);
+    expect(tag(failed, 'teacher-verification-state-error')).not.toBe('');
+    expect(text(failed)).toContain('The teacher registry is not answering.');
+    expect(tag(failed, 'teacher-try-again')).not.toBe('');
+    expect(tag(failed, 'teacher-verification-cancel')).not.toBe('');
   });
 });
