@@ -186,7 +186,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         // Batches anyone may join at once, with room for the term's learners.
         let open: Vec<(i64, Vec<i64>)> = COURSES
             .iter()
-            .filter(|c| c.site == Site::Dhaka)
+            .filter(|c| c.site == Site::Dhaka && !c.teachers_only)
             .filter_map(|c| {
                 let seeded = seeded.get(c.title)?;
                 let batch = c.batches.iter().position(|b| b.price == 0 && !b.approval && b.limit.is_none_or(|l| l >= 50))?;
