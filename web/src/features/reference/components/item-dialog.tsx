@@ -20,7 +20,8 @@ import { CategoryPicture } from './category-picture';
 import { ITEM_FIELDS, itemProblems, saveItemMutation, TITLE_MAX, type ItemField, type ItemValues } from '../hooks/use-reference';
 import { itemTitle, useItemCodeText } from './reference-parts';
 
-const TITLE_ID = 'ref-item-title';
+// Not 'ref-item-title': that is the title field's id (boundTextField's `ref-item-<field>`).
+const TITLE_ID = 'ref-item-dialog-title';
 
 /** The form's refusals: the client's checks, else (until the field is changed) the server's. */
 export function useItemErrors(error: unknown, kind?: ReferenceKind) {
