@@ -2,8 +2,10 @@
 // Bangla on a 360 px phone, verifies a teacher ID against the local registry
 // (E2E_REGISTRY_URL, infra/registry/teachers.py; a roster entry of its own on every run): a wrong
 // birth date first (state 0), then the right one (state 1), the code texted to the phone the
-// registry holds (E2E_SMS_URL), consent, and the verified card. Then the demo learner opens the
-// leaderboard: her card, her row on this site's board, and the platform's board.
+// registry holds (E2E_SMS_URL), consent, and the verified card. Another new account enrols in the
+// demo's course for verified teachers: refused, verified in the dialog that opens, and enrolled by
+// its Continue. Then the demo learner opens the leaderboard: her card, her row on this site's
+// board, and the platform's board.
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, expectFitsWidth, partnerURL, shot } from './helpers';
 import { LEARNER, call, signInOn } from './seed';
@@ -67,6 +69,50 @@ test('a teacher is verified through the registry with the code texted to the pho
   await expect(card.getByTestId('teacher-verified-details')).toContainText('Biology');
   await expect(card.getByTestId('teacher-verified')).toBeVisible();
   await shot(page, 'teacher-verified-bn-360');
+});
+
+test('a new account enrols in a course for verified teachers through the verification, in Bangla on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const stamp = Date.now();
+  const pdsid = String(stamp + 7).slice(-9);
+  const msisdn = `88015${String(stamp).slice(-8)}`;
+  const added = await page.request.post(`${registryAPI}/roster`, {
+    data: { registry: 'dshe', id_type: 'pds', id: pdsid, date_of_birth: '11/09/1988', Name: 'Nasrin Akter', Designation: 'Senior Teacher',
+            InstituteName: 'Dhaka Residential Model College', Subject: 'ICT', Mobile: msisdn },
+  });
+  expect(added.ok()).toBe(true);
+  await page.goto(`${site}/`);
+  await chooseLanguage(page, 'bn');
+  const registered = await call(page, 'POST', '/my-account/user/register', { name: 'Nasrin Akter', email: `nasrin-${stamp}@example.com`, password: 'shapla-nodi-2026' }, { lang: '2' });
+  expect(registered.status, registered.text).toBe(201);
+  await page.evaluate((t) => localStorage.setItem('token', t), (registered.json?.data as { token: string }).token);
+  const found = await call(page, 'GET', `/learner-course/course-search-solr?search=${encodeURIComponent('Teaching with Digital Tools')}`);
+  const course = (found.json?.data as { uuid: string; title: string }[]).find((c) => c.title === 'Teaching with Digital Tools');
+  expect(course, found.text).toBeTruthy();
+
+  await page.goto(`${site}/course/details/${course!.uuid}`);
+  const card = page.getByTestId('enrol-card');
+  await expect(card.getByTestId('teachers-only')).toBeVisible();
+  await card.getByTestId('enrol-button').click();
+  const dialog = page.getByTestId('teacher-verification-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('#teacher-verification-pdsid').fill(pdsid);
+  await dialog.locator('#teacher-verification-date-of-birth').fill('11/09/1988');
+  await dialog.getByTestId('teacher-lookup').click();
+  await expect(dialog.getByTestId('teacher-details')).toContainText('Dhaka Residential Model College');
+  const text = await newest(page, `a text to ${msisdn}`, async () => {
+    const texts = (await (await page.request.get(`${smsAPI}/messages?msisdn=${msisdn}`)).json()) as { sms_body: string }[];
+    return texts.pop();
+  });
+  await dialog.getByTestId('teacher-otp').fill(text.sms_body.match(/\b\d{6}\b/)![0]);
+  await dialog.locator('#teacher-verification-agree').check();
+  await dialog.getByTestId('teacher-continue').click();
+  // Verified: Continue goes on with the enrolment that was refused, and the dialog closes.
+  await dialog.getByTestId('teacher-continue-enrol').click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('continue-learning')).toBeVisible();
+  await expectFitsWidth(page);
+  await shot(page, 'teachers-only-enrolled-bn-360');
 });
 
 test('a learner finds her points, badges and place on the leaderboard', async ({ page }) => {
