@@ -526,6 +526,7 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This course is for verified teachers: verify your teacher ID first.",
             "এই কোর্সটি যাচাই করা শিক্ষকদের জন্য: আগে আপনার শিক্ষক আইডি যাচাই করুন।",
         ),
+        "duplicate_upazila" => ("This district already has an upazila with this name.", "এই জেলায় এই নামে আরেকটি উপজেলা আছে।"),
         "registry_not_offered" => ("This site does not verify IDs of that kind.", "এই সাইটে এই ধরনের আইডি যাচাই করা হয় না।"),
         "export_too_large" => (
             "This list is too long to download at once; start an export and download it when it is ready.",

@@ -280,7 +280,7 @@ async fn write(db: &mut PgConnection, list: List, form: &ItemForm, title: &str, 
         ("categories_title", field_or(field, "title"), "duplicate_name"),
         ("divisions_title_key", field_or(field, "title"), "duplicate_name"),
         ("districts_title_key", field_or(field, "title"), "duplicate_name"),
-        ("upazilas_district_id_title_key", field_or(field, "title"), "duplicate_name"),
+        ("upazilas_district_id_title_key", field_or(field, "title"), "duplicate_upazila"),
     ];
     let map: Vec<(&str, &str, &'static str)> = unique.iter().map(|(c, f, code)| (*c, f.as_str(), *code)).collect();
     let id: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(statement))

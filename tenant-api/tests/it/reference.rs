@@ -200,7 +200,7 @@ async fn the_geography_is_kept_like_every_list() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let newtown = r.body["data"]["id"].as_i64().unwrap();
     let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Newtown", Some(sylhet_district))).await;
-    assert_eq!(r.body["errors"]["title"][0], message("duplicate_name"), "{}", r.text);
+    assert_eq!(r.body["errors"]["title"][0], message("duplicate_upazila"), "{}", r.text);
     let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Newtown", Some(dhaka_district))).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let r = t.post(MAIN, "/admin-settings/reference/upazilas/create", Some(&root), upazila("Nowhere", None)).await;
