@@ -13,14 +13,14 @@ pub struct SiteConfig {
     pub slogan_en: String,
     pub slogan_bn: String,
     pub modules: Modules,
-    pub verification: Verification,
+    pub verification: Registries,
 }
 
 /// Which registries the site's teacher and officer verification offers (all by default); the
 /// platform's registry gateway must be configured too.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(default)]
-pub struct Verification {
+pub struct Registries {
     pub dshe: bool,
     pub dme: bool,
     pub dte: bool,
@@ -28,7 +28,7 @@ pub struct Verification {
     pub dpe_officer: bool,
 }
 
-impl Default for Verification {
+impl Default for Registries {
     fn default() -> Self {
         Self { dshe: true, dme: true, dte: true, dpe: true, dpe_officer: true }
     }
@@ -86,7 +86,7 @@ impl Default for SiteConfig {
             slogan_en: "Learn anything, anywhere, in your own language.".into(),
             slogan_bn: "যেকোনো কিছু শিখুন, যেকোনো জায়গা থেকে, নিজের ভাষায়।".into(),
             modules: Modules::default(),
-            verification: Verification::default(),
+            verification: Registries::default(),
         }
     }
 }
