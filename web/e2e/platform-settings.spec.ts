@@ -88,7 +88,8 @@ test('the super admin adds an upazila under its district and removes it, in Bang
   await shot(page, 'geography-upazila-added-bn');
   const again = await add();
   await expect(again.getByText('এই জেলায় এই নামে আরেকটি উপজেলা আছে।')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await again.getByRole('button', { name: 'বাতিল' }).click();
+  await expect(again).toBeHidden();
   await row.getByTestId('ref-delete').click();
   await page.getByTestId('confirm-button').click();
   await expect(row).toHaveCount(0);
