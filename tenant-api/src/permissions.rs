@@ -32,6 +32,10 @@ const MODULES: &[(&str, Option<Module>)] = &[
     // One's own account, sign-in and the site a page is on.
     ("/oauth/", None),
     ("/api/user", None),
+    // The admins' user search; one's own record (view-info) stays open.
+    ("/my-account/user/view-info", None),
+    ("/my-account/user/view", Some(Module::Users)),
+    ("/my-account/user/search", Some(Module::Users)),
     ("/my-account/user/", None),
     ("/my-account/password", None),
     ("/my-account/verif", None),

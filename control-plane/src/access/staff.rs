@@ -130,19 +130,32 @@ pub async fn view_people(
     AppJson(q): AppJson<PeopleQuery>,
 ) -> AppResult<Json<Page<Person>>> {
     caller.require_admin_of(tenant.id)?;
-    let learners = match q.kind.as_deref() {
-        None | Some("system") => false,
-        Some("learner") => true,
+    let whom = match q.kind.as_deref() {
+        None | Some("system") => Whom::RoleHolders,
+        Some("learner") => Whom::Learners,
         Some(_) => return Err(AppError::field("type", "invalid_type")),
     };
-    let search = crate::pagination::contains_pattern(q.search.as_deref());
     let role = q.role.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    let request = PageRequest::new(q.page, q.limit, 20);
-    // Who counts: a role holder here; a learner here (everyone, on the main site).
-    let whom = if learners {
-        "($2 OR EXISTS (SELECT 1 FROM learner_courses l WHERE l.institution_id = $1 AND l.user_id = u.id))"
-    } else {
-        "EXISTS (SELECT 1 FROM memberships m WHERE m.institution_id = $1 AND m.user_id = u.id AND ($4::text IS NULL OR m.role = $4))"
+    Ok(Json(people_page(&ctl.db, &tenant, whom, q.search.as_deref(), role, PageRequest::new(q.page, q.limit, 20)).await?))
+}
+
+/// Whose page: the site's role holders, its learners (everyone, on the main site), or both.
+#[derive(Clone, Copy)]
+enum Whom {
+    RoleHolders,
+    Learners,
+    Anyone,
+}
+
+/// A page of the site's people, newest account first; `search` over names, e-mail and phone.
+async fn people_page(db: &PgPool, tenant: &Tenant, whom: Whom, search: Option<&str>, role: Option<&str>, request: PageRequest) -> AppResult<Page<Person>> {
+    let search = crate::pagination::contains_pattern(search);
+    const LEARNER: &str = "($2 OR EXISTS (SELECT 1 FROM learner_courses l WHERE l.institution_id = $1 AND l.user_id = u.id))";
+    const HOLDER: &str = "EXISTS (SELECT 1 FROM memberships m WHERE m.institution_id = $1 AND m.user_id = u.id AND ($4::text IS NULL OR m.role = $4))";
+    let whom = match whom {
+        Whom::RoleHolders => HOLDER.to_owned(),
+        Whom::Learners => LEARNER.to_owned(),
+        Whom::Anyone => format!("({LEARNER} OR {HOLDER})"),
     };
     let filter = format!(
         "FROM users u WHERE {whom} AND ($3::text IS NULL OR u.name ILIKE $3 OR u.name_bn ILIKE $3 OR u.email ILIKE $3 OR u.phone ILIKE $3)"
@@ -152,7 +165,7 @@ pub async fn view_people(
         .bind(tenant.is_main)
         .bind(&search)
         .bind(role)
-        .fetch_one(&ctl.db)
+        .fetch_one(db)
         .await?;
     let (current_page, last_page, offset) = request.clamp(total);
     let ids: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT u.id {filter} ORDER BY u.id DESC LIMIT $5 OFFSET $6")))
@@ -162,10 +175,79 @@ pub async fn view_people(
         .bind(role)
         .bind(request.per_page)
         .bind(offset)
-        .fetch_all(&ctl.db)
+        .fetch_all(db)
         .await?;
-    let data = people(&ctl.db, &tenant, &ids).await?;
-    Ok(Json(Page { data, current_page, last_page, per_page: request.per_page, total }))
+    let data = people(db, tenant, &ids).await?;
+    Ok(Page { data, current_page, last_page, per_page: request.per_page, total })
+}
+
+/// The site's people (its learners and role holders; every account on the main site), newest
+/// first: the admins' user search.
+#[utoipa::path(get, path = "/my-account/user/view", tag = "auth", params(crate::pagination::PageQuery),
+    responses((status = 200, body = Page<Person>), (status = 401), (status = 403), (status = 422)))]
+pub async fn view_users(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    crate::json::AppQuery(q): crate::json::AppQuery<crate::pagination::PageQuery>,
+) -> AppResult<Json<Page<Person>>> {
+    caller.require_admin_of(tenant.id)?;
+    Ok(Json(people_page(&ctl.db, &tenant, Whom::Anyone, q.search.as_deref(), None, PageRequest::new(q.page, q.limit, 20)).await?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct UserSearch {
+    /// Words of a name, an e-mail address or a phone number.
+    pub search: String,
+    /// 1..50, default 10.
+    pub limit: Option<i64>,
+}
+
+/// The site's people matching a search, for a picker (at most 50, newest first).
+#[utoipa::path(post, path = "/my-account/user/search", tag = "auth", request_body = UserSearch,
+    responses((status = 200, body = Data<Vec<Person>>), (status = 401), (status = 403), (status = 422)))]
+pub async fn search_users(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppJson(q): AppJson<UserSearch>,
+) -> AppResult<Json<Data<Vec<Person>>>> {
+    caller.require_admin_of(tenant.id)?;
+    let mut v = Validator::default();
+    let search = v.text("search", &q.search, 120);
+    v.finish()?;
+    let request = PageRequest { page: 1, per_page: q.limit.unwrap_or(10).clamp(1, 50) };
+    Ok(Json(Data::new(people_page(&ctl.db, &tenant, Whom::Anyone, Some(&search), None, request).await?.data)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct UserIds {
+    /// At most 100.
+    pub ids: Vec<i64>,
+}
+
+/// The site's people by id, in the order asked (a picker's chosen people); ids of others are left out.
+#[utoipa::path(post, path = "/my-account/user/search_list", tag = "auth", request_body = UserIds,
+    responses((status = 200, body = Data<Vec<Person>>), (status = 401), (status = 403), (status = 422)))]
+pub async fn list_users(
+    State(ctl): State<ControlState>,
+    HostTenant(tenant): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppJson(q): AppJson<UserIds>,
+) -> AppResult<Json<Data<Vec<Person>>>> {
+    caller.require_admin_of(tenant.id)?;
+    if q.ids.len() > 100 {
+        return Err(AppError::field_with("ids", "too_many", Some(100)));
+    }
+    let mut found = Vec::with_capacity(q.ids.len());
+    for person in people(&ctl.db, &tenant, &q.ids).await? {
+        if tenant.is_main || !person.roles.is_empty() || learns_here(&ctl.db, &tenant, person.id).await? {
+            found.push(person);
+        }
+    }
+    Ok(Json(Data::new(found)))
 }
 
 /// One person, with their roles on this site: someone holding a role here or learning here.

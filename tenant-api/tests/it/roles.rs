@@ -180,6 +180,22 @@ async fn admins_manage_their_own_sites_people_and_roles_only() {
     assert!(!r.text.contains("dhaka.example") && !r.text.contains("Nasrin"), "{}", r.text);
     assert_eq!(t.get(SYLHET, &format!("/my-account/system-user/view/{clerk_user}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(SYLHET, "/my-account/system-user/role-access-view/clerk", Some(&sylhet_admin)).await.body["data"]["members"], 0, "Sylhet's own clerk");
+
+    // The admins' user search: the site's people by words, for a picker, and by id.
+    let r = t.get(DHAKA, "/my-account/user/view?search=NASRIN", Some(&admin)).await;
+    assert_eq!((r.status, r.body["total"].as_i64(), r.body["data"][0]["id"].as_i64()), (StatusCode::OK, Some(1), Some(clerk_user)), "{}", r.text);
+    let r = t.post(DHAKA, "/my-account/user/search", Some(&admin), json!({ "search": "dhaka.example", "limit": 1 })).await;
+    assert_eq!((r.status, r.body["data"].as_array().map(Vec::len)), (StatusCode::OK, Some(1)), "{}", r.text);
+    assert_eq!(t.post(DHAKA, "/my-account/user/search", Some(&admin), json!({ "search": " " })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = t.post(DHAKA, "/my-account/user/search_list", Some(&admin), json!({ "ids": [clerk_user, teacher_id, 987654] })).await;
+    let ids: Vec<i64> = r.body["data"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [clerk_user, teacher_id], "in the order asked, unknown ids left out");
+    assert_eq!(t.post(DHAKA, "/my-account/user/search_list", Some(&admin), json!({ "ids": vec![1; 101] })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = t.post(SYLHET, "/my-account/user/search_list", Some(&sylhet_admin), json!({ "ids": [clerk_user] })).await;
+    assert_eq!(r.body["data"], json!([]), "Dhaka's people are not Sylhet's to look up");
+    assert_eq!(t.get(SYLHET, "/my-account/user/view?search=nasrin", Some(&sylhet_admin)).await.body["total"], 0);
+    assert_eq!(t.get(DHAKA, "/my-account/user/view", Some(&sylhet_admin)).await.status, StatusCode::FORBIDDEN, "another site's admin");
+    assert_eq!(t.get(DHAKA, "/my-account/user/view-info", Some(&admin)).await.status, StatusCode::OK, "one's own record stays open");
     assert_eq!(t.get(SYLHET, "/my-account/system-user/role-access-view/exam-officer", Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(SYLHET, &format!("/my-account/system-user/delete/sylhet/{clerk}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(SYLHET, &format!("/my-account/system-user/delete/dhaka/{clerk}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
