@@ -115,6 +115,7 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(staff::view_person))
         .routes(routes!(staff::view_user_roles))
         .routes(routes!(staff::give_role))
+        .routes(routes!(staff::create_user_by_admin))
         .routes(routes!(staff::change_role))
         .routes(routes!(staff::take_role))
         .routes(routes!(staff::users_access_given))

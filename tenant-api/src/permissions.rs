@@ -138,6 +138,8 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/institutions/domains", Some(Module::Settings)),
     ("/my-account/institutions/update", Some(Module::Settings)),
     ("/my-account/institutions/view-info/", Some(Module::Settings)),
+    // Adding a person to an institution is people management, as system-user/create is.
+    ("/my-account/institutions/create-user-by-admin", Some(Module::Users)),
     ("/my-account/institutions/", Some(Module::Partners)),
     ("/my-account/activity/", Some(Module::Activity)),
     ("/my-account/system-user/role-access-view/", Some(Module::Roles)),

@@ -317,13 +317,52 @@ pub async fn give_role(
     RequireUser(caller): RequireUser,
     AppJson(form): AppJson<GiveRole>,
 ) -> AppResult<(StatusCode, Json<Data<Person>>)> {
+    Ok((StatusCode::CREATED, Json(Data::new(give(&ctl, &caller, &tenant, form).await?))))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct NewUserByAdmin {
+    /// The institution the person joins; the host site when absent.
+    pub institution_id: Option<i64>,
+    pub name: String,
+    /// Their e-mail address (or the mobile number of an existing account).
+    pub login: String,
+    /// The role they get there.
+    pub role: String,
+}
+
+/// An admin adds a person to an institution they administer (a super admin: any), creating the
+/// account for an e-mail address nobody has yet; its owner sets a password with "forgot password".
+#[utoipa::path(post, path = "/my-account/institutions/create-user-by-admin", tag = "institutions", request_body = NewUserByAdmin,
+    responses((status = 201, body = Data<Person>), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)))]
+pub async fn create_user_by_admin(
+    State(ctl): State<ControlState>,
+    HostTenant(host): HostTenant,
+    RequireUser(caller): RequireUser,
+    AppJson(form): AppJson<NewUserByAdmin>,
+) -> AppResult<(StatusCode, Json<Data<Person>>)> {
+    let tenant = match form.institution_id {
+        None => (*host).clone(),
+        Some(id) => crate::institutions::store::tenant_by_id(&ctl.db, id).await?.ok_or(AppError::NotFound)?,
+    };
+    let mut v = Validator::default();
+    let name = v.text("name", &form.name, 120);
+    v.finish()?;
+    let person = give(&ctl, &caller, &tenant, GiveRole { login: form.login, role: form.role, name: Some(name) }).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(person))))
+}
+
+/// Gives a person a role on `tenant` (which the caller administers), creating their account when
+/// `name` is given and nobody has the e-mail address.
+async fn give(ctl: &ControlState, caller: &Caller, tenant: &Tenant, form: GiveRole) -> AppResult<Person> {
     caller.require_admin_of(tenant.id)?;
     let mut v = Validator::default();
     let login = v.text("login", &form.login, 254);
     let slug = v.text("role", &form.role, 80);
     let name = form.name.as_deref().map(|n| v.text("name", n, 120)).filter(|n| !n.is_empty());
     v.finish()?;
-    roles::find(&ctl.db, &tenant, &slug).await.map_err(|_| AppError::field("role", "unknown_role"))?;
+    roles::find(&ctl.db, tenant, &slug).await.map_err(|_| AppError::field("role", "unknown_role"))?;
     let phone = validate::normalize_phone(&login);
     let email = (phone.is_none() && validate::is_email(&login)).then(|| login.to_lowercase());
     if phone.is_none() && email.is_none() {
@@ -352,7 +391,7 @@ pub async fn give_role(
         return Err(AppError::Conflict("already_member"));
     }
     ctl.sessions.forget_user(user_id);
-    Ok((StatusCode::CREATED, Json(Data::new(person(&ctl.db, &tenant, user_id).await?))))
+    person(&ctl.db, tenant, user_id).await
 }
 
 /// An account nobody can sign in to until its owner sets a password ("forgot password" by e-mail).

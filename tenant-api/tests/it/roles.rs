@@ -196,6 +196,16 @@ async fn admins_manage_their_own_sites_people_and_roles_only() {
     assert_eq!(t.get(SYLHET, "/my-account/user/view?search=nasrin", Some(&sylhet_admin)).await.body["total"], 0);
     assert_eq!(t.get(DHAKA, "/my-account/user/view", Some(&sylhet_admin)).await.status, StatusCode::FORBIDDEN, "another site's admin");
     assert_eq!(t.get(DHAKA, "/my-account/user/view-info", Some(&admin)).await.status, StatusCode::OK, "one's own record stays open");
+
+    // An admin adds a new person to their institution; not to another's, and not without a name.
+    let new_user = |institution: Option<i64>, name: &str| json!({ "institution_id": institution, "name": name, "login": "rafiq@example.com", "role": "teacher" });
+    let r = t.post(DHAKA, "/my-account/institutions/create-user-by-admin", Some(&admin), new_user(None, "Rafiq Ahmed")).await;
+    assert_eq!((r.status, r.body["data"]["name"].as_str(), r.body["data"]["roles"][0]["slug"].as_str()), (StatusCode::CREATED, Some("Rafiq Ahmed"), Some("teacher")), "{}", r.text);
+    let r = t.post(DHAKA, "/my-account/institutions/create-user-by-admin", Some(&admin), new_user(Some(sylhet), "Rafiq Ahmed")).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "Sylhet is not Dhaka's admin's: {}", r.text);
+    let r = t.post(DHAKA, "/my-account/institutions/create-user-by-admin", Some(&admin), new_user(None, " ")).await;
+    assert!(r.body["errors"]["name"].is_array(), "{}", r.text);
+    assert_eq!(t.post(DHAKA, "/my-account/institutions/create-user-by-admin", Some(&admin), new_user(Some(987_654), "x")).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.get(SYLHET, "/my-account/system-user/role-access-view/exam-officer", Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(SYLHET, &format!("/my-account/system-user/delete/sylhet/{clerk}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(t.delete(SYLHET, &format!("/my-account/system-user/delete/dhaka/{clerk}"), Some(&sylhet_admin)).await.status, StatusCode::NOT_FOUND);
