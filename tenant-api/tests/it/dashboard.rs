@@ -306,6 +306,9 @@ async fn a_report_of_100000_rows_is_exported_in_the_background() {
         (json!({ "list": "everything", "format": "csv" }), "list"),
         (json!({ "list": "courses", "format": "pdf" }), "format"),
         (json!({ "list": "course-users", "format": "csv" }), "id"),
+        (json!({ "list": "courses", "format": "csv", "search": "x".repeat(201) }), "search"),
+        (json!({ "list": "courses", "format": "csv", "search": "a\u{0}b" }), "search"),
+        (json!({ "list": "courses", "format": 7 }), "format"),
     ] {
         let r = start(body).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
