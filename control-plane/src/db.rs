@@ -22,7 +22,7 @@ pub fn control_options(config: &Config) -> anyhow::Result<PgConnectOptions> {
 }
 
 pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
-    PgPoolOptions::new()
+    crate::audit::tagging(PgPoolOptions::new())
         .max_connections(config.control_db_max_connections)
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(control_options(config)?)

@@ -4,6 +4,7 @@
 //! these routes next to the tenant ones; `provisioner` uses the job queue and the tenancy names.
 
 pub mod access;
+pub mod audit;
 pub mod auth;
 pub mod calendar;
 pub mod catalogue;

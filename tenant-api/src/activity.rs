@@ -12,6 +12,7 @@ use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
+use control_plane::audit;
 use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::pagination::{Page, PageQuery, PageRequest};
@@ -39,6 +40,8 @@ pub struct ActivityLog {
     pub subject: Option<String>,
     pub status: Option<i16>,
     pub ip: Option<String>,
+    /// What a write sent (`sent`) and what it changed (`changes`: at most 20 `Change`s, of
+    /// `changed` rows in all), or what a handler described.
     pub details: Value,
     pub created_at: DateTime<Utc>,
 }
@@ -84,7 +87,7 @@ struct Write {
     sent: Option<Value>,
 }
 
-async fn insert(db: &PgPool, w: &Write) -> sqlx::Result<()> {
+async fn insert(db: &PgPool, w: &Write, (changes, changed): (Vec<audit::Change>, i64)) -> sqlx::Result<()> {
     let (module, verb) = match w.rule {
         Some(Rule::Needs(module, action)) => (Some(module.key()), action.key()),
         _ => (None, "write"),
@@ -103,10 +106,24 @@ async fn insert(db: &PgPool, w: &Write) -> sqlx::Result<()> {
     .bind(&w.path)
     .bind(w.status as i16)
     .bind(w.ip.map(|ip| ip.to_string()))
-    .bind(w.sent.as_ref().map_or_else(|| serde_json::json!({}), |sent| serde_json::json!({ "sent": sent })))
+    .bind(details(w.sent.as_ref(), changes, changed))
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// An entry's details: what the call sent, and what it changed (`changes`, at most
+/// [`audit::KEPT_CHANGES`] of `changed` rows).
+fn details(sent: Option<&Value>, changes: Vec<audit::Change>, changed: i64) -> Value {
+    let mut details = serde_json::Map::new();
+    if let Some(sent) = sent {
+        details.insert("sent".into(), sent.clone());
+    }
+    if changed > 0 {
+        details.insert("changes".into(), serde_json::json!(changes));
+        details.insert("changed".into(), changed.into());
+    }
+    Value::Object(details)
 }
 
 /// The value of the path's last parameter: `/course/course/update/{id}` and `/course/course/update/42` give `42`.
@@ -117,36 +134,11 @@ fn subject_of(template: &str, path: &str) -> Option<String> {
 /// JSON bodies read for the log at most; a larger body (or another kind: a file) is logged without
 /// what it sent.
 const SUMMARY_BODY: usize = 64 << 10;
-/// Fields a summary keeps, and characters of each value.
-const SUMMARY_FIELDS: usize = 40;
-const SUMMARY_CHARS: usize = 200;
-
-/// A field whose value never goes into the log.
-fn secret(field: &str) -> bool {
-    let field = field.to_ascii_lowercase();
-    ["password", "secret", "token"].iter().any(|s| field.contains(s)) || ["otp", "pin", "code", "api_key"].iter().any(|s| field == *s || field.ends_with(&format!("_{s}")))
-}
-
-/// What a write sent, as its log keeps it: the JSON object's fields (at most 40), each value as
-/// text cut to 200 characters (a list or an object by its size), secrets replaced by "•••".
+/// What a write sent, as its log keeps it: the JSON object's fields, summarised
+/// ([`audit::summary`]: short, secrets hidden).
 fn sent_summary(body: &[u8]) -> Option<Value> {
     let Ok(Value::Object(fields)) = serde_json::from_slice::<Value>(body) else { return None };
-    let cut = |text: String| if text.chars().count() > SUMMARY_CHARS { format!("{}…", text.chars().take(SUMMARY_CHARS).collect::<String>()) } else { text };
-    let summary = fields
-        .into_iter()
-        .take(SUMMARY_FIELDS)
-        .map(|(field, value)| {
-            let shown = match value {
-                _ if secret(&field) => Value::String("•••".into()),
-                Value::String(text) => Value::String(cut(text)),
-                Value::Array(items) => Value::String(format!("[{} items]", items.len())),
-                Value::Object(inner) => Value::String(format!("{{{} fields}}", inner.len())),
-                other => other,
-            };
-            (field, shown)
-        })
-        .collect();
-    Some(Value::Object(summary))
+    Some(Value::Object(audit::summary(fields)))
 }
 
 /// Reads a small JSON body for the log and puts it back for the handler; any other body passes
@@ -166,7 +158,8 @@ async fn read_sent(request: Request) -> Result<(Request, Option<Value>), Respons
 }
 
 /// Logs every write a signed-in person makes that succeeds, in the host site's own log, after
-/// the answer is ready, with what it sent. A log that cannot be written is reported, never the
+/// the answer is ready, with what it sent and what it changed (row by row, in the site's schema
+/// and the control schema: [`audit`]). A log that cannot be written is reported, never the
 /// caller's failure.
 pub async fn log_writes(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let method = request.method().clone();
@@ -182,26 +175,43 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
         Ok(read) => read,
         Err(refused) => return refused,
     };
-    let response = next.run(request).await;
-    if let (Some(tenant), true) = (tenant, response.status().is_success()) {
-        let write = Write {
-            user_id: caller.user_id().unwrap_or_default(),
-            role: caller.role.as_ref().map(|m| m.role.clone()),
-            rule: permissions::rule(&method, &template),
-            method,
-            status: response.status().as_u16(),
-            template,
-            path,
-            ip,
-            sent,
+    let name = uuid::Uuid::new_v4().simple().to_string();
+    let response = audit::during(name.clone(), next.run(request)).await;
+    let write = Write {
+        user_id: caller.user_id().unwrap_or_default(),
+        role: caller.role.as_ref().map(|m| m.role.clone()),
+        rule: permissions::rule(&method, &template),
+        method,
+        status: response.status().as_u16(),
+        template,
+        path,
+        ip,
+        sent,
+    };
+    let succeeded = response.status().is_success();
+    let logged = async {
+        // Taken whatever the answer, so nothing a failed write left behind lingers; the two
+        // schemas at once.
+        let db = match tenant {
+            Some(tenant) => Some(app.pools.get(tenant).await.map_err(|e| anyhow::anyhow!("{e:?}"))?),
+            None => None,
         };
-        let logged = match app.pools.get(tenant).await {
-            Ok(db) => insert(&db, &write).await.map_err(anyhow::Error::from),
-            Err(e) => Err(anyhow::anyhow!("{e:?}")),
+        let site = async {
+            match &db {
+                Some(db) => audit::take(db, &name).await,
+                None => Ok((Vec::new(), 0)),
+            }
         };
-        if let Err(error) = logged {
-            tracing::warn!(error = format!("{error:#}"), tenant, "activity not logged");
+        let ((site, in_site), (control, in_control)) = tokio::try_join!(site, audit::take(&app.ctl.db, &name))?;
+        let changes = site.into_iter().chain(control).take(audit::KEPT_CHANGES as usize).collect();
+        match db {
+            Some(db) if succeeded => insert(&db, &write, (changes, in_site + in_control)).await?,
+            _ => {}
         }
+        anyhow::Ok(())
+    };
+    if let Err(error) = logged.await {
+        tracing::warn!(error = format!("{error:#}"), tenant, "activity not logged");
     }
     response
 }
@@ -289,13 +299,9 @@ mod tests {
     }
 
     #[test]
-    fn what_a_write_sent_is_kept_short_and_without_secrets() {
-        let long = "ক".repeat(300);
-        let body = serde_json::json!({ "title": long, "password": "hunter22", "otp": "123456", "batch_id": 7, "objectives": ["a", "b"], "site_config": { "theme": {} } });
-        let sent = super::sent_summary(body.to_string().as_bytes()).unwrap();
-        assert_eq!(sent["title"].as_str().unwrap().chars().count(), 201, "200 characters and an ellipsis");
-        assert_eq!((sent["password"].as_str(), sent["otp"].as_str()), (Some("•••"), Some("•••")));
-        assert_eq!((sent["batch_id"].as_i64(), sent["objectives"].as_str(), sent["site_config"].as_str()), (Some(7), Some("[2 items]"), Some("{1 fields}")));
+    fn what_a_write_sent_is_its_objects_fields() {
+        let sent = super::sent_summary(br#"{"title": "Rivers", "password": "hunter22"}"#).unwrap();
+        assert_eq!(sent, serde_json::json!({ "title": "Rivers", "password": "•••" }));
         assert_eq!(super::sent_summary(b"[1, 2]"), None, "only an object's fields");
         assert_eq!(super::sent_summary(b"not json"), None);
     }

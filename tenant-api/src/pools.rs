@@ -148,7 +148,7 @@ impl TenantPools {
             .username(role.name.as_str())
             .password(&role.password)
             .options([("search_path", schema.as_str())]);
-        let pool = PgPoolOptions::new()
+        let pool = control_plane::audit::tagging(PgPoolOptions::new())
             .max_connections(self.per_pool)
             .min_connections(0)
             .idle_timeout(Some(self.idle.min(Duration::from_secs(60))))

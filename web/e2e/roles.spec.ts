@@ -9,6 +9,7 @@
 //     the forbidden page, and the API itself answers their call to it with 403 `permission_denied`.
 // (3) The super admin cannot delete the role while it is held (409 `role_in_use`), removes it from
 //     the person, then deletes it.
+// (4) The activity log shows the deletion with the role's row it removed.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, catalogue, chooseLanguage, login, responseOf, shot } from './helpers';
 import { call, signInOn, stampNow } from './seed';
@@ -175,4 +176,15 @@ test('a role granting the dashboard and publishing only narrows its holder’s m
   await responseOf(page, 'DELETE', `/admin-settings/manage-roles/delete/${role.slug}`, () => page.getByTestId('confirm-button').click(), [204]);
   await page.waitForURL('**/user-management/manage-role');
   await expect(page.locator(`[data-testid="role-row"][data-slug="${role.slug}"]`)).toHaveCount(0);
+
+  // (4) The activity log holds the deletion and what it removed: the role's row, by its name.
+  await page.goto(`${site()}/user-management/activity-logs?search=${encodeURIComponent(`manage-roles/delete/${role.slug}`)}`);
+  const entry = page.getByTestId('activity-row').filter({ has: page.getByTestId('activity-status').getByText('২০৪') });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId('activity-change').first()).toContainText(`মুছে ফেলা হয়েছে roles`);
+  await expect(entry.getByTestId('activity-changes')).toContainText(`name: ${roleName}`);
+  await shot(page, 'roles-activity-changes-bn');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(entry.getByTestId('activity-changes')).toBeVisible();
+  await shot(page, 'roles-activity-changes-bn-360');
 });

@@ -2,7 +2,7 @@
 //! person, and the edge lets each module's calls through exactly when the map grants them; who
 //! may manage which people and roles; the activity log of writes; the table of every call's rule.
 
-use crate::common::TestApp;
+use crate::common::{TestApp, published_course};
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -239,6 +239,8 @@ async fn admins_manage_their_own_sites_people_and_roles_only() {
     assert_eq!((deleted["subject"].as_str(), deleted["status"].as_i64(), deleted["user_name"].as_str()), (Some("clerk"), Some(204), Some("admin@dhaka.example")));
     let moved = entries.iter().find(|e| e["path"] == "/my-account/system-user/update" && e["status"] == 200).expect("the role change is logged");
     assert_eq!(moved["details"]["sent"], json!({ "id": clerk, "role": "teacher" }), "with what it set");
+    let change = json!({ "table": "memberships", "op": "update", "id": clerk.to_string(), "before": { "role": "clerk" }, "after": { "role": "teacher" } });
+    assert_eq!((&moved["details"]["changes"], &moved["details"]["changed"]), (&json!([change]), &json!(1)), "and what it changed");
     assert!(entries.iter().all(|e| e["user_id"] == admin_id), "one person's log");
     assert!(!entries.iter().any(|e| e["status"] == 422 || e["status"] == 409), "refused writes changed nothing and are not logged");
     let sylhet_log = t.get(SYLHET, "/my-account/activity/view?limit=100", Some(&sylhet_admin)).await;
@@ -261,6 +263,78 @@ async fn admins_manage_their_own_sites_people_and_roles_only() {
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("last_super_admin")), "{}", r.text);
     let r = t.delete(MAIN, &format!("/my-account/system-user/delete/dhaka/{root_membership}"), Some(&desk)).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "the path names the host's site");
+}
+
+/// A write's log entry says what it changed in the site's schema, row by row, before and after;
+/// what happens outside a write request is nobody's change; one site's changes stay in its log.
+#[tokio::test]
+async fn the_log_says_what_each_write_changed() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    t.platform.user("admin@sylhet.example", Some((sylhet, "partner-admin"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let (course, _) = published_course(&t, DHAKA, &teacher).await;
+    let r = t.put(DHAKA, &format!("/course/course/update/{course}"), &teacher, json!({ "title": "Calculus II", "title_bn": "ক্যালকুলাস ২" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let db = t.state.pools.get(dhaka).await.unwrap();
+    sqlx::query("UPDATE courses SET title = 'Calculus III' WHERE id = $1").bind(course).execute(&*db).await.unwrap();
+
+    let root = t.super_admin().await;
+    let log = t.get(DHAKA, "/my-account/activity/view?limit=100", Some(&root)).await;
+    let entries = log.body["data"].as_array().unwrap();
+    let updated = entries.iter().find(|e| e["path"] == format!("/course/course/update/{course}")).expect("the update is logged");
+    let changes = updated["details"]["changes"].as_array().expect("with its changes");
+    let own = changes.iter().find(|c| c["table"] == "courses").expect("the course row");
+    assert_eq!((own["op"].as_str(), own["id"].as_str()), (Some("update"), Some(course.to_string().as_str())));
+    assert_eq!(own["before"], json!({ "title": "Calculus", "title_bn": "ক্যালকুলাস" }), "only the columns it changed, not updated_at nor the search document");
+    assert_eq!(own["after"], json!({ "title": "Calculus II", "title_bn": "ক্যালকুলাস ২" }));
+    let created = entries.iter().find(|e| e["path"] == "/course/course/create").expect("the creation is logged");
+    let row = created["details"]["changes"].as_array().unwrap().iter().find(|c| c["table"] == "courses").expect("the new row");
+    assert_eq!((row["op"].as_str(), row["before"].is_null(), row["after"]["title"].as_str()), (Some("insert"), true, Some("Calculus")));
+    assert!(!log.text.contains("Calculus III"), "a change made outside a write request is nobody's: {}", log.text);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM activity_changes").fetch_one(&*db).await.unwrap();
+    let left_ctl: i64 = sqlx::query_scalar("SELECT count(*) FROM activity_changes").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!((left, left_ctl), (0, 0), "every change is taken into its entry");
+
+    // A refused write changed nothing; Sylhet's log holds none of Dhaka's changes.
+    let r = t.put(DHAKA, &format!("/course/course/update/{course}"), &teacher, json!({ "title": " ", "title_bn": " " })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    let sylhet_log = t.get(SYLHET, "/my-account/activity/view?limit=100", Some(&root)).await;
+    assert_eq!(sylhet_log.status, StatusCode::OK);
+    assert!(!sylhet_log.text.contains("Calculus"), "{}", sylhet_log.text);
+}
+
+/// Every table has the change trigger, or is one of those left out on purpose (named in the
+/// migrations that add it: the log itself, projections, sessions, high-volume learning records).
+#[tokio::test]
+async fn activity_changes_cover_every_table() {
+    let t = TestApp::new().await;
+    let site = t.tenant("dhaka").await;
+    let untracked = "SELECT c.relname::text FROM pg_class c
+                      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+                        AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'record_change')
+                      ORDER BY c.relname::text COLLATE \"C\"";
+    let db = t.state.pools.get(site).await.unwrap();
+    let site_tables: Vec<String> = sqlx::query_scalar(untracked).fetch_all(&*db).await.unwrap();
+    assert_eq!(
+        site_tables,
+        [
+            "activity_changes", "activity_logs", "classroom_chat", "content_part_progress", "dashboard_course_days", "dashboard_learners", "exam_answers",
+            "exam_stats", "file_upload_parts", "lesson_progress", "payment_events", "points_pending", "refinery_schema_history", "report_exports",
+        ],
+        "a new table gets the trigger (CREATE TRIGGER record_change ...) or joins this list"
+    );
+    let control_tables: Vec<String> = sqlx::query_scalar(untracked).fetch_all(&t.platform.db).await.unwrap();
+    assert_eq!(
+        control_tables,
+        [
+            "acme_accounts", "acme_challenges", "activity_changes", "calendar_entries", "catalogue_courses", "certificate_registry", "leaderboard_site_totals",
+            "leaderboard_user_totals", "leaderboard_user_weeks", "leaderboard_weeks", "learner_courses", "otp_codes", "outbox", "provisioning_events",
+            "provisioning_jobs", "refinery_schema_history", "search_terms_daily", "sessions", "tls_attempts",
+        ],
+    );
 }
 
 /// `docs/permissions.md` lists every call of the API document with its rule, and none is without.

@@ -1,8 +1,8 @@
 // /user-management/activity-logs: the site's activity log, newest first, searched (?search=) and a
 // page at a time; /user-management/activity-logs/:id one person's. Each entry: when, who (opening
 // their log), in which role, what (the module and action of the call, or an open call), the method
-// and path, the answer's status and the address it came from. A table on wide screens, a card per
-// entry on phones.
+// and path with what it sent, what it changed (each row before → after), the answer's status and
+// the address it came from. A table on wide screens, a card per entry on phones.
 import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -82,6 +82,54 @@ export function SentSummary({ details }: { details: ActivityLog['details'] }) {
   );
 }
 
+/** One row a write changed, as the server summarised it (`details.changes`). */
+interface Change {
+  table: string;
+  op: 'insert' | 'update' | 'delete';
+  id?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The fields that name a row added or removed, when it has them. */
+const NAMING = ['name', 'title', 'title_bn', 'slug', 'email', 'role'];
+
+/** What the write changed, a row a line: which row, and for an update each field before → after. */
+export function ChangesSummary({ details }: { details: ActivityLog['details'] }) {
+  const { t, i18n } = useTranslation('users');
+  const changes = Array.isArray(details?.changes) ? (details.changes as Change[]) : [];
+  if (changes.length === 0) return null;
+  const changed = typeof details.changed === 'number' ? details.changed : changes.length;
+  const line = (c: Change) => {
+    const id = c.id ? `#${c.id}` : '';
+    const head = t(`users:activity.changes.${c.op}`, { table: c.table, id });
+    const fields =
+      c.op === 'update'
+        ? Object.entries(c.before ?? {}).map(([field, before]) => `${field}: ${shown(before)} → ${shown(c.after?.[field])}`)
+        : Object.entries((c.op === 'insert' ? c.after : c.before) ?? {})
+            .filter(([field]) => NAMING.includes(field))
+            .map(([field, value]) => `${field}: ${shown(value)}`);
+    return fields.length ? `${head}: ${fields.join(' · ')}` : head;
+  };
+  const more = changed - changes.length;
+  return (
+    <Box component="ul" data-user-content data-testid="activity-changes" sx={{ listStyle: 'none', p: 0, m: 0, typography: 'body2' }}>
+      {changes.map((c, i) => (
+        <Box component="li" key={i} data-testid="activity-change" sx={{ overflowWrap: 'anywhere' }}>
+          {line(c)}
+        </Box>
+      ))}
+      {more > 0 && (
+        <Box component="li" sx={{ color: 'text.secondary' }}>
+          {t('users:activity.changes.more', { count: more, n: formatNumber(more, i18n.language) })}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** The entry's status as a chip: green for success, amber for a refusal, red for a failure. */
 function StatusChip({ status }: { status: number }) {
   const { i18n } = useTranslation();
@@ -139,6 +187,7 @@ function useColumns(hidePerson: boolean): Column[] {
         </Box>
       ),
     },
+    { key: 'changes', label: t('users:activity.columns.changes'), render: (e) => <ChangesSummary details={e.details} /> },
     { key: 'status', label: t('users:activity.columns.status'), render: (e) => <StatusChip status={e.status} /> },
     {
       key: 'ip',

@@ -13,7 +13,7 @@ import { normalLogin, PersonForm, personProblems, usePersonErrors, type PersonVa
 import { MembershipForm } from './membership-dialogs';
 import UserPages, { slugTarget } from './user-pages';
 import { useUsersErrorText } from './user-parts';
-import { SentSummary } from './activity-log-page';
+import { ChangesSummary, SentSummary } from './activity-log-page';
 
 vi.mock('../../../lib/session', async (original) => ({
   ...(await original<typeof import('../../../lib/session')>()),
@@ -319,5 +319,33 @@ describe("the activity log's summary of what a write sent", () => {
   it('shows nothing for a write that sent no fields', async () => {
     expect(text(await render('en', <SentSummary details={{}} />)).trim()).toBe('');
     expect(text(await render('en', <SentSummary details={{ sent: [] }} />)).trim()).toBe('');
+  });
+});
+
+describe("the activity log's summary of what a write changed", () => {
+  const changes = [
+    { table: 'courses', op: 'update', id: '42', before: { title: 'Calculus', price: 0 }, after: { title: 'Calculus II', price: 50000 } },
+    { table: 'lessons', op: 'insert', id: '9', before: null, after: { id: 9, title: 'Limits', body: '<p>…</p>' } },
+    { table: 'memberships', op: 'delete', id: '3', before: { id: 3, role: 'clerk', user_id: 7 }, after: null },
+  ];
+
+  it('shows each row, and for an update each field before and after', async () => {
+    const lines = (await render('en', <ChangesSummary details={{ changes, changed: 5 }} />)).split('</li>').map((l) => text(l).trim()).filter(Boolean);
+    expect(lines).toEqual([
+      'Changed courses #42: title: Calculus → Calculus II · price: 0 → 50000',
+      'Added lessons #9: title: Limits',
+      'Removed memberships #3: role: clerk',
+      'and 2 more rows',
+    ]);
+  });
+
+  it('says it in Bangla, with Bangla digits', async () => {
+    const html = text(await render('bn', <ChangesSummary details={{ changes: changes.slice(0, 1), changed: 2 }} />));
+    expect(html).toContain('বদলেছে courses #42');
+    expect(html).toContain('আরও ১টি সারি');
+  });
+
+  it('shows nothing for a write that changed nothing', async () => {
+    expect(text(await render('en', <ChangesSummary details={{ sent: { id: 1 } }} />)).trim()).toBe('');
   });
 });
