@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod activity;
+pub mod announce;
 pub mod assessment;
 pub mod certificates;
 pub mod classrooms;
@@ -20,6 +21,7 @@ pub mod headers;
 pub mod hosts;
 pub mod learning;
 pub mod media;
+pub mod notifications;
 pub mod payments;
 pub mod permissions;
 pub mod pools;

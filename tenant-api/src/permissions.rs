@@ -40,6 +40,7 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/password", None),
     ("/my-account/verif", None),
     ("/my-account/teacher-verification", None),
+    ("/my-account/notifications", None),
     ("/my-account/sharing/", None),
     ("/my-account/system-user/users-access-given", None),
     ("/my-account/institutions/retrieve-site", None),

@@ -28,6 +28,8 @@ pub struct Shared {
     pub payments: Payments,
     /// Wakes this edge's live timeline streams (`classrooms::live`).
     pub wakes: crate::classrooms::live::Wakes,
+    /// Wakes this edge's live bell counts (`notifications::live`).
+    pub bells: crate::notifications::live::Bells,
     /// The meeting providers' HTTP client, Zoom tokens and the BigBlueButton rooms watched.
     pub meetings: crate::classrooms::meetings::Meetings,
     /// The dashboard's figures kept a minute per site.
@@ -74,6 +76,7 @@ impl AppState {
             exams: Exams::default(),
             payments,
             wakes: Default::default(),
+            bells: Default::default(),
             meetings: Default::default(),
             dashboard: Default::default(),
         })))

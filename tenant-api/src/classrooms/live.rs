@@ -2,7 +2,7 @@
 //! server-sent events (`/classroom/timeline/stream`).
 //!
 //! A write announces its class with `NOTIFY classroom_timeline, '<tenant>:<class>'` after it
-//! commits; every edge listens (one connection each) and wakes the streams of that class, which
+//! commits; every edge listens (`crate::announce`) and wakes the streams of that class, which
 //! read the rows newer than the last one they sent. NOTIFY carries no content and has no replay,
 //! so the rows are the truth: a stream sends each row's id as its SSE id, a reconnecting browser
 //! sends it back as `Last-Event-ID`, and the stream resumes after it, so a dropped connection or a
@@ -25,7 +25,6 @@ use control_plane::AppResult;
 use futures::Stream;
 use serde::Deserialize;
 use sqlx::PgPool;
-use sqlx::postgres::PgListener;
 use moka::future::Cache;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -33,7 +32,7 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use utoipa::IntoParams;
 
-const CHANNEL: &str = "classroom_timeline";
+pub(crate) const CHANNEL: &str = "classroom_timeline";
 /// Rows sent per wake; a stream far behind catches up over several.
 const BATCH: i64 = 100;
 const TICK: Duration = Duration::from_secs(20);
@@ -64,32 +63,18 @@ impl Wakes {
     }
 }
 
-/// Listens for announcements for as long as the edge runs, reconnecting after a failure (every
-/// stream is woken then, since announcements made meanwhile are lost).
-pub fn spawn(app: AppState) {
-    tokio::spawn(async move {
-        loop {
-            if let Err(error) = listen(&app).await {
-                tracing::warn!(%error, "timeline listener failed; retrying");
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    });
+/// An announcement heard by this edge (`crate::announce`): wakes the streams of that class.
+pub(crate) fn heard(app: &AppState, payload: &str) {
+    if let Some((tenant, class)) = payload.split_once(':')
+        && let (Ok(tenant), Ok(class)) = (tenant.parse(), class.parse())
+    {
+        let _ = app.wakes.tx.send((tenant, class));
+    }
 }
 
-async fn listen(app: &AppState) -> anyhow::Result<()> {
-    let mut listener = PgListener::connect_with(&app.ctl.db).await?;
-    listener.listen(CHANNEL).await?;
-    // Whatever was announced before this edge listened: every stream looks again.
+/// The listener reconnected and announcements made meanwhile are lost: every stream looks again.
+pub(crate) fn wake_all(app: &AppState) {
     let _ = app.wakes.tx.send((0, 0));
-    loop {
-        let notification = listener.recv().await?;
-        if let Some((tenant, class)) = notification.payload().split_once(':')
-            && let (Ok(tenant), Ok(class)) = (tenant.parse(), class.parse())
-        {
-            let _ = app.wakes.tx.send((tenant, class));
-        }
-    }
 }
 
 /// Tells every edge that a class's timeline has something new (call after the write commits).
@@ -153,17 +138,7 @@ impl Follow {
                 self.pending.extend(rows.iter().cloned());
                 continue;
             }
-            let wait = async {
-                loop {
-                    match self.wakes.recv().await {
-                        Ok((0, 0)) | Err(broadcast::error::RecvError::Lagged(_)) => return,
-                        Ok(woke) if woke == (self.tenant, self.classroom_id) => return,
-                        Ok(_) => {}
-                        Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
-                    }
-                }
-            };
-            let _ = tokio::time::timeout(TICK, wait).await;
+            crate::announce::woken(&mut self.wakes, (self.tenant, self.classroom_id), TICK).await;
         }
     }
 }

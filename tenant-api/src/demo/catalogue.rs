@@ -95,6 +95,9 @@ pub struct Course {
 pub enum Progress {
     /// Asked to join a batch that needs approval.
     Waiting,
+    /// Asked to join a batch that needs approval, and let in by its teacher (which rings the
+    /// learner's bell).
+    Approved,
     Lessons(usize),
     Finished,
 }
@@ -495,10 +498,10 @@ pub const COURSES: &[Course] = &[
 ];
 
 pub const ENROLMENTS: &[Enrolment] = &[
-    // Sadia (learner@example.com): a certificate, courses in progress, one request waiting.
+    // Sadia (learner@example.com): a certificate, courses in progress, one request approved.
     Enrolment { learner: "learner@example.com", course: "Bangla Grammar and Composition", batch: 0, progress: Progress::Finished, review: Some((5, "খুব গুছিয়ে বোঝানো হয়েছে, সন্ধি আর সমাস এখন পরিষ্কার।")) },
     Enrolment { learner: "learner@example.com", course: "Introduction to Programming with Python", batch: 0, progress: Progress::Lessons(2), review: None },
-    Enrolment { learner: "learner@example.com", course: "HSC Physics: Mechanics", batch: 1, progress: Progress::Waiting, review: None },
+    Enrolment { learner: "learner@example.com", course: "HSC Physics: Mechanics", batch: 1, progress: Progress::Approved, review: None },
     Enrolment { learner: "learner@example.com", course: "Spoken English for Everyday Life", batch: 0, progress: Progress::Lessons(1), review: None },
     Enrolment { learner: "learner@example.com", course: "Web Development with HTML and CSS", batch: 0, progress: Progress::Finished, review: Some((4, "Practical and clear; I built my own page in a week.")) },
     Enrolment { learner: "rahim.uddin@example.com", course: "HSC Physics: Mechanics", batch: 0, progress: Progress::Finished, review: Some((5, "সৃজনশীল প্রশ্নের আলোচনাটা সবচেয়ে কাজে লেগেছে।")) },

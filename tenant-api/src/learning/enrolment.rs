@@ -8,6 +8,7 @@ use crate::courses::authoring::course_of;
 use crate::courses::batches::batch_of;
 use crate::courses::batches_store;
 use crate::courses::{catalogue_sync, store as courses, view};
+use crate::notifications;
 use crate::pools::TenantDb;
 use crate::state::AppState;
 use axum::Json;
@@ -217,11 +218,17 @@ pub async fn approve_enroll(
 ) -> AppResult<Json<Data<EnrolmentStatus>>> {
     require_author(&caller, &tenant)?;
     let enrollment = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
+    let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
     if enrollment.status == "pending" {
-        store::set_status(&db, id, "active").await?;
+        // The learner's bell is told in the same transaction.
+        let mut tx = db.begin().await?;
+        store::set_status(&mut *tx, id, "active").await?;
+        let told = serde_json::json!({ "course_title": course.title, "course_title_bn": course.title_bn, "course_uuid": course.uuid });
+        let link = format!("/course/details/{}", course.uuid);
+        notifications::store::add(&mut *tx, tenant.id, enrollment.user_id, "enrolment_approved", told, Some(&link)).await?;
+        tx.commit().await?;
     }
     let enrollment = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
-    let course = courses::find(&db, enrollment.course_id).await?.ok_or(AppError::NotFound)?;
     journey::sync_learner(&app, &tenant, &db, &course, &enrollment).await?;
     catalogue_sync::refresh_stats(&app, &tenant, &db, course.id).await?;
     if course.course_type == "training" {

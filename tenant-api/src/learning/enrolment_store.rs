@@ -98,7 +98,7 @@ pub async fn complete_if_active(db: &PgPool, id: i64) -> sqlx::Result<bool> {
         .map(|r| r.rows_affected() == 1)
 }
 
-pub async fn set_status(db: &PgPool, id: i64, status: &str) -> sqlx::Result<()> {
+pub async fn set_status(db: impl sqlx::PgExecutor<'_>, id: i64, status: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE enrollments SET status = $2, completed_at = CASE WHEN $2 = 'completed' THEN COALESCE(completed_at, now()) END WHERE id = $1",
     )

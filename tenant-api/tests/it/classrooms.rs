@@ -5,7 +5,7 @@
 //! attendance taken and downloaded; the timeline paged 10 at a time with pinned posts; a class
 //! keeps a teacher; and nothing of one site's classes reachable from another.
 
-use crate::common::{LocalServer, Response, TestApp};
+use crate::common::{LocalServer, Response, TestApp, event_with, open_stream};
 use axum::http::StatusCode;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -353,40 +353,6 @@ async fn a_class_runs_from_invitation_to_attendance_and_timeline() {
     assert_eq!(t.get(DHAKA, &format!("/classroom/class/view/{class_id}"), Some(&admin)).await.status, StatusCode::NOT_FOUND);
 }
 
-/// Reads server-sent events from a response body until one whose data contains `needle`; answers
-/// its `id:` and `event:` lines. A hang fails after 60 s (the events come at once).
-async fn event_with(body: &mut axum::body::BodyDataStream, needle: &str) -> (String, String) {
-    use futures::StreamExt;
-    let mut buffer = String::new();
-    let found = tokio::time::timeout(std::time::Duration::from_secs(60), async {
-        loop {
-            let chunk = body.next().await.expect("the stream stays open").expect("a chunk");
-            buffer.push_str(&String::from_utf8_lossy(&chunk));
-            while let Some(end) = buffer.find("\n\n") {
-                let event: String = buffer.drain(..end + 2).collect();
-                if event.contains(needle) {
-                    let line = |name: &str| event.lines().find_map(|l| l.strip_prefix(name)).unwrap_or_default().trim().to_owned();
-                    return (line("id:"), line("event:"));
-                }
-            }
-        }
-    })
-    .await;
-    found.unwrap_or_else(|_| panic!("no event with {needle:?} arrived"))
-}
-
-async fn open_stream(router: &axum::Router, path: &str, token: &str, last_event: Option<&str>) -> axum::body::BodyDataStream {
-    use tower::ServiceExt;
-    let mut request = axum::http::Request::get(path).header("host", DHAKA).header("authorization", format!("Bearer {token}")).header("accept", "text/event-stream");
-    if let Some(id) = last_event {
-        request = request.header("last-event-id", id);
-    }
-    let response = router.clone().oneshot(request.body(axum::body::Body::empty()).unwrap()).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
-    response.into_body().into_data_stream()
-}
-
 #[tokio::test]
 async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() {
     let t = TestApp::new().await;
@@ -409,11 +375,11 @@ async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() 
 
     // A second edge on the same database, as behind a load balancer.
     let second = tenant_api::AppState::build(t.platform.db.clone(), t.platform.config.clone(), t.state.edge.as_ref().clone()).unwrap();
-    tenant_api::classrooms::live::spawn(second.clone());
+    tenant_api::announce::spawn(second.clone());
     let second_edge = tenant_api::router::app(second);
 
-    let mut here = open_stream(&t.app, &path, &rahim, None).await;
-    let mut there = open_stream(&second_edge, &path, &teacher, None).await;
+    let mut here = open_stream(&t.app, DHAKA, &path, &rahim, None).await;
+    let mut there = open_stream(&second_edge, DHAKA, &path, &teacher, None).await;
     let first = id(t.post(DHAKA, "/classroom/timeline/create", Some(&teacher), json!({ "course_batch_id": class_id, "body": "Bring your lab coats tomorrow" })).await);
     let (seen_id, kind) = event_with(&mut here, "lab coats").await;
     assert_eq!((seen_id, kind.as_str()), (first.to_string(), "post"));
@@ -426,7 +392,7 @@ async fn new_posts_reach_open_timelines_on_every_edge_and_resume_after_a_drop() 
     // last id it saw and gets the comment first.
     drop(here);
     let answer = id(t.post(DHAKA, "/classroom/timeline/post-comment", Some(&teacher), json!({ "timeline_id": question, "body": "Chapter four" })).await);
-    let mut resumed = open_stream(&t.app, &path, &rahim, Some(&question.to_string())).await;
+    let mut resumed = open_stream(&t.app, DHAKA, &path, &rahim, Some(&question.to_string())).await;
     assert_eq!(event_with(&mut resumed, "Chapter four").await, (answer.to_string(), "comment".to_owned()));
 }
 

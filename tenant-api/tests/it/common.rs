@@ -52,7 +52,7 @@ impl TestApp {
         let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..edge };
         let state = AppState::build(platform.db.clone(), platform.config.clone(), edge).unwrap();
         hosts::spawn_invalidation(state.clone());
-        tenant_api::classrooms::live::spawn(state.clone());
+        tenant_api::announce::spawn(state.clone());
         let app = router::app(state.clone());
         let provisioner = Ctx::new(platform.db.clone(), platform.config.clone(), ProvisionerConfig::default());
         let test = Self { platform, state, app, provisioner };
@@ -269,4 +269,39 @@ impl SmsServer {
 /// The 6-digit code in a text.
 pub fn code_in(text: &str) -> String {
     text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_owned()
+}
+
+/// Reads server-sent events from a response body until one whose data contains `needle`; answers
+/// its `id:` and `event:` lines. A hang fails after 60 s (the events come at once).
+pub async fn event_with(body: &mut axum::body::BodyDataStream, needle: &str) -> (String, String) {
+    use futures::StreamExt;
+    let mut buffer = String::new();
+    let found = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let chunk = body.next().await.expect("the stream stays open").expect("a chunk");
+            buffer.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = buffer.find("\n\n") {
+                let event: String = buffer.drain(..end + 2).collect();
+                if event.contains(needle) {
+                    let line = |name: &str| event.lines().find_map(|l| l.strip_prefix(name)).unwrap_or_default().trim().to_owned();
+                    return (line("id:"), line("event:"));
+                }
+            }
+        }
+    })
+    .await;
+    found.unwrap_or_else(|_| panic!("no event with {needle:?} arrived"))
+}
+
+/// Opens a server-sent event stream on `host` as the bearer of `token`.
+pub async fn open_stream(router: &axum::Router, host: &str, path: &str, token: &str, last_event: Option<&str>) -> axum::body::BodyDataStream {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::get(path).header("host", host).header("authorization", format!("Bearer {token}")).header("accept", "text/event-stream");
+    if let Some(id) = last_event {
+        request = request.header("last-event-id", id);
+    }
+    let response = router.clone().oneshot(request.body(axum::body::Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    response.into_body().into_data_stream()
 }

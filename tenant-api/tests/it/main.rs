@@ -18,6 +18,7 @@ mod exams;
 mod files;
 mod isolation;
 mod leaderboard;
+mod notifications;
 mod partners;
 mod payments;
 mod promotions;

@@ -1,0 +1,95 @@
+//! The `notifications` table. Every write that changes someone's unread count announces it in
+//! the same statement (`pg_notify` on [`CHANNEL`], delivered when the transaction commits), so an
+//! edge never wakes a bell for a change that was rolled back.
+
+use super::live::CHANNEL;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{PgExecutor, PgPool};
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Notification {
+    pub id: i64,
+    /// What happened: `enrolment_approved`, …; the web app words it from `params`.
+    pub kind: String,
+    pub params: Value,
+    /// The page it is about, when there is one.
+    pub link: Option<String>,
+    pub read: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+fn payload(tenant: i64, user_id: i64) -> String {
+    format!("{tenant}:{user_id}")
+}
+
+/// Tells a person something (on the site of `tenant`, whose pool or transaction `db` is).
+pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str, params: Value, link: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH added AS (INSERT INTO notifications (user_id, kind, params, link) VALUES ($1, $2, $3, $4) RETURNING id)
+         SELECT pg_notify($5, $6) FROM added",
+    )
+    .bind(user_id)
+    .bind(kind)
+    .bind(params)
+    .bind(link)
+    .bind(CHANNEL)
+    .bind(payload(tenant, user_id))
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn count(db: &PgPool, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM notifications WHERE user_id = $1").bind(user_id).fetch_one(db).await
+}
+
+pub async fn unread(db: &PgPool, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL").bind(user_id).fetch_one(db).await
+}
+
+/// A person's notifications, newest first.
+pub async fn list(db: &PgPool, user_id: i64, limit: i64, offset: i64) -> sqlx::Result<Vec<Notification>> {
+    sqlx::query_as(
+        "SELECT id, kind, params, link, read_at IS NOT NULL AS read, created_at FROM notifications
+          WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+/// Marks one of a person's notifications read; `false` when they have none by that id.
+pub async fn mark_read(db: &PgPool, tenant: i64, user_id: i64, id: i64) -> sqlx::Result<bool> {
+    let found: Option<(i64, i64)> = sqlx::query_as(
+        "WITH target AS (SELECT id, read_at IS NULL AS unread FROM notifications WHERE id = $1 AND user_id = $2),
+              marked AS (UPDATE notifications n SET read_at = now() FROM target WHERE n.id = target.id AND target.unread RETURNING n.id),
+              told AS (SELECT pg_notify($3, $4) FROM marked)
+         SELECT target.id, (SELECT count(*) FROM told) FROM target",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(CHANNEL)
+    .bind(payload(tenant, user_id))
+    .fetch_optional(db)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Marks all of a person's notifications read.
+pub async fn mark_all_read(db: &PgPool, tenant: i64, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH marked AS (UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id)
+         SELECT pg_notify($2, $3) WHERE EXISTS (SELECT 1 FROM marked)",
+    )
+    .bind(user_id)
+    .bind(CHANNEL)
+    .bind(payload(tenant, user_id))
+    .execute(db)
+    .await?;
+    Ok(())
+}
