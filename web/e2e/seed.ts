@@ -76,6 +76,28 @@ export function stampNow(): string {
 }
 
 /**
+ * The headers of the demo teacher acting in their role at `partner`, signed in through the API
+ * from `page` (which must be on that partner's site).
+ */
+export async function authorHeaders(page: Page, partner: string): Promise<Record<string, string>> {
+  const site = { roleid: partner };
+  const login = await data<{ token: string; user: { roles: { id: number; role: string; owner: { id: number; slug: string } | null }[] } }>(
+    page,
+    'teacher login',
+    'POST',
+    '/my-account/user/login',
+    TEACHER,
+    site,
+  );
+  const role =
+    login.user.roles.find((r) => r.role === 'teacher' && r.owner?.slug === partner) ?? login.user.roles.find((r) => r.owner?.slug === partner);
+  expect(role, `the demo teacher has a role at ${partner}`).toBeTruthy();
+  const bearer = { ...site, Authorization: `Bearer ${login.token}` };
+  await data(page, 'switch role', 'POST', `/my-account/user/switch-role/${role!.id}`, undefined, bearer);
+  return { ...bearer, 'Role-id': String(role!.id), 'Owner-id': String(role!.owner!.id) };
+}
+
+/**
  * The demo teacher creates and publishes a course with its sections and lessons and a published
  * batch (open enrolment unless `approval`). Default: one section of two manual lessons.
  */
@@ -100,21 +122,7 @@ export async function seedCourse(
   const page = await context.newPage();
   await page.goto(partnerURL(partner));
   const site = { roleid: partner };
-
-  const login = await data<{ token: string; user: { roles: { id: number; role: string; owner: { id: number; slug: string } | null }[] } }>(
-    page,
-    'teacher login',
-    'POST',
-    '/my-account/user/login',
-    TEACHER,
-    site,
-  );
-  const role =
-    login.user.roles.find((r) => r.role === 'teacher' && r.owner?.slug === partner) ?? login.user.roles.find((r) => r.owner?.slug === partner);
-  expect(role, `the demo teacher has a role at ${partner}`).toBeTruthy();
-  const bearer = { ...site, Authorization: `Bearer ${login.token}` };
-  await data(page, 'switch role', 'POST', `/my-account/user/switch-role/${role!.id}`, undefined, bearer);
-  const author = { ...bearer, 'Role-id': String(role!.id), 'Owner-id': String(role!.owner!.id) };
+  const author = await authorHeaders(page, partner);
 
   const categories = await data<{ id: number }[]>(page, 'categories', 'GET', '/admin-settings/categories?pagination=none', undefined, site);
   const title = `Bangla Grammar ${stamp}`;

@@ -42,6 +42,9 @@ export const NAMESPACES = [
   'leaderboard',
   // The language dictionary (/settings/languages, features/languages): loaded with it.
   'languages',
+  // The header's notification bell and its panel (features/notifications): signed-in users only,
+  // loaded with the bell's own chunk, not on a visitor's first paint.
+  'notifications',
   // The side navigation's menu labels (signed-in users): loaded with the side nav and the drawer's
   // menu, not on a visitor's first paint. The header, bottom bar and account menu keep theirs in
   // common (common:nav.*).

@@ -69,3 +69,23 @@ export function formatDate(value: string | number | Date | null | undefined, lan
 export function formatYear(year: number, lang: string): string {
   return new Intl.NumberFormat(intlLocale(lang), { useGrouping: false }).format(year);
 }
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 3600],
+  ['day', 86_400],
+];
+const WEEK_SECONDS = 7 * 86_400;
+
+/** "3 hours ago" within a week (in Bangla with Bangla digits), else the date and time. */
+export function timeAgo(iso: string, lang: string, now = Date.now()): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds >= WEEK_SECONDS) return formatDate(iso, lang);
+  const rtf = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
+  if (seconds < 60) return rtf.format(0, 'second');
+  let unit = UNITS[0];
+  for (const u of UNITS) if (seconds >= u[1]) unit = u;
+  return rtf.format(-Math.floor(seconds / unit[1]), unit[0]);
+}

@@ -3,6 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { BellSlot } from '../../features/notifications/components/bell-slot';
 import { approverMayOpen } from '../../lib/menu-class';
 import { useCurrentUser } from '../../lib/session';
 import { ForbiddenBoundary } from '../errors/forbidden-boundary';
@@ -49,6 +50,7 @@ export function DashboardLayout() {
             <LanguageToggle compact />
           </Box>
           <AccessibilityMenu onShortcuts={shell.openShortcuts} />
+          <BellSlot />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             <RoleInstitutionLink />
           </Box>

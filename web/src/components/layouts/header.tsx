@@ -4,6 +4,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BellSlot } from '../../features/notifications/components/bell-slot';
 import { useCurrentUser } from '../../lib/session';
 import { useAuthLinks } from '../../lib/use-auth-links';
 import { AccessibilityMenu } from '../ui/accessibility-menu';
@@ -63,12 +64,15 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           </Box>
           <AccessibilityMenu onShortcuts={shell.openShortcuts} />
           {isSignedIn ? (
-            <Suspense fallback={<Box sx={{ width: 42, height: 42 }} />}>
-              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-                <RoleInstitutionLink />
-              </Box>
-              <UserMenu />
-            </Suspense>
+            <>
+              <BellSlot />
+              <Suspense fallback={<Box sx={{ width: 42, height: 42 }} />}>
+                <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+                  <RoleInstitutionLink />
+                </Box>
+                <UserMenu />
+              </Suspense>
+            </>
           ) : (
             <>
               <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>

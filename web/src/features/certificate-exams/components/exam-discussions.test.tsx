@@ -6,10 +6,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../../../i18n/resources';
 import { fetchCall, input, json, noop, prefetched, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { timeAgo } from '../../../lib/lang';
 import type { Page } from '../../../lib/types';
 import { LessonList } from '../../learn/components/lesson-list';
 import { postDiscussion, type DiscussionPost, type DiscussionThread } from '../api/discussions-api';
-import { discussionKeys, discussionsQuery, isSendKey, MAX_POST_LENGTH, postDiscussionMutation, postedAt, postLength, postProblem, removeDiscussionMutation } from '../hooks/discussions';
+import { discussionKeys, discussionsQuery, isSendKey, MAX_POST_LENGTH, postDiscussionMutation, postLength, postProblem, removeDiscussionMutation } from '../hooks/discussions';
 import { EXAM_EDIT_TABS } from './certificate-exam-pages';
 import ExamDiscussions, { PostForm, RemovePostDialog, ThreadItem, usePostErrors } from './exam-discussions';
 
@@ -155,11 +156,11 @@ describe('a certificate exam’s discussions', () => {
 
   it('says when it was written: just now, minutes, hours, days, then the date', () => {
     const now = Date.parse('2026-03-10T12:00:00Z');
-    expect(postedAt('2026-03-10T11:59:30Z', 'en', now)).toBe('now');
-    expect(postedAt('2026-03-10T11:55:00Z', 'en', now)).toBe('5 minutes ago');
-    expect(postedAt('2026-03-10T09:00:00Z', 'bn', now)).toBe('৩ ঘণ্টা আগে');
-    expect(postedAt('2026-03-08T12:00:00Z', 'en', now)).toBe('2 days ago');
-    expect(postedAt('2026-02-01T12:00:00Z', 'en', now)).toContain('1 Feb 2026');
+    expect(timeAgo('2026-03-10T11:59:30Z', 'en', now)).toBe('now');
+    expect(timeAgo('2026-03-10T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(timeAgo('2026-03-10T09:00:00Z', 'bn', now)).toBe('৩ ঘণ্টা আগে');
+    expect(timeAgo('2026-03-08T12:00:00Z', 'en', now)).toBe('2 days ago');
+    expect(timeAgo('2026-02-01T12:00:00Z', 'en', now)).toContain('1 Feb 2026');
   });
 
   it('sends a post, then loads the threads again', async () => {

@@ -15,10 +15,10 @@ import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/field-error-text';
-import { formatDate, formatNumber } from '../../../lib/lang';
+import { formatDate, formatNumber, timeAgo } from '../../../lib/lang';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import type { DiscussionPost, DiscussionThread } from '../api/discussions-api';
-import { discussionsQuery, isSendKey, MAX_POST_LENGTH, postDiscussionMutation, postedAt, postLength, postProblem, removeDiscussionMutation } from '../hooks/discussions';
+import { discussionsQuery, isSendKey, MAX_POST_LENGTH, postDiscussionMutation, postLength, postProblem, removeDiscussionMutation } from '../hooks/discussions';
 
 export interface ExamDiscussionsProps {
   /** The certificate exam (its course id). */
@@ -186,7 +186,7 @@ function PostView({ post, reply, onRemove }: { post: DiscussionPost; reply?: Rea
           </Typography>
           {post.by_teacher && <Chip size="small" color="primary" variant="outlined" label={t('common:roles.teacher')} data-testid="teacher-chip" />}
           <Typography variant="caption" color="text.secondary" component="time" dateTime={post.created_at} title={formatDate(post.created_at, lang)}>
-            {postedAt(post.created_at, lang)}
+            {timeAgo(post.created_at, lang)}
           </Typography>
         </Stack>
         {post.removed ? (

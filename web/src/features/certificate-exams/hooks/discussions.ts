@@ -3,7 +3,6 @@
 // removal (then loaded again for what others wrote meanwhile).
 import { keepPreviousData, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Page } from '../../../lib/types';
-import { formatDate, intlLocale } from '../../../lib/lang';
 import { fetchDiscussions, postDiscussion, removeDiscussion, type DiscussionBody, type DiscussionPost, type DiscussionThread } from '../api/discussions-api';
 
 /** What the server takes, in characters as people count them (graphemes). */
@@ -40,26 +39,6 @@ export function postProblem(text: string): 'required' | 'too_long' | null {
 
 /** Ctrl+Enter (Cmd+Enter on a Mac) sends. */
 export const isSendKey = (e: { key: string; ctrlKey: boolean; metaKey: boolean }) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['minute', 60],
-  ['hour', 3600],
-  ['day', 86_400],
-];
-const WEEK_SECONDS = 7 * 86_400;
-
-/** "3 hours ago" within a week (in Bangla with Bangla digits), else the date and time. */
-export function postedAt(iso: string, lang: string, now = Date.now()): string {
-  const at = new Date(iso).getTime();
-  if (Number.isNaN(at)) return iso;
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds >= WEEK_SECONDS) return formatDate(iso, lang);
-  const rtf = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
-  if (seconds < 60) return rtf.format(0, 'second');
-  let unit = UNITS[0];
-  for (const u of UNITS) if (seconds >= u[1]) unit = u;
-  return rtf.format(-Math.floor(seconds / unit[1]), unit[0]);
-}
 
 type Threads = Page<DiscussionThread>;
 
