@@ -62,7 +62,12 @@ pub async fn approve_certificate(
         None if enrollment.status == "completed" => issue::on_completion(&app, &tenant, &db, &course, &enrollment).await?,
         None => return Err(AppError::Conflict("course_not_completed")),
     };
-    store::set_status(&db, certificate.id, status).await?;
+    let mut tx = db.begin().await?;
+    let before = store::set_status(&mut tx, certificate.id, status).await?;
+    if status == "issued" && before.as_deref() != Some("issued") {
+        issue::tell_issued(&mut tx, tenant.id, &certificate).await?;
+    }
+    tx.commit().await?;
     let certificate = store::of_enrollment(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     issue::register(&app, &tenant, &course, &certificate).await?;
     crate::learning::points::refresh(&app, tenant.id, &db, certificate.user_id).await;

@@ -23,7 +23,8 @@ pub fn tracking_code() -> String {
 /// The certificate of a completed enrolment: `issued`, or `pending` when its batch needs approval.
 pub async fn on_completion(app: &AppState, tenant: &Tenant, db: &PgPool, course: &CourseRow, enrollment: &Enrollment) -> AppResult<Certificate> {
     let batch = batches_store::find(db, enrollment.batch_id).await?.ok_or(AppError::NotFound)?;
-    let certificate = store::insert(db, NewCertificate {
+    let mut tx = db.begin().await?;
+    let (certificate, new) = store::insert(&mut tx, NewCertificate {
         tracking_code: &tracking_code(),
         enrollment_id: enrollment.id,
         user_id: enrollment.user_id,
@@ -34,11 +35,22 @@ pub async fn on_completion(app: &AppState, tenant: &Tenant, db: &PgPool, course:
         status: if batch.certificate_approval { "pending" } else { "issued" },
     })
     .await?;
+    if new && certificate.status == "issued" {
+        tell_issued(&mut tx, tenant.id, &certificate).await?;
+    }
+    tx.commit().await?;
     register(app, tenant, course, &certificate).await?;
     if certificate.status == "issued" {
         crate::learning::points::refresh(app, tenant.id, db, certificate.user_id).await;
     }
     Ok(certificate)
+}
+
+/// Rings the holder's bell: their certificate is ready (call in the transaction that issues it).
+pub async fn tell_issued(tx: &mut sqlx::PgConnection, tenant: i64, c: &Certificate) -> sqlx::Result<()> {
+    let params = serde_json::json!({ "course_title": c.course_title, "course_title_bn": c.course_title_bn, "tracking_code": c.tracking_code });
+    let link = format!("/certificate/check/{}", c.tracking_code);
+    crate::notifications::store::add(tx, tenant, c.user_id, "certificate_issued", params, Some(&link)).await
 }
 
 /// Writes the certificate's current state to the control plane's registry.

@@ -55,8 +55,9 @@ pub struct NewCertificate<'a> {
 }
 
 /// Inserts once per enrolment; a second call answers the existing certificate.
-pub async fn insert(db: &PgPool, c: NewCertificate<'_>) -> sqlx::Result<Certificate> {
-    sqlx::query(
+/// Inserts an enrolment's certificate unless it has one; answers it, and whether it is new.
+pub async fn insert(tx: &mut sqlx::PgConnection, c: NewCertificate<'_>) -> sqlx::Result<(Certificate, bool)> {
+    let inserted = sqlx::query(
         "INSERT INTO certificates (tracking_code, enrollment_id, user_id, holder_name, course_title, course_title_bn, template_id, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (enrollment_id) DO NOTHING",
     )
@@ -68,21 +69,26 @@ pub async fn insert(db: &PgPool, c: NewCertificate<'_>) -> sqlx::Result<Certific
     .bind(c.course_title_bn)
     .bind(c.template_id)
     .bind(c.status)
-    .execute(db)
-    .await?;
-    of_enrollment(db, c.enrollment_id).await?.ok_or(sqlx::Error::RowNotFound)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    let certificate = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE enrollment_id = $1"))).bind(c.enrollment_id).fetch_one(&mut *tx).await?;
+    Ok((certificate, inserted))
 }
 
-pub async fn set_status(db: &PgPool, id: i64, status: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE certificates SET status = $2, updated_at = now(),
-             issued_at = CASE WHEN $2 = 'issued' AND status = 'pending' THEN now() ELSE issued_at END WHERE id = $1",
+/// Sets a certificate's status; answers the one it had.
+pub async fn set_status(tx: &mut sqlx::PgConnection, id: i64, status: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "WITH before AS (SELECT id, status FROM certificates WHERE id = $1 FOR UPDATE)
+         UPDATE certificates c SET status = $2, updated_at = now(),
+                issued_at = CASE WHEN $2 = 'issued' AND before.status = 'pending' THEN now() ELSE c.issued_at END
+           FROM before WHERE c.id = before.id RETURNING before.status",
     )
     .bind(id)
     .bind(status)
-    .execute(db)
-    .await?;
-    Ok(())
+    .fetch_optional(tx)
+    .await
 }
 
 pub async fn by_code(db: &PgPool, tracking_code: &str) -> sqlx::Result<Option<Certificate>> {

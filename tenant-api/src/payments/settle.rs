@@ -40,7 +40,7 @@ pub async fn apply(app: &AppState, tenant: &Tenant, db: &PgPool, order: &Order, 
                 return Ok(());
             }
             if to == "paid" {
-                grant(&mut tx, app.payments.commission_bps, order).await?;
+                grant(&mut tx, tenant.id, app.payments.commission_bps, order).await?;
             }
             tx.commit().await?;
             if to == "paid" {
@@ -64,15 +64,15 @@ pub async fn accept_review(app: &AppState, tenant: &Tenant, db: &PgPool, order: 
     if !orders::accept_review(&mut tx, order.id).await? {
         return Ok(false);
     }
-    grant(&mut tx, app.payments.commission_bps, order).await?;
+    grant(&mut tx, tenant.id, app.payments.commission_bps, order).await?;
     tx.commit().await?;
     after_grant(app, tenant, db, order).await?;
     Ok(true)
 }
 
 /// Enrols the payer (a paid seat is granted even when the batch filled up meanwhile: the money
-/// was taken) and posts the payment to the ledger.
-async fn grant(tx: &mut PgConnection, commission_bps: i64, order: &Order) -> AppResult<()> {
+/// was taken), posts the payment to the ledger and rings the payer's bell.
+async fn grant(tx: &mut PgConnection, tenant: i64, commission_bps: i64, order: &Order) -> AppResult<()> {
     let new = NewEnrollment {
         course_id: order.course_id,
         batch_id: order.batch_id,
@@ -96,6 +96,8 @@ async fn grant(tx: &mut PgConnection, commission_bps: i64, order: &Order) -> App
         ("partner_share", -(amount - commission)),
     ])
     .await?;
+    let told = json!({ "amount_poisha": order.amount_poisha, "currency": order.currency, "order_uuid": order.uuid });
+    crate::notifications::store::add(&mut *tx, tenant, order.user_id, "payment_received", told, Some("/payments")).await?;
     Ok(())
 }
 

@@ -23,7 +23,8 @@ async fn an_approved_enrolment_rings_the_learners_bell_on_every_edge() {
     let course = t.post(DHAKA, "/course/course/create", Some(&admin), json!({ "title": "Physics", "title_bn": "পদার্থবিজ্ঞান" })).await.body["data"].clone();
     let (course_id, uuid) = (course["id"].as_i64().unwrap(), course["uuid"].as_str().unwrap().to_owned());
     let section = t.post(DHAKA, "/course/schedule/section", Some(&admin), json!({ "course_id": course_id, "title": "Motion" })).await.body["data"]["id"].as_i64().unwrap();
-    t.post(DHAKA, "/course/schedule/lesson", Some(&admin), json!({ "section_id": section, "title": "Speed", "lesson_type": "discussion" })).await;
+    let lesson = t.post(DHAKA, "/course/schedule/lesson", Some(&admin), json!({ "section_id": section, "title": "Speed", "lesson_type": "discussion" })).await;
+    let lesson = lesson.body["data"]["id"].as_i64().unwrap();
     let batch = t.post(DHAKA, "/course/batch/create", Some(&admin), json!({ "course_id": course_id, "name": "B", "start_date": "2026-01-01", "let_enroll": 2 })).await;
     let batch = batch.body["data"]["id"].as_i64().unwrap();
     t.put(DHAKA, "/course/batch/update-publish-feature", &admin, json!({ "id": batch, "published": true })).await;
@@ -71,4 +72,13 @@ async fn an_approved_enrolment_rings_the_learners_bell_on_every_edge() {
     assert_eq!(t.get(DHAKA, "/my-account/notifications", Some(&learner)).await.body["data"][0]["read"], true);
     assert_eq!(t.put(DHAKA, "/my-account/notifications/read/abc", &learner, json!({})).await.status, StatusCode::NOT_FOUND, "no such notification");
     assert_eq!(t.get(DHAKA, "/my-account/notifications?page=999", Some(&learner)).await.body["current_page"], 1, "past the end: the last page");
+
+    // Finishing the course issues the certificate: another ring, once.
+    let done = t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learner)).await;
+    let code = done.body["data"]["certificate"]["tracking_code"].as_str().expect("a certificate").to_owned();
+    assert_eq!(event_with(&mut bell, r#""unread":1"#).await.1, "unread");
+    t.get(DHAKA, &format!("/course/batch/completed_lesson/{lesson}"), Some(&learner)).await;
+    let list = t.get(DHAKA, "/my-account/notifications", Some(&learner)).await;
+    assert_eq!((list.body["total"].as_i64(), list.body["data"][0]["kind"].as_str()), (Some(2), Some("certificate_issued")), "{}", list.text);
+    assert_eq!(list.body["data"][0]["link"].as_str(), Some(format!("/certificate/check/{code}").as_str()));
 }

@@ -197,6 +197,10 @@ async fn a_paid_seat_is_bought_once_however_often_the_gateway_says_so() {
     let (enrolments, entries): (i64, i64) = sqlx::query_as("SELECT (SELECT count(*) FROM enrollments), (SELECT count(*) FROM ledger_entries)").fetch_one(&db).await.unwrap();
     assert_eq!((enrolments, entries), (1, 4));
     s.assert_books_balance().await;
+    // The payer's bell rang once, however many notices came.
+    let told = t.get(DHAKA, "/my-account/notifications", Some(&learner)).await;
+    assert_eq!((told.body["total"].as_i64(), told.body["data"][0]["kind"].as_str()), (Some(1), Some("payment_received")), "{}", told.text);
+    assert_eq!((told.body["data"][0]["params"]["amount_poisha"].as_i64(), told.body["data"][0]["params"]["order_uuid"].as_str()), (Some(150_000), Some(uuid.as_str())));
 
     // The partner's accounts: the payment, and the money split out of the ledger.
     let totals = t.get(DHAKA, "/course/accounts/overall_transactions", Some(&s.admin)).await.body["data"].clone();

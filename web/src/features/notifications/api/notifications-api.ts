@@ -9,7 +9,7 @@ import type { DataEnvelope, Page } from '../../../lib/types';
 /** What happened; the text is written here, in the interface language, from `kind` and `params`. */
 export interface Notification {
   id: number;
-  /** `enrolment_approved`, or a kind this app does not know yet (shown with a generic text). */
+  /** `enrolment_approved`, `certificate_issued`, `payment_received`, or a kind this app does not know yet (shown with a generic text). */
   kind: string;
   params: Record<string, unknown>;
   /** Where opening it leads (a path of this app), or null. */

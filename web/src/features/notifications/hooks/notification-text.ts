@@ -3,10 +3,11 @@
 // bell itself does not need it.
 import type { TFunction } from 'i18next';
 import { localTitle } from '../../../lib/course-text';
+import { formatTaka } from '../../../lib/money';
 import type { Notification } from '../api/notifications-api';
 
 /** The kinds this app words; any other is shown with the generic text. */
-export const KNOWN_KINDS = ['enrolment_approved'] as const;
+export const KNOWN_KINDS = ['enrolment_approved', 'certificate_issued', 'payment_received'] as const;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -14,10 +15,15 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function notificationText(n: Pick<Notification, 'kind' | 'params'>, t: TFunction, lang: string): string {
   const p = n.params ?? {};
   switch (n.kind) {
-    case 'enrolment_approved': {
+    case 'enrolment_approved':
+    case 'certificate_issued': {
       const course = localTitle({ title: str(p.course_title), title_bn: str(p.course_title_bn) }, lang);
       // A course without any title: the generic text reads better than an empty name.
-      if (course) return t('notifications:kinds.enrolment_approved', { course });
+      if (course) return t(`notifications:kinds.${n.kind}`, { course });
+      break;
+    }
+    case 'payment_received': {
+      if (typeof p.amount_poisha === 'number' && Number.isInteger(p.amount_poisha)) return t('notifications:kinds.payment_received', { amount: formatTaka(p.amount_poisha, lang) });
       break;
     }
   }

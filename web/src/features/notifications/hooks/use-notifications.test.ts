@@ -161,6 +161,12 @@ describe('a notification’s text, time and link', () => {
     expect(notificationText(onlyEn, t, 'bn')).toBe('notifications:kinds.enrolment_approved{"course":"Algebra"}');
     expect(notificationText(note(1, false, { params: {} }), t, 'en')).toBe('notifications:kinds.unknown');
     expect(notificationText(note(1, false, { kind: 'exam_graded' }), t, 'bn')).toBe('notifications:kinds.unknown');
+    const certificate = note(2, false, { kind: 'certificate_issued', params: { course_title: 'Algebra', course_title_bn: 'বীজগণিত', tracking_code: 'X' } });
+    expect(notificationText(certificate, t, 'bn')).toBe('notifications:kinds.certificate_issued{"course":"বীজগণিত"}');
+    const paid = note(3, false, { kind: 'payment_received', params: { amount_poisha: 150_000, currency: 'BDT' } });
+    expect(notificationText(paid, t, 'bn')).toBe('notifications:kinds.payment_received{"amount":"১,৫০০৳"}');
+    expect(notificationText(paid, t, 'en')).toBe('notifications:kinds.payment_received{"amount":"৳1,500"}');
+    expect(notificationText(note(3, false, { kind: 'payment_received', params: { amount_poisha: '1500' } }), t, 'en')).toBe('notifications:kinds.unknown');
   });
 
   it('opens only paths of this app', () => {
