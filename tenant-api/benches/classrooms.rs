@@ -14,12 +14,11 @@ mod support;
 use chrono::{Duration as Days, Utc};
 use control_plane::auth::sessions::{self, Holder};
 use control_plane::testing::TestPlatform;
-use futures::StreamExt;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::figures;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::Semaphore;
 
 const PORT: u16 = 8099;
 const STUDENTS: usize = 1000;
@@ -72,35 +71,7 @@ async fn main() {
 
     // 1. Every student opens the timeline's stream; each stream reports the posts it receives.
     let before_kb = support::rss_kb(api.0.id(), "VmRSS:");
-    let (arrived, mut arrivals) = mpsc::unbounded_channel::<(usize, Instant)>();
-    let (opened, mut open) = mpsc::unbounded_channel::<()>();
-    for token in &tokens {
-        let request = site
-            .client()
-            .get(site.url(&format!("/classroom/timeline/stream?course_batch_id={class_id}")))
-            .header("accept", "text/event-stream")
-            .bearer_auth(token);
-        let (arrived, opened) = (arrived.clone(), opened.clone());
-        tokio::spawn(async move {
-            let response = request.send().await.unwrap();
-            assert!(response.status().is_success(), "stream: {}", response.status());
-            opened.send(()).unwrap();
-            let mut body = response.bytes_stream();
-            let mut buffer = String::new();
-            while let Some(Ok(chunk)) = body.next().await {
-                buffer.push_str(&String::from_utf8_lossy(&chunk));
-                while let Some(end) = buffer.find("\n\n") {
-                    let event: String = buffer.drain(..end + 2).collect();
-                    if let Some(n) = event.find("bench post ").map(|i| &event[i + 11..]).and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()) {
-                        let _ = arrived.send((n, Instant::now()));
-                    }
-                }
-            }
-        });
-    }
-    for _ in 0..STUDENTS {
-        open.recv().await.unwrap();
-    }
+    let mut arrivals = support::open_event_streams(&site, &format!("/classroom/timeline/stream?course_batch_id={class_id}"), &tokens).await;
     let open_kb = support::rss_kb(api.0.id(), "VmRSS:");
     println!(
         "{STUDENTS} streams open: tenant-api {} MB before, {} MB with them: {:.1} KB per open stream",
@@ -116,8 +87,9 @@ async fn main() {
         posting.push(ms);
         let mut got = 0;
         while got < STUDENTS {
-            let (which, at) = tokio::time::timeout(Duration::from_secs(60), arrivals.recv()).await.expect("every stream receives the post").unwrap();
-            if which == n {
+            let (_, event, at) = tokio::time::timeout(Duration::from_secs(60), arrivals.recv()).await.expect("every stream receives the post").unwrap();
+            let post = event.find("bench post ").map(|i| &event[i + 11..]).and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok());
+            if post == Some(n) {
                 latencies.push(at.duration_since(sent).as_secs_f64() * 1000.0);
                 got += 1;
             }

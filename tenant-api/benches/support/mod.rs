@@ -1,4 +1,5 @@
-//! What the benchmarks share: the release binaries they drive, percentiles and wrk runs.
+//! What the benchmarks share: the release binaries they drive, percentiles, wrk runs and open
+//! event streams.
 #![allow(dead_code)] // each bench uses its own subset
 
 use control_plane::testing::TestPlatform;
@@ -125,4 +126,34 @@ pub fn wrk(name: &str, lua: &str, base: &str) -> String {
     let find = |prefix: &str| report.lines().find(|l| l.trim_start().starts_with(prefix)).unwrap_or("?").trim().to_owned();
     let non2xx = report.lines().find(|l| l.contains("Non-2xx")).unwrap_or("Non-2xx or 3xx responses: 0").trim().to_owned();
     format!("{} | p50 {} | p99 {} | {}", find("Requests/sec"), find("50%"), find("99%"), non2xx)
+}
+
+/// Opens one server-sent event stream on `path` per token and answers, once every one has
+/// answered 200, the events as they arrive: (which token, the event's text, when it arrived).
+pub async fn open_event_streams(site: &Api, path: &str, tokens: &[String]) -> tokio::sync::mpsc::UnboundedReceiver<(usize, String, std::time::Instant)> {
+    use futures::StreamExt;
+    let (arrived, arrivals) = tokio::sync::mpsc::unbounded_channel();
+    let (opened, mut open) = tokio::sync::mpsc::unbounded_channel::<()>();
+    for (which, token) in tokens.iter().enumerate() {
+        let request = site.client().get(site.url(path)).header("accept", "text/event-stream").bearer_auth(token);
+        let (arrived, opened) = (arrived.clone(), opened.clone());
+        tokio::spawn(async move {
+            let response = request.send().await.unwrap();
+            assert!(response.status().is_success(), "stream: {}", response.status());
+            opened.send(()).unwrap();
+            let mut body = response.bytes_stream();
+            let mut buffer = String::new();
+            while let Some(Ok(chunk)) = body.next().await {
+                buffer.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some(end) = buffer.find("\n\n") {
+                    let event: String = buffer.drain(..end + 2).collect();
+                    let _ = arrived.send((which, event, std::time::Instant::now()));
+                }
+            }
+        });
+    }
+    for _ in tokens {
+        open.recv().await.unwrap();
+    }
+    arrivals
 }
