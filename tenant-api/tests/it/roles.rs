@@ -321,8 +321,9 @@ async fn activity_changes_cover_every_table() {
     assert_eq!(
         site_tables,
         [
-            "activity_changes", "activity_logs", "classroom_chat", "content_part_progress", "dashboard_course_days", "dashboard_learners", "exam_answers",
-            "exam_stats", "file_upload_parts", "lesson_progress", "notifications", "payment_events", "points_pending", "refinery_schema_history", "report_exports",
+            "activity_changes", "activity_logs", "classroom_attendance", "classroom_chat", "content_part_progress", "dashboard_course_days", "dashboard_learners",
+            "exam_answers", "exam_attendance", "exam_stats", "file_upload_parts", "lesson_progress", "notifications", "payment_events", "points_pending",
+            "refinery_schema_history", "report_exports", "training_attendance",
         ],
         "a new table gets the trigger (CREATE TRIGGER record_change ...) or joins this list"
     );
