@@ -12,7 +12,6 @@
 
 mod support;
 
-use control_plane::auth::sessions::{self, Holder};
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -36,9 +35,7 @@ async fn main() {
     };
     let data = |bytes: &bytes::Bytes| serde_json::from_slice::<Value>(bytes).unwrap()["data"].clone();
 
-    let teacher_id = platform.user("teacher@bench.example", Some((dhaka, "teacher"))).await;
-    let membership: i64 = sqlx::query_scalar("SELECT id FROM memberships WHERE user_id = $1").bind(teacher_id).fetch_one(&platform.db).await.unwrap();
-    let (teacher, _) = sessions::create(&platform.db, Holder::User { id: teacher_id, current_membership_id: Some(membership) }).await.unwrap();
+    let teacher = support::staff_session(&platform, "teacher@bench.example", dhaka, "teacher").await;
     let send = {
         let (call, teacher) = (call.clone(), teacher.clone());
         move |method: reqwest::Method, path: String, body: Value| call(method, path, teacher.clone(), body)
@@ -60,18 +57,7 @@ async fn main() {
     };
     let (first, second) = (course_batch("Bench course 1").await, course_batch("Bench course 2").await);
 
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "INSERT INTO users (name, email, password_hash) SELECT 'শিক্ষার্থী ' || n, 'learner' || n || '@bench.example', 'not-a-hash'
-           FROM generate_series(1, $1) n RETURNING id",
-    )
-    .bind(LEARNERS as i32)
-    .fetch_all(&platform.db)
-    .await
-    .unwrap();
-    let mut tokens = Vec::new();
-    for id in &ids {
-        tokens.push(sessions::create(&platform.db, Holder::User { id: *id, current_membership_id: None }).await.unwrap().0);
-    }
+    let (_, tokens) = support::accounts(&platform, "শিক্ষার্থী", "learner", LEARNERS).await;
     // Each learner asks to join a batch (32 at a time); the requests' ids, in learner order.
     let ask = |batch: i64| {
         let (call, tokens) = (call.clone(), tokens.clone());

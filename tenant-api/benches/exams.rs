@@ -13,7 +13,6 @@
 
 mod support;
 
-use control_plane::auth::sessions::{self, Holder};
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -67,9 +66,7 @@ async fn main() {
     };
 
     // The teacher's exam: 50 multiple-choice questions, an hour long, open now.
-    let teacher_id = platform.user("teacher@bench.example", Some((dhaka, "teacher"))).await;
-    let membership: i64 = sqlx::query_scalar("SELECT id FROM memberships WHERE user_id = $1").bind(teacher_id).fetch_one(&platform.db).await.unwrap();
-    let (teacher, _) = sessions::create(&platform.db, Holder::User { id: teacher_id, current_membership_id: Some(membership) }).await.unwrap();
+    let teacher = support::staff_session(&platform, "teacher@bench.example", dhaka, "teacher").await;
     let mut parts = Vec::new();
     for n in 0..QUESTIONS {
         let options: Vec<Value> = (0..4).map(|o| json!({ "text": format!("Option {o}"), "text_bn": format!("বিকল্প {o}"), "correct": o == n % 4 })).collect();
@@ -88,18 +85,7 @@ async fn main() {
     let uuid = exam["uuid"].as_str().unwrap().to_owned();
 
     // 2,000 learners with sessions.
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "INSERT INTO users (name, email, password_hash) SELECT 'Learner ' || n, 'learner' || n || '@bench.example', 'not-a-hash'
-           FROM generate_series(1, $1) n RETURNING id",
-    )
-    .bind(LEARNERS as i32)
-    .fetch_all(&platform.db)
-    .await
-    .unwrap();
-    let mut tokens = Vec::new();
-    for id in ids {
-        tokens.push(sessions::create(&platform.db, Holder::User { id, current_membership_id: None }).await.unwrap().0);
-    }
+    let (_, tokens) = support::accounts(&platform, "Learner", "learner", LEARNERS).await;
 
     // The class on the cover page.
     let waiting = Instant::now();

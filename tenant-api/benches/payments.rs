@@ -10,7 +10,6 @@
 
 mod support;
 
-use control_plane::auth::sessions::{self, Holder};
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -55,9 +54,7 @@ async fn main() {
     };
 
     // A published course with one batch of 50 seats at 1,500 taka.
-    let teacher_id = platform.user("teacher@bench.example", Some((dhaka, "teacher"))).await;
-    let membership: i64 = sqlx::query_scalar("SELECT id FROM memberships WHERE user_id = $1").bind(teacher_id).fetch_one(&platform.db).await.unwrap();
-    let (teacher, _) = sessions::create(&platform.db, Holder::User { id: teacher_id, current_membership_id: Some(membership) }).await.unwrap();
+    let teacher = support::staff_session(&platform, "teacher@bench.example", dhaka, "teacher").await;
     let data = |r: reqwest::Response| async move {
         assert!(r.status().is_success(), "{}", r.status());
         r.json::<Value>().await.unwrap()["data"].clone()
@@ -70,18 +67,7 @@ async fn main() {
     data(call(reqwest::Method::PUT, "/course/batch/update-publish-feature", &teacher, json!({ "id": batch, "published": true })).await.unwrap()).await;
     data(call(reqwest::Method::PUT, "/course/update-publish-feature", &teacher, json!({ "id": course, "published": true })).await.unwrap()).await;
 
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "INSERT INTO users (name, email, password_hash) SELECT 'Buyer ' || n, 'buyer' || n || '@bench.example', 'not-a-hash'
-           FROM generate_series(1, $1) n RETURNING id",
-    )
-    .bind(BUYERS as i32)
-    .fetch_all(&platform.db)
-    .await
-    .unwrap();
-    let mut tokens = Vec::new();
-    for id in ids {
-        tokens.push(sessions::create(&platform.db, Holder::User { id, current_membership_id: None }).await.unwrap().0);
-    }
+    let (_, tokens) = support::accounts(&platform, "Buyer", "buyer", BUYERS).await;
     // The gateway keeps its notices for the benchmark to deliver, twice each.
     client.post(format!("{gateway_url}/faults")).json(&json!({ "mode": "no_ipn" })).send().await.unwrap();
 

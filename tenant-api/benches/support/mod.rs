@@ -157,3 +157,32 @@ pub async fn open_event_streams(site: &Api, path: &str, tokens: &[String]) -> to
     }
     arrivals
 }
+
+/// A session for a new account holding `role` on site `tenant`, acting in it.
+pub async fn staff_session(platform: &TestPlatform, email: &str, tenant: i64, role: &str) -> String {
+    use control_plane::auth::sessions::{self, Holder};
+    let id = platform.user(email, Some((tenant, role))).await;
+    let membership: i64 = sqlx::query_scalar("SELECT id FROM memberships WHERE user_id = $1").bind(id).fetch_one(&platform.db).await.unwrap();
+    sessions::create(&platform.db, Holder::User { id, current_membership_id: Some(membership) }).await.unwrap().0
+}
+
+/// `n` accounts named "`name` 1".. with e-mail "`mailbox`1@bench.example".., each with a session
+/// made directly (n argon2 sign-ins would measure argon2): their ids and tokens, in order.
+pub async fn accounts(platform: &TestPlatform, name: &str, mailbox: &str, n: usize) -> (Vec<i64>, Vec<String>) {
+    use control_plane::auth::sessions::{self, Holder};
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "INSERT INTO users (name, email, password_hash) SELECT $1 || ' ' || n, $2 || n || '@bench.example', 'not-a-hash'
+           FROM generate_series(1, $3) n RETURNING id",
+    )
+    .bind(name)
+    .bind(mailbox)
+    .bind(n as i32)
+    .fetch_all(&platform.db)
+    .await
+    .unwrap();
+    let mut tokens = Vec::new();
+    for id in &ids {
+        tokens.push(sessions::create(&platform.db, Holder::User { id: *id, current_membership_id: None }).await.unwrap().0);
+    }
+    (ids, tokens)
+}
