@@ -154,6 +154,49 @@ start_registry() {
     fi
 }
 
+# The identity providers people sign in with (issue 13): myGov and Google are two real OpenID
+# providers (infra/oidc/provider.mjs, panva's oidc-provider; accounts in infra/oidc/*-accounts.json,
+# password demo-pass-123), Facebook a stand-in for Facebook Login and the Graph API
+# (infra/oidc/facebook.py; its fault switches at $FACEBOOK_LOCAL_URL/faults). The static clients
+# below are registered for BASE_URL's main site and the demo partners dhaka and sylhet; tests may
+# register their own clients at $SSO_MYGOV_ISSUER/reg. The client secrets are fixed local test
+# values, not secrets: only these servers on 127.0.0.1 accept them.
+start_identity() {
+    local dir=$1 mygov_port=$2 google_port=$3 facebook_port=$4 base_url=$5 sites=() site idp
+    if [ ! -d "$ROOT/infra/oidc/node_modules" ] || [ "$ROOT/infra/oidc/package-lock.json" -nt "$ROOT/infra/oidc/node_modules/.package-lock.json" ]; then
+        log "installing oidc-provider (npm ci in infra/oidc)"
+        (cd "$ROOT/infra/oidc" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+    mkdir -p "$dir"
+    # http://localhost:8080 -> http://localhost:8080 http://dhaka.localhost:8080 http://sylhet.localhost:8080
+    for site in "" dhaka. sylhet.; do sites+=("${base_url/:\/\//://$site}"); done
+    export SSO_MYGOV_ISSUER="http://127.0.0.1:$mygov_port" SSO_MYGOV_CLIENT_ID=lms-local SSO_MYGOV_CLIENT_SECRET=lms-local-mygov-secret
+    export SSO_MYGOV_RECOVERY_URL="$SSO_MYGOV_ISSUER/forgot-password"
+    export SSO_GOOGLE_ISSUER="http://127.0.0.1:$google_port" SSO_GOOGLE_CLIENT_ID=lms-local SSO_GOOGLE_CLIENT_SECRET=lms-local-google-secret
+    export FACEBOOK_LOCAL_URL="http://127.0.0.1:$facebook_port" SSO_FACEBOOK_APP_ID=100000000000013 SSO_FACEBOOK_APP_SECRET=lms-local-facebook-secret
+    export SSO_FACEBOOK_DIALOG_URL="$FACEBOOK_LOCAL_URL/v19.0/dialog/oauth" SSO_FACEBOOK_GRAPH_URL="$FACEBOOK_LOCAL_URL/v19.0"
+    local -A issuer=([mygov]=$SSO_MYGOV_ISSUER [google]=$SSO_GOOGLE_ISSUER) secret=([mygov]=$SSO_MYGOV_CLIENT_SECRET [google]=$SSO_GOOGLE_CLIENT_SECRET) \
+        path=([mygov]=/sso [google]=/GLogin) title=([mygov]="myGov (local)" [google]="Google (local)") port=([mygov]=$mygov_port [google]=$google_port)
+    for idp in mygov google; do
+        curl -s -o /dev/null "${issuer[$idp]}/healthz" && continue
+        log "starting the local OpenID provider ${title[$idp]} on ${issuer[$idp]}"
+        PORT=${port[$idp]} ISSUER=${issuer[$idp]} TITLE=${title[$idp]} ACCOUNTS="$ROOT/infra/oidc/$idp-accounts.json" \
+            CLIENT_ID=lms-local CLIENT_SECRET=${secret[$idp]} \
+            REDIRECT_URIS=$(printf "%s${path[$idp]}," "${sites[@]}") POST_LOGOUT_REDIRECT_URIS=$(printf '%s/,' "${sites[@]}") \
+            BACKCHANNEL_LOGOUT_URI="$base_url/my-account/sso/backchannel-logout/$idp" \
+            node "$ROOT/infra/oidc/provider.mjs" >"$dir/$idp.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "${issuer[$idp]}/healthz" && break; sleep 0.1; done
+    done
+    if ! curl -s -o /dev/null "$FACEBOOK_LOCAL_URL/healthz"; then
+        log "starting the local Facebook Login on $FACEBOOK_LOCAL_URL"
+        python3 "$ROOT/infra/oidc/facebook.py" "$facebook_port" "$SSO_FACEBOOK_APP_ID" "$SSO_FACEBOOK_APP_SECRET" \
+            "$ROOT/infra/oidc/facebook-accounts.json" >"$dir/facebook.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$FACEBOOK_LOCAL_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
 # The local stand-in for the SSLCommerz payment gateway (infra/payments/sslcommerz.py): its hosted
 # page lets the payer pick the outcome; notices it sent are listed at $SSLCOMMERZ_URL/ipn?tran_id=.
 start_payments() {
