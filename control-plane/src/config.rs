@@ -19,6 +19,12 @@
 //! | `SMS_API_TOKEN`, `SMS_SID` | the SSL Wireless account's API token and stakeholder id | required with `SMS_GATEWAY_URL` |
 //! | `TEACHER_REGISTRY_URL` | the teacher registries' gateway (`infra/registry/teachers.py` locally) | unset: teacher verification is off |
 //! | `TEACHER_REGISTRY_KEY` | its API key | required with `TEACHER_REGISTRY_URL` |
+//! | `SSO_MYGOV_ISSUER` | myGov's OpenID Connect issuer (`infra/oidc` locally) | unset: no myGov sign-in |
+//! | `SSO_MYGOV_CLIENT_ID`, `SSO_MYGOV_CLIENT_SECRET` | this platform's client at myGov | required with the issuer |
+//! | `SSO_MYGOV_RECOVERY_URL` | myGov's own page for a forgotten password | unset |
+//! | `SSO_GOOGLE_ISSUER`, `SSO_GOOGLE_CLIENT_ID`, `SSO_GOOGLE_CLIENT_SECRET` | Google's, likewise (`https://accounts.google.com`) | unset: no Google sign-in |
+//! | `SSO_FACEBOOK_DIALOG_URL`, `SSO_FACEBOOK_GRAPH_URL` | Facebook Login's dialog and the Graph API, versioned (`https://www.facebook.com/v19.0/dialog/oauth`, `https://graph.facebook.com/v19.0`) | unset: no Facebook sign-in |
+//! | `SSO_FACEBOOK_APP_ID`, `SSO_FACEBOOK_APP_SECRET` | the Facebook app | required with the dialog URL |
 
 use crate::secret::Secret;
 use crate::tls::sealing::MasterKey;
@@ -40,6 +46,55 @@ pub struct Config {
     pub sms: Option<SmsConfig>,
     /// `None` while no teacher registry is configured.
     pub teacher_registry: Option<RegistryConfig>,
+    /// The identity providers people may sign in with; none by default.
+    pub sso: SsoConfig,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SsoConfig {
+    pub mygov: Option<OidcSettings>,
+    pub mygov_recovery_url: Option<String>,
+    pub google: Option<OidcSettings>,
+    pub facebook: Option<FacebookSettings>,
+}
+
+/// An OpenID Connect provider and this platform's client there.
+#[derive(Clone, Debug)]
+pub struct OidcSettings {
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: Secret,
+}
+
+#[derive(Clone, Debug)]
+pub struct FacebookSettings {
+    pub dialog_url: String,
+    pub graph_url: String,
+    pub app_id: String,
+    pub app_secret: Secret,
+}
+
+impl SsoConfig {
+    fn from_env() -> anyhow::Result<Self> {
+        let oidc = |name: &str| -> anyhow::Result<Option<OidcSettings>> {
+            let Some(issuer) = var(&format!("SSO_{name}_ISSUER")) else { return Ok(None) };
+            Ok(Some(OidcSettings {
+                issuer,
+                client_id: required(&format!("SSO_{name}_CLIENT_ID"))?,
+                client_secret: Secret::new(required(&format!("SSO_{name}_CLIENT_SECRET"))?),
+            }))
+        };
+        let facebook = match var("SSO_FACEBOOK_DIALOG_URL") {
+            Some(dialog_url) => Some(FacebookSettings {
+                dialog_url,
+                graph_url: required("SSO_FACEBOOK_GRAPH_URL")?,
+                app_id: required("SSO_FACEBOOK_APP_ID")?,
+                app_secret: Secret::new(required("SSO_FACEBOOK_APP_SECRET")?),
+            }),
+            None => None,
+        };
+        Ok(Self { mygov: oidc("MYGOV")?, mygov_recovery_url: var("SSO_MYGOV_RECOVERY_URL"), google: oidc("GOOGLE")?, facebook })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -157,6 +212,7 @@ impl Config {
             mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
             sms: SmsConfig::from_env()?,
             teacher_registry: RegistryConfig::from_env()?,
+            sso: SsoConfig::from_env()?,
             public_base_url,
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,

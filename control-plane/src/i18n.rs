@@ -173,6 +173,33 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This verification link has expired or was already used.",
             "এই যাচাই লিংকটির মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে।",
         ),
+        "sso_state_invalid" => (
+            "This sign-in has expired or was already used. Please start again.",
+            "এই প্রবেশের মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। অনুগ্রহ করে আবার শুরু করুন।",
+        ),
+        "sso_link_invalid" => (
+            "This link to your account has expired or was already used. Sign in with the provider again.",
+            "আপনার অ্যাকাউন্টে যুক্ত করার এই সুযোগের মেয়াদ শেষ হয়েছে অথবা এটি আগেই ব্যবহার করা হয়েছে। আবার সেবাদাতার মাধ্যমে প্রবেশ করুন।",
+        ),
+        "sso_contact_missing" => (
+            "The provider gave no verified e-mail address or mobile number, so no account can be made. Register here instead.",
+            "সেবাদাতা কোনো যাচাই করা ই-মেইল ঠিকানা বা মোবাইল নম্বর দেয়নি, তাই অ্যাকাউন্ট খোলা যাচ্ছে না। এখানে নিবন্ধন করুন।",
+        ),
+        "sso_rejected" => ("The provider could not confirm who you are. Please try again.", "সেবাদাতা আপনার পরিচয় নিশ্চিত করতে পারেনি। অনুগ্রহ করে আবার চেষ্টা করুন।"),
+        "sso_unavailable" => (
+            "The provider is not answering. Please try again in a moment.",
+            "সেবাদাতা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
+        ),
+        "sso_provider_unknown" => ("This sign-in is not offered here.", "এখানে এভাবে প্রবেশের ব্যবস্থা নেই।"),
+        "identity_taken" => (
+            "This sign-in is already linked to another account.",
+            "এই প্রবেশপথটি ইতিমধ্যে অন্য একটি অ্যাকাউন্টে যুক্ত আছে।",
+        ),
+        "last_way_in" => (
+            "Set a password first: this is the only way into your account.",
+            "আগে একটি পাসওয়ার্ড ঠিক করুন: এটিই আপনার অ্যাকাউন্টে প্রবেশের একমাত্র পথ।",
+        ),
+        "logout_token_invalid" => ("The logout token failed its checks.", "লগআউট টোকেনটি যাচাইয়ে উত্তীর্ণ হয়নি।"),
         "already_verified" => ("This e-mail address is already verified.", "এই ই-মেইল ঠিকানাটি আগেই যাচাই করা হয়েছে।"),
         "email_missing" => ("The account has no e-mail address.", "অ্যাকাউন্টটিতে কোনো ই-মেইল ঠিকানা নেই।"),
         "invalid_subdomain" => (

@@ -31,6 +31,7 @@ pub mod reference;
 pub mod router;
 pub mod secret;
 pub mod showcase;
+pub mod sso;
 pub mod state;
 pub mod storage;
 pub mod telemetry;

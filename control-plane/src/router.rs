@@ -7,6 +7,7 @@ use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
 use crate::leaderboard;
 use crate::showcase;
+use crate::sso::handlers as sso;
 use crate::teachers;
 use crate::state::ControlState;
 use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
@@ -22,6 +23,17 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(register::register_user))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
+        .routes(routes!(sso::providers))
+        .routes(routes!(sso::mygov_login))
+        .routes(routes!(sso::mygov_register))
+        .routes(routes!(sso::mygov_sendotp))
+        .routes(routes!(sso::mygov_forgetpassword))
+        .routes(routes!(sso::sociallogin))
+        .routes(routes!(sso::verification_by_sso))
+        .routes(routes!(sso::idp_logout))
+        .routes(routes!(sso::identities))
+        .routes(routes!(sso::unlink))
+        .routes(routes!(sso::backchannel_logout))
         .routes(routes!(password_reset::reset_code))
         .routes(routes!(password_reset::reset_code_verification))
         .routes(routes!(password_reset::reset_password))

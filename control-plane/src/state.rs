@@ -26,6 +26,8 @@ pub struct ControlShared {
     /// How many learners each leaderboard holds, kept half a minute: counting a platform-wide
     /// board of 100,000 learners takes over 100 ms, its first page 3.
     pub board_sizes: moka::future::Cache<crate::leaderboard::store::Scope, i64>,
+    /// The identity providers people may sign in with.
+    pub sso: crate::sso::Providers,
 }
 
 impl std::ops::Deref for ControlState {
@@ -44,6 +46,7 @@ impl ControlState {
         Self(Arc::new(ControlShared {
             teacher_registry,
             search_log: SearchLog::default(),
+            sso: crate::sso::Providers::new(&config.sso),
             board_sizes: moka::future::Cache::builder().max_capacity(10_000).time_to_live(std::time::Duration::from_secs(30)).build(),
             db,
             config,

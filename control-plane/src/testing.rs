@@ -84,6 +84,7 @@ impl TestPlatform {
             mail: crate::config::MailConfig::new(None, &PublicUrl::parse(base_url).unwrap()),
             sms: None,
             teacher_registry: None,
+            sso: Default::default(),
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

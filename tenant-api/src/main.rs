@@ -75,6 +75,9 @@ fn spawn_session_purge(state: AppState) {
             if let Err(error) = control_plane::users::links::purge_old(&state.ctl.db).await {
                 tracing::warn!(%error, "account link purge failed");
             }
+            if let Err(error) = control_plane::sso::store::purge_expired(&state.ctl.db).await {
+                tracing::warn!(%error, "sign-in attempt purge failed");
+            }
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }
     });

@@ -39,6 +39,7 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/user/", None),
     ("/my-account/password", None),
     ("/my-account/verif", None),
+    ("/my-account/sso/", None),
     ("/my-account/teacher-verification", None),
     ("/my-account/notifications", None),
     ("/my-account/sharing/", None),

@@ -18,6 +18,8 @@ pub struct Session {
     pub current_membership_id: Option<i64>,
     pub expires_at: DateTime<Utc>,
     pub memberships: Vec<Membership>,
+    /// The identity provider the session signed in through (`mygov`, `google`, `facebook`).
+    pub sso_provider: Option<String>,
 }
 
 impl Session {
@@ -80,11 +82,12 @@ struct SessionRow {
     client_id: Option<i64>,
     current_membership_id: Option<i64>,
     expires_at: DateTime<Utc>,
+    sso_provider: Option<String>,
 }
 
 async fn load(db: &PgPool, hash: &TokenHash) -> sqlx::Result<Option<Session>> {
     let row: Option<SessionRow> = sqlx::query_as(
-        "SELECT id, user_id, client_id, current_membership_id, expires_at FROM sessions WHERE token_hash = $1",
+        "SELECT id, user_id, client_id, current_membership_id, expires_at, sso_provider FROM sessions WHERE token_hash = $1",
     )
     .bind(hash.as_slice())
     .fetch_optional(db)
@@ -101,6 +104,7 @@ async fn load(db: &PgPool, hash: &TokenHash) -> sqlx::Result<Option<Session>> {
         current_membership_id: row.current_membership_id,
         expires_at: row.expires_at,
         memberships,
+        sso_provider: row.sso_provider,
     }))
 }
 
@@ -109,8 +113,22 @@ pub enum Holder {
     Client(i64),
 }
 
+/// Where a session signed in, when through an identity provider: its logout names the subject
+/// or the provider's session (`sid`).
+pub struct SsoOrigin<'a> {
+    pub provider: &'a str,
+    pub issuer: &'a str,
+    pub subject: &'a str,
+    pub sid: Option<&'a str>,
+}
+
 /// Issues a token; returns it with its expiry.
 pub async fn create(db: &PgPool, holder: Holder) -> sqlx::Result<(String, DateTime<Utc>)> {
+    create_with(db, holder, None).await
+}
+
+/// The same, for a sign-in through an identity provider.
+pub async fn create_with(db: &PgPool, holder: Holder, sso: Option<SsoOrigin<'_>>) -> sqlx::Result<(String, DateTime<Utc>)> {
     let (token, hash) = token::generate();
     let expires_at = Utc::now() + Duration::days(LIFETIME_DAYS);
     let (user_id, client_id, membership) = match holder {
@@ -118,14 +136,18 @@ pub async fn create(db: &PgPool, holder: Holder) -> sqlx::Result<(String, DateTi
         Holder::Client(id) => (None, Some(id), None),
     };
     sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, client_id, current_membership_id, expires_at)
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO sessions (token_hash, user_id, client_id, current_membership_id, expires_at, sso_provider, sso_issuer, sso_subject, sso_sid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(hash.as_slice())
     .bind(user_id)
     .bind(client_id)
     .bind(membership)
     .bind(expires_at)
+    .bind(sso.as_ref().map(|s| s.provider))
+    .bind(sso.as_ref().map(|s| s.issuer))
+    .bind(sso.as_ref().map(|s| s.subject))
+    .bind(sso.as_ref().and_then(|s| s.sid))
     .execute(db)
     .await?;
     Ok((token, expires_at))
@@ -140,6 +162,21 @@ pub async fn delete(db: &PgPool, session_id: i64) -> sqlx::Result<()> {
 pub async fn delete_all_of_user(db: &mut sqlx::PgConnection, user_id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(db).await?;
     Ok(())
+}
+
+/// Ends the sessions a provider's logout names: those of its session `sid`, or every one of its
+/// subject; answers whose they were, to drop them from the cache.
+pub async fn delete_by_sso(db: &PgPool, issuer: &str, sid: Option<&str>, subject: Option<&str>) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "DELETE FROM sessions WHERE sso_issuer = $1 AND ($2::text IS NULL OR sso_sid = $2) AND ($3::text IS NULL OR sso_subject = $3)
+         RETURNING user_id",
+    )
+    .bind(issuer)
+    .bind(sid)
+    .bind(subject)
+    .fetch_all(db)
+    .await
+    .map(|ids: Vec<Option<i64>>| ids.into_iter().flatten().collect())
 }
 
 pub async fn set_current_membership(db: &PgPool, session_id: i64, membership: Option<i64>) -> sqlx::Result<()> {

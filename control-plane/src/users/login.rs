@@ -1,10 +1,11 @@
 //! `POST /my-account/user/login` and `/logout`.
 
-use super::{TokenAndUser, store, user_info};
+use super::{TokenAndUser, store};
 use crate::auth::{HostTenant, RequireUser, password, sessions};
 use crate::error::{AppError, AppResult};
 use crate::json::AppJson;
 use crate::memberships::{self, Membership};
+use crate::sso::handlers as sso;
 use crate::state::ControlState;
 use crate::validate::{Validator, normalize_login};
 use axum::extract::{ConnectInfo, State};
@@ -20,11 +21,14 @@ pub struct LoginInput {
     /// An e-mail address or a mobile number.
     pub email: String,
     pub password: String,
+    /// The link a sign-in through myGov, Google or Facebook offered (`verification-by-sso`): the
+    /// provider's identity joins this account once its password is proven.
+    pub link: Option<String>,
 }
 
 /// The role a fresh session starts in: an admin role of the site signed in on, else a super
 /// admin role, else the learner view.
-pub(super) fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option<i64> {
+pub(crate) fn default_role(memberships: &[Membership], host: Option<&HostTenant>) -> Option<i64> {
     let here = host.map(|h| h.0.id);
     memberships
         .iter()
@@ -65,16 +69,19 @@ pub async fn login(
         Some(u) => (Some(u.id), Some(u.password_hash)),
         None => (None, None),
     };
-    let (Some(id), true) = (id, password::verify(input.password, hash).await) else {
+    let (Some(id), true) = (id, password::verify(input.password, hash.flatten()).await) else {
         ctl.login_limiter.record_failure(&account, address);
         return Err(AppError::InvalidCredentials);
     };
     ctl.login_limiter.record_success(&account);
-    let roles = memberships::for_user(&ctl.db, id).await?;
-    let current = default_role(&roles, host.as_ref());
-    let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: current }).await?;
-    let current = current.and_then(|c| roles.iter().find(|m| m.id == c));
-    let user = user_info(&ctl.db, &ctl.config.public_base_url, id, current).await?;
+    // A session opened to accept a link counts as signed in through the provider too, so its
+    // logout there ends this one as well.
+    let offer = match &input.link {
+        Some(link) => Some(sso::accept_link(&ctl, id, link).await?),
+        None => None,
+    };
+    let origin = offer.as_ref().map(|o| sessions::SsoOrigin { provider: &o.provider, issuer: &o.issuer, subject: &o.subject, sid: o.sid.as_deref() });
+    let (token, user) = sso::open_session(&ctl, host.as_ref(), id, origin).await?;
     Ok(Json(Data::new(TokenAndUser { token, user })))
 }
 

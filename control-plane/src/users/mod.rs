@@ -40,6 +40,14 @@ pub struct UserInfo {
     pub pdsid: Option<String>,
     /// What the teacher registry holds about the account's owner, once verified.
     pub teacher: Option<crate::teachers::store::Teacher>,
+    /// The identity provider this session signed in through; `null` for a password.
+    pub sso: Option<SsoView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SsoView {
+    /// `mygov`, `google` or `facebook`.
+    pub provider: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -82,11 +90,14 @@ pub async fn user_info(
         email_verified: user.email_verified_at.is_some(),
         phone_verified: user.phone_verified_at.is_some(),
         roles,
+        sso: None,
         currentrole: current.map(|m| CurrentRole { id: m.id, role: m.role.clone(), owner_id: m.institution_id, permissions: m.grants.granted() }),
     })
 }
 
 pub async fn caller_info(db: &PgPool, urls: &PublicUrl, caller: &Caller) -> crate::AppResult<UserInfo> {
     let user_id = caller.user_id().ok_or(crate::AppError::Unauthenticated)?;
-    Ok(user_info(db, urls, user_id, caller.role.as_ref()).await?)
+    let mut info = user_info(db, urls, user_id, caller.role.as_ref()).await?;
+    info.sso = caller.session.sso_provider.clone().map(|provider| SsoView { provider });
+    Ok(info)
 }

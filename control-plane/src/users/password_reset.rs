@@ -199,7 +199,7 @@ pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator
     }
     if given.is_empty() {
         v.add("current_password", "required", None);
-    } else if !password::verify(given.to_owned(), Some(user.password_hash.clone())).await {
+    } else if !password::verify(given.to_owned(), user.password_hash.clone()).await {
         ctl.login_limiter.record_failure(&account, None);
         v.add("current_password", "current_password_wrong", None);
     }

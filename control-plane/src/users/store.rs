@@ -20,7 +20,8 @@ pub struct User {
     pub profession_id: Option<i32>,
     pub district_id: Option<i32>,
     pub upazila_id: Option<i32>,
-    pub password_hash: String,
+    /// `None` for an account made by signing in elsewhere, until its owner sets one.
+    pub password_hash: Option<String>,
     pub email_verified_at: Option<chrono::DateTime<chrono::Utc>>,
     pub phone_verified_at: Option<chrono::DateTime<chrono::Utc>>,
 }
@@ -103,6 +104,21 @@ pub async fn insert(db: &mut PgConnection, user: &NewUser) -> Result<i64, AppErr
         .fetch_one(db)
         .await
         .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))
+}
+
+/// An account made by signing in through an identity provider: no password, and the e-mail and
+/// phone the provider verified marked verified here too.
+pub async fn insert_from_provider(db: &mut PgConnection, name: &str, email: Option<&str>, phone: Option<&str>) -> Result<i64, AppError> {
+    sqlx::query_scalar(
+        "INSERT INTO users (name, email, phone, email_verified_at, phone_verified_at)
+         VALUES ($1, $2, $3, CASE WHEN $2::text IS NOT NULL THEN now() END, CASE WHEN $3::text IS NOT NULL THEN now() END) RETURNING id",
+    )
+    .bind(name)
+    .bind(email)
+    .bind(phone)
+    .fetch_one(db)
+    .await
+    .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))
 }
 
 pub async fn set_password(db: &mut PgConnection, id: i64, password_hash: &str) -> sqlx::Result<()> {

@@ -185,6 +185,10 @@ impl TestApp {
     }
 }
 
+pub fn infra(path: &str) -> String {
+    format!("{}/../infra/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
@@ -206,15 +210,21 @@ impl LocalServer {
     /// The same, with environment variables for the script.
     pub async fn start_with(script: &str, args: &[&str], env: &[(&str, &str)]) -> Self {
         let port = free_port();
-        let path = format!("{}/../infra/{script}", env!("CARGO_MANIFEST_DIR"));
-        let process = tokio::process::Command::new("python3")
-            .arg(&path)
-            .arg(port.to_string())
-            .args(args)
-            .envs(env.iter().copied())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap_or_else(|e| panic!("python3 runs {script}: {e}"));
+        let mut command = tokio::process::Command::new("python3");
+        command.arg(infra(script)).arg(port.to_string()).args(args).envs(env.iter().copied());
+        Self::run(command, script, port).await
+    }
+
+    /// A Node program under `infra/` (its packages installed by infra/lib.sh), told its port in
+    /// `PORT` on top of `env`.
+    pub async fn start_node(script: &str, port: u16, env: &[(&str, &str)]) -> Self {
+        let mut command = tokio::process::Command::new("node");
+        command.arg(infra(script)).env("PORT", port.to_string()).envs(env.iter().copied());
+        Self::run(command, script, port).await
+    }
+
+    async fn run(mut command: tokio::process::Command, script: &str, port: u16) -> Self {
+        let process = command.kill_on_drop(true).spawn().unwrap_or_else(|e| panic!("{script} starts: {e}"));
         let url = format!("http://127.0.0.1:{port}");
         let http = reqwest::Client::new();
         for _ in 0..500 {

@@ -29,6 +29,7 @@ mod reference;
 mod roles;
 mod roots;
 mod search;
+mod sso;
 mod teachers;
 mod tls;
 mod trainings;
