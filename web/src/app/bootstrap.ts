@@ -80,7 +80,8 @@ const FIRST_ROUTES: [RegExp, FirstRoute][] = [
     /^\/(?:course\/details|course-details|exam\/details|webinar\/details)\/[^/]+\/?$/,
     { namespaces: ['learn'], load: CourseDetailsPage.preload, data: prefetchCourse },
   ],
-  [/^\/(?:login|registration|logout)\/?$/, { namespaces: ['auth'] }],
+  // With the pages an outside sign-in's provider sends the browser back to (sso-callback-page.tsx).
+  [/^\/(?:login|registration|logout|sso|glogin|facebooklogin|social-login)\/?$/i, { namespaces: ['auth'] }],
   [/^\/dashboard\/?$/, { namespaces: ['dashboard'] }],
   [/^\/profile(?:\/|$)/, { namespaces: ['profile'] }],
   [/^\/(?:partners|partnership)(?:\/|$)/, { namespaces: ['partners'] }],

@@ -20,6 +20,8 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegistrationPage = lazy(() => import('../features/auth/components/registration-page'));
 const AccountLinkPages = lazy(() => import('../features/auth/components/account-link-pages'));
 const LogoutPage = lazy(() => import('../features/auth/components/logout-page'));
+// Where myGov (/sso), Google (/GLogin) and Facebook (/facebooklogin) send the browser back to.
+const SsoCallbackPage = lazy(() => import('../features/auth/components/sso-callback-page'));
 const PartnershipPage = lazy(() => import('../features/partners/components/partnership-page'));
 const PartnerRegistrationPage = lazy(() => import('../features/partners/components/partner-registration-page'));
 const MessagePage = lazy(() => import('../components/errors/message-page'));
@@ -80,6 +82,8 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
           { path: 'registration', element: <GuestOnly><RegistrationPage /></GuestOnly> },
           { path: 'forgot-password', element: <GuestOnly><AccountLinkPages /></GuestOnly> },
+          // Open when signed in too: linking a sign-in from the account settings comes back here.
+          ...['sso', 'GLogin', 'facebooklogin', 'social-login'].map((path) => ({ path, element: <SsoCallbackPage /> })),
           // Open when signed in too: the mailed links must work whoever is signed in on this browser.
           { path: 'password-reset', element: <AccountLinkPages /> },
           { path: 'verification-by-mail', element: <AccountLinkPages /> },

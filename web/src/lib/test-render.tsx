@@ -87,6 +87,21 @@ export function stubFetch(answer: () => Response | Promise<Response>) {
   return mock;
 }
 
+/** A Storage kept in memory: localStorage or sessionStorage of the browser (node has neither), for `vi.stubGlobal`. */
+export function memoryStorage(init: Record<string, string> = {}): Storage {
+  const m = new Map(Object.entries(init));
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+    key: (i: number) => [...m.keys()][i] ?? null,
+    get length() {
+      return m.size;
+    },
+  };
+}
+
 /** The URL and options of the n-th call of a stubbed fetch. */
 export function fetchCall(mock: ReturnType<typeof stubFetch>, n = 0): [string, RequestInit] {
   const [url, init] = mock.mock.calls[n];

@@ -36,6 +36,12 @@ export interface UserInfo {
   completeness?: number | null;
   roles: Role[];
   currentrole: CurrentRole | null;
+  /**
+   * How this session signed in when it came from an outside sign-in (myGov, Google, Facebook):
+   * logging out then ends the provider's session too (GET /my-account/user/idp-logout). Null or
+   * absent: signed in with a password.
+   */
+  sso?: { provider: string } | null;
 }
 
 export interface SiteModules {

@@ -6,7 +6,8 @@ export interface AuthResult {
   user: UserInfo;
 }
 
-export function login(body: { email: string; password: string }) {
+/** Logs in with a password; `link` (the token of an outside sign-in's `link` answer) links that sign-in to the account. */
+export function login(body: { email: string; password: string; link?: string }) {
   return api<DataEnvelope<AuthResult>>('/my-account/user/login', { method: 'POST', body }).then((r) => r.data);
 }
 
@@ -49,4 +50,51 @@ export function sendPhoneCode() {
 /** Verifies the account's phone with the texted code; 422 `otp_wrong`, `otp_expired`, `otp_too_many_tries` (messages in `errors.otp`). */
 export function verifyPhoneCode(otp: string) {
   return api<DataEnvelope<{ phone: string }>>('/my-account/verification-by-phone', { method: 'PUT', body: { otp } }).then((r) => r.data);
+}
+
+/** The outside sign-ins this server offers (docs: sign-in with myGov, Google and Facebook). */
+export type SsoProviderId = 'mygov' | 'google' | 'facebook';
+
+export interface SsoProvider {
+  id: SsoProviderId;
+  name: string;
+}
+
+/** An outside sign-in whose e-mail or phone matches an account here: linking it takes the account's password. */
+export interface SsoLink {
+  /** Sent as `link` with the account's password (login). */
+  token: string;
+  /** The account's e-mail address or phone. */
+  login: string;
+  provider: SsoProviderId;
+}
+
+/** The answer of an outside sign-in: signed in (`created`: a new account was made), or an account to link first. */
+export type SsoAnswer = (AuthResult & { created?: boolean }) | { link: SsoLink };
+
+/** Where a start call goes: myGov's sign-in or sign-up, or Google's and Facebook's. */
+export type SsoStartPath = 'mygov/login' | 'mygov/register' | 'sociallogin';
+
+/** Only the providers configured on this server, in the order to show them. */
+export function ssoProviders() {
+  return api<DataEnvelope<SsoProvider[]>>('/my-account/sso/providers', { silent: true }).then((r) => r.data);
+}
+
+/** Starts an outside sign-in: the provider's page to send the browser to. */
+export function startSso(path: SsoStartPath, body: { provider?: SsoProviderId; link?: boolean }) {
+  return api<DataEnvelope<{ url: string }>>(`/my-account/user/${path}`, { method: 'POST', body }).then((r) => r.data.url);
+}
+
+/**
+ * Finishes an outside sign-in with what the provider sent back. The state is single use: 422
+ * `sso_state_invalid` the second time (and once 10 minutes have passed), 401 `sso_rejected`, 502
+ * `sso_unavailable`, 404 `sso_provider_unknown`.
+ */
+export function verifySso(code: string, state: string) {
+  return api<DataEnvelope<SsoAnswer>>('/my-account/verification-by-sso', { query: { token: code, state } }).then((r) => r.data);
+}
+
+/** Logs out a session that came from an outside sign-in: the provider's logout page to go to (null: none). */
+export function idpLogout() {
+  return api<DataEnvelope<{ url: string | null }>>('/my-account/user/idp-logout').then((r) => r.data);
 }

@@ -10,6 +10,7 @@ import { forgotPasswordLink } from '../hooks/password-reset';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 import { PasswordField } from './password-field';
+import { SsoButtons } from './sso-buttons';
 
 interface Form {
   email: string;
@@ -80,6 +81,7 @@ export default function LoginPage() {
           {t('auth:login.submit')}
         </Button>
       </Box>
+      <SsoButtons mode="login" back={links.back} />
     </AuthCard>
   );
 }

@@ -11,6 +11,7 @@ import { register as registerUser } from '../api/auth-api';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 import { PasswordField } from './password-field';
+import { SsoButtons } from './sso-buttons';
 
 interface Form {
   name: string;
@@ -86,6 +87,7 @@ export default function RegistrationPage() {
           {t('auth:registration.submit')}
         </Button>
       </Box>
+      <SsoButtons mode="register" back={links.back} />
     </AuthCard>
   );
 }

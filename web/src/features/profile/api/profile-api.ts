@@ -80,6 +80,27 @@ export function changePassword(body: PasswordChange) {
   return api<DataEnvelope<SessionResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
 }
 
+/** An outside sign-in (myGov, Google, Facebook) linked to the account. */
+export interface Identity {
+  id: number;
+  /** mygov, google or facebook. */
+  provider: string;
+  /** The e-mail address or phone the provider gave; null when it gave none. */
+  login: string | null;
+  /** When it was linked (ISO 8601). */
+  created_at: string;
+}
+
+/** GET /my-account/user/identities: the outside sign-ins linked to the signed-in account. */
+export function getIdentities() {
+  return api<DataEnvelope<Identity[]>>('/my-account/user/identities').then((r) => r.data);
+}
+
+/** Unlinks one; 409 `last_way_in` when the account has no password and this is its only sign-in. */
+export function deleteIdentity(id: number) {
+  return api<DataEnvelope<{ done: boolean }>>(`/my-account/user/identities/${id}`, { method: 'DELETE' }).then((r) => r.data);
+}
+
 /** One of a district's upazilas: `title` in English, `bn_title` in Bangla (categoryTitle() words it). */
 export interface Upazila extends ReferenceItem {
   district_id: number;

@@ -1,4 +1,5 @@
-// /profile/account-setting: the account's e-mail address and its verification, and the password change.
+// /profile/account-setting: the account's e-mail address and its verification, the linked outside
+// sign-ins (myGov, Google, Facebook), and the password change.
 import { Box, Button, Card, CardContent, CircularProgress, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -11,6 +12,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Profile } from '../api/profile-api';
 import { changePasswordMutation, passwordErrors, useProfile } from '../hooks/use-profile';
+import { LinkedSignIns } from './linked-sign-ins';
 import { VerifiedState } from './profile-summary';
 import { MY_PROFILE, ProfileTabs } from './profile-tabs';
 import { useSendVerification } from './verification-link';
@@ -41,13 +43,16 @@ export default function AccountSettingsPage() {
       <ProfileTabs />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
-          {profile.isLoading ? (
-            <Skeleton variant="rounded" height={180} />
-          ) : profile.error || !profile.data ? (
-            <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
-          ) : (
-            <EmailCard profile={profile.data} />
-          )}
+          <Stack spacing={3}>
+            {profile.isLoading ? (
+              <Skeleton variant="rounded" height={180} />
+            ) : profile.error || !profile.data ? (
+              <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
+            ) : (
+              <EmailCard profile={profile.data} />
+            )}
+            <LinkedSignIns />
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Suspense fallback={<Skeleton variant="rounded" height={360} />}>

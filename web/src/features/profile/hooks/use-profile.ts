@@ -4,7 +4,7 @@ import { getRoleHeaders, getToken, setToken } from '../../../lib/auth-storage';
 import { ME_KEY, useToken } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/types';
 import { fieldErrorsOf } from '../../../lib/use-error-text';
-import { changePassword, getProfile, updateProfile, type PasswordChange, type Profile, type ProfileBody, type SessionResult } from '../api/profile-api';
+import { changePassword, deleteIdentity, getIdentities, getProfile, updateProfile, type Identity, type PasswordChange, type Profile, type ProfileBody, type SessionResult } from '../api/profile-api';
 import { PROFILE_FIELDS, type ProfileField } from './profile-values';
 
 /** Per session, so that someone signing in after another on this browser never sees their profile. */
@@ -79,4 +79,24 @@ export function profileErrors(err: unknown): Partial<Record<ProfileField, string
   const out: Partial<Record<ProfileField, string>> = {};
   for (const f of PROFILE_FIELDS) if (all[f]) out[f] = all[f];
   return out;
+}
+
+/** The linked outside sign-ins, per session as the profile is. */
+export const identitiesKey = (token: string | null) => ['profile', 'identities', token] as const;
+
+export function identitiesQuery(token: string | null) {
+  return { queryKey: identitiesKey(token), queryFn: getIdentities, enabled: !!token, staleTime: 30_000 };
+}
+
+/** Unlinks an outside sign-in: gone from the list at once, the list read again. */
+export function unlinkIdentityMutation(qc: QueryClient, onDone?: (id: number) => void): UseMutationOptions<unknown, Error, number> {
+  return {
+    mutationFn: (id) => deleteIdentity(id),
+    onSuccess: (_, id) => {
+      const key = identitiesKey(getToken());
+      qc.setQueryData<Identity[]>(key, (list) => list?.filter((i) => i.id !== id));
+      void qc.invalidateQueries({ queryKey: key });
+      onDone?.(id);
+    },
+  };
 }
