@@ -200,6 +200,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "আগে একটি পাসওয়ার্ড ঠিক করুন: এটিই আপনার অ্যাকাউন্টে প্রবেশের একমাত্র পথ।",
         ),
         "logout_token_invalid" => ("The logout token failed its checks.", "লগআউট টোকেনটি যাচাইয়ে উত্তীর্ণ হয়নি।"),
+        "audience_empty" => ("This message would reach nobody: widen the audience.", "এই বার্তা কারও কাছে পৌঁছাবে না: প্রাপক বাড়ান।"),
+        "already_finished" => ("This message has already finished.", "এই বার্তা পাঠানো আগেই শেষ হয়েছে।"),
+        "in_the_past" => ("Choose a time in the future.", "ভবিষ্যতের একটি সময় বেছে নিন।"),
+        "sms_too_long" => ("An SMS may have at most {n} parts.", "একটি এসএমএস সর্বোচ্চ {n} অংশের হতে পারে।"),
         "already_verified" => ("This e-mail address is already verified.", "এই ই-মেইল ঠিকানাটি আগেই যাচাই করা হয়েছে।"),
         "email_missing" => ("The account has no e-mail address.", "অ্যাকাউন্টটিতে কোনো ই-মেইল ঠিকানা নেই।"),
         "invalid_subdomain" => (

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod activity;
 pub mod announce;
 pub mod assessment;
+pub mod bulk;
 pub mod certificates;
 pub mod classrooms;
 pub mod contents;

@@ -23,6 +23,7 @@ async fn main() -> anyhow::Result<()> {
     tenant_api::announce::spawn(state.clone());
     tenant_api::classrooms::meetings::rooms::spawn(state.clone());
     spawn_session_purge(state.clone());
+    tenant_api::bulk::worker::spawn(state.clone());
     spawn_search_log_flush(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
     tenant_api::learning::points::spawn_sweep(state.clone());

@@ -40,6 +40,7 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/password", None),
     ("/my-account/verif", None),
     ("/my-account/sso/", None),
+    ("/bulknotify/", Some(Module::Users)),
     ("/my-account/teacher-verification", None),
     ("/my-account/notifications", None),
     ("/my-account/sharing/", None),
@@ -154,6 +155,9 @@ const MODULES: &[(&str, Option<Module>)] = &[
 /// Calls whose action their path and method do not tell: `(method, path, action)`.
 const ACTIONS: &[(Method, &str, Action)] = &[
     (Method::POST, "/my-account/system-user/view", Action::View),
+    // Asking whom a bulk message reaches only reads; cancelling one edits it.
+    (Method::POST, "/bulknotify/audience", Action::View),
+    (Method::POST, "/bulknotify/messages/{id}/cancel", Action::Edit),
     // An export of a report and taking one's own export off the list only read the reports.
     (Method::POST, "/course/reports/exports", Action::View),
     (Method::DELETE, "/course/reports/exports/{id}", Action::View),

@@ -14,7 +14,7 @@ use crate::promotions::{ads, manage as promotions};
 use crate::contents::{learning as content_learning, manage as contents};
 use crate::files::{manage as files, resumable, upload as file_upload};
 use crate::publishing::{feedback, manage as posts, media as post_media, public as public_posts, sliders};
-use crate::{activity, classrooms, dashboard, events, guard, headers, hosts, notifications, reference, reports, site, tls, trainings, web};
+use crate::{activity, bulk, classrooms, dashboard, events, guard, headers, hosts, notifications, reference, reports, site, tls, trainings, web};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
@@ -104,6 +104,11 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(classrooms::timeline::view_timeline))
         .routes(routes!(classrooms::timeline::view_pinned))
         .routes(routes!(classrooms::live::timeline_stream))
+        .routes(routes!(bulk::audience))
+        .routes(routes!(bulk::create, bulk::list))
+        .routes(routes!(bulk::find))
+        .routes(routes!(bulk::cancel))
+        .routes(routes!(bulk::failures))
         .routes(routes!(notifications::list))
         .routes(routes!(notifications::unread))
         .routes(routes!(notifications::read))

@@ -8,6 +8,7 @@
 //! recognise the repeat. Text messages carry the row's id as the gateway's `csms_id`, which the
 //! gateway sends only once.
 
+pub mod bulk;
 pub mod mail;
 pub mod outbox;
 pub mod sms;

@@ -53,3 +53,49 @@ impl SmsGateway {
         }
     }
 }
+
+/// What one segment costs at the gateway, shown to a bulk message's sender before sending
+/// (SSL Wireless's non-masking rate, 35 poisha; a contract at another rate changes it here).
+pub const SEGMENT_POISHA: i64 = 35;
+
+/// The GSM 03.38 default alphabet (its basic set; the extension table's characters count twice).
+const GSM_BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_EXTENDED: &str = "^{}\\[~]|€\x0c";
+
+/// How many segments a text takes (3GPP TS 23.040): in the GSM alphabet 160 septets, or 153 each
+/// once split; with any other character (Bangla) UCS-2, 70 characters, or 67 each once split.
+pub fn segments(text: &str) -> u32 {
+    let septets: Option<u32> = text
+        .chars()
+        .map(|c| if GSM_BASIC.contains(c) { Some(1) } else if GSM_EXTENDED.contains(c) { Some(2) } else { None })
+        .sum();
+    let (length, single, each) = match septets {
+        Some(n) => (n, 160, 153),
+        None => (text.encode_utf16().count() as u32, 70, 67),
+    };
+    match length {
+        0 => 0,
+        n if n <= single => 1,
+        n => n.div_ceil(each),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::segments;
+
+    #[test]
+    fn texts_are_counted_in_gsm_or_ucs2_segments() {
+        assert_eq!(segments(""), 0);
+        assert_eq!(segments(&"a".repeat(160)), 1);
+        assert_eq!(segments(&"a".repeat(161)), 2);
+        assert_eq!(segments(&"a".repeat(306)), 2);
+        assert_eq!(segments(&"a".repeat(307)), 3);
+        // The euro sign takes two septets.
+        assert_eq!(segments(&"€".repeat(80)), 1);
+        assert_eq!(segments(&"ক".repeat(70)), 1);
+        assert_eq!(segments(&"ক".repeat(71)), 2);
+        assert_eq!(segments(&format!("{}a", "ক".repeat(133))), 2);
+        assert_eq!(segments(&"ক".repeat(135)), 3);
+    }
+}

@@ -261,3 +261,9 @@ pub fn payment_refunded(site: &str, name: &str, course: &str, course_bn: &str, a
     }
     render(format!("টাকা ফেরত / Refund: {course}"), blocks, site)
 }
+
+/// A bulk message by e-mail: the sender's words as they wrote them, a paragraph per blank line.
+pub fn announcement(site: &str, subject: &str, body: &str) -> Rendered {
+    let blocks = body.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| Block::Text(p.to_owned())).collect();
+    render(subject.to_owned(), blocks, site)
+}

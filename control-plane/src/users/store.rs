@@ -224,3 +224,26 @@ pub async fn census(db: &PgPool, since: chrono::DateTime<chrono::Utc>) -> sqlx::
     let genders = sqlx::query_as("SELECT gender, count(*) FROM users GROUP BY gender").fetch_all(db).await?;
     Ok((total, new, genders))
 }
+
+/// Whom a bulk message may reach: `ids` (everyone when `None`), narrowed by district and
+/// profession; with the name, e-mail and phone to reach them by.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Reachable {
+    pub id: i64,
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
+pub async fn reachable(db: &PgPool, ids: Option<&[i64]>, district_id: Option<i32>, profession_id: Option<i32>) -> sqlx::Result<Vec<Reachable>> {
+    sqlx::query_as(
+        "SELECT id, name, email, phone FROM users
+          WHERE ($1::bigint[] IS NULL OR id = ANY($1)) AND ($2::int IS NULL OR district_id = $2) AND ($3::int IS NULL OR profession_id = $3)
+          ORDER BY id",
+    )
+    .bind(ids)
+    .bind(district_id)
+    .bind(profession_id)
+    .fetch_all(db)
+    .await
+}

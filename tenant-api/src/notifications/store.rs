@@ -42,6 +42,22 @@ pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str,
     Ok(())
 }
 
+/// Tells many people the same thing at once (a bulk message), each bell rung as for one.
+pub async fn add_many(db: impl PgExecutor<'_>, tenant: i64, users: &[i64], kind: &str, params: Value) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH added AS (INSERT INTO notifications (user_id, kind, params) SELECT u, $2, $3 FROM unnest($1::bigint[]) u RETURNING user_id)
+         SELECT pg_notify($4, $5 || ':' || user_id) FROM added",
+    )
+    .bind(users)
+    .bind(kind)
+    .bind(params)
+    .bind(CHANNEL)
+    .bind(tenant.to_string())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 pub async fn count(db: &PgPool, user_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT count(*) FROM notifications WHERE user_id = $1").bind(user_id).fetch_one(db).await
 }

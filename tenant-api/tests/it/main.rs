@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod assessment;
 mod auth;
+mod bulk;
 mod certificate_pdf;
 mod classrooms;
 mod contents;

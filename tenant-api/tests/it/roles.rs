@@ -321,7 +321,7 @@ async fn activity_changes_cover_every_table() {
     assert_eq!(
         site_tables,
         [
-            "activity_changes", "activity_logs", "classroom_attendance", "classroom_chat", "content_part_progress", "dashboard_course_days", "dashboard_learners",
+            "activity_changes", "activity_logs", "bulk_recipients", "classroom_attendance", "classroom_chat", "content_part_progress", "dashboard_course_days", "dashboard_learners",
             "exam_answers", "exam_attendance", "exam_stats", "file_upload_parts", "lesson_progress", "notifications", "payment_events", "points_pending",
             "refinery_schema_history", "report_exports", "training_attendance",
         ],
@@ -331,7 +331,7 @@ async fn activity_changes_cover_every_table() {
     assert_eq!(
         control_tables,
         [
-            "acme_accounts", "acme_challenges", "activity_changes", "calendar_entries", "catalogue_courses", "certificate_registry", "leaderboard_site_totals",
+            "acme_accounts", "acme_challenges", "activity_changes", "bulk_jobs", "calendar_entries", "catalogue_courses", "certificate_registry", "leaderboard_site_totals",
             "leaderboard_user_totals", "leaderboard_user_weeks", "leaderboard_weeks", "learner_courses", "otp_codes", "outbox", "provisioning_events",
             "provisioning_jobs", "refinery_schema_history", "search_terms_daily", "sessions", "sso_attempts", "sso_links", "tls_attempts",
         ],

@@ -1,0 +1,123 @@
+//! The control side of bulk messages (tenant_api::bulk): the cross-site queue of due messages
+//! (`bulk_jobs`) and a message's e-mails and texts in the outbox, named by its `bulk_ref`
+//! (`<institution>:<message>`) and unique per recipient, so a batch handed on twice is queued once.
+
+use super::outbox::CHANNEL;
+use chrono::{DateTime, Utc};
+use sqlx::{PgExecutor, PgPool};
+use std::collections::HashMap;
+
+/// How long a claimed job belongs to its edge without a sign of life.
+const LEASE_SECS: f64 = 60.0;
+
+pub fn reference(institution_id: i64, message_id: i64) -> String {
+    format!("{institution_id}:{message_id}")
+}
+
+pub async fn schedule(db: impl PgExecutor<'_>, institution_id: i64, message_id: i64, send_at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO bulk_jobs (institution_id, message_id, send_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(institution_id)
+        .bind(message_id)
+        .bind(send_at)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Leases the longest-due job nobody holds: `(institution, message)`.
+pub async fn claim(db: &PgPool) -> sqlx::Result<Option<(i64, i64)>> {
+    sqlx::query_as(
+        "UPDATE bulk_jobs j SET locked_until = now() + make_interval(secs => $1)
+           FROM (SELECT institution_id, message_id FROM bulk_jobs
+                  WHERE send_at <= now() AND (locked_until IS NULL OR locked_until < now())
+                  ORDER BY send_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
+          WHERE (j.institution_id, j.message_id) = (due.institution_id, due.message_id)
+         RETURNING j.institution_id, j.message_id",
+    )
+    .bind(LEASE_SECS)
+    .fetch_optional(db)
+    .await
+}
+
+/// Keeps the lease of a job still being worked on.
+pub async fn renew(db: &PgPool, institution_id: i64, message_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE bulk_jobs SET locked_until = now() + make_interval(secs => $3) WHERE institution_id = $1 AND message_id = $2")
+        .bind(institution_id)
+        .bind(message_id)
+        .bind(LEASE_SECS)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn done(db: &PgPool, institution_id: i64, message_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM bulk_jobs WHERE institution_id = $1 AND message_id = $2").bind(institution_id).bind(message_id).execute(db).await?;
+    Ok(())
+}
+
+/// One message to many recipients of one channel.
+pub struct Batch<'a> {
+    pub bulk_ref: &'a str,
+    /// `email` or `sms`.
+    pub channel: &'static str,
+    pub institution_id: i64,
+    pub sender_name: &'a str,
+    pub subject: &'a str,
+    pub text: &'a str,
+    pub html: Option<&'a str>,
+}
+
+/// Queues the batch for `recipients` (addresses); those already queued for it are skipped.
+pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[String]) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH added AS (
+             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, bulk_ref)
+             SELECT $1, r, $2, $3, 'bulk', $4, $5, $6, $7 FROM unnest($8::text[]) r
+             ON CONFLICT (bulk_ref, channel, recipient) WHERE bulk_ref IS NOT NULL DO NOTHING RETURNING 1)
+         SELECT pg_notify($9, '') WHERE EXISTS (SELECT 1 FROM added)",
+    )
+    .bind(batch.channel)
+    .bind(batch.institution_id)
+    .bind(batch.sender_name)
+    .bind(batch.subject)
+    .bind(batch.text)
+    .bind(batch.html)
+    .bind(batch.bulk_ref)
+    .bind(recipients)
+    .bind(CHANNEL)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Withdraws what a cancelled message still had waiting in the outbox.
+pub async fn withdraw(db: &PgPool, bulk_ref: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE outbox SET state = 'cancelled', locked_until = NULL WHERE bulk_ref = $1 AND state = 'pending'")
+        .bind(bulk_ref)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// How each message's outbox rows stand: `(bulk_ref, channel) -> (state -> count)`.
+pub async fn states(db: &PgPool, refs: &[String]) -> sqlx::Result<HashMap<(String, String), HashMap<String, i64>>> {
+    let rows: Vec<(String, String, String, i64)> = sqlx::query_as(
+        "SELECT bulk_ref, channel, state, count(*) FROM outbox WHERE bulk_ref = ANY($1) GROUP BY 1, 2, 3",
+    )
+    .bind(refs)
+    .fetch_all(db)
+    .await?;
+    let mut out: HashMap<(String, String), HashMap<String, i64>> = HashMap::new();
+    for (r, channel, state, n) in rows {
+        out.entry((r, channel)).or_default().insert(state, n);
+    }
+    Ok(out)
+}
+
+/// The outbox's failures of a message: `(channel, recipient, last error)`.
+pub async fn failures(db: &PgPool, bulk_ref: &str) -> sqlx::Result<Vec<(String, String, Option<String>)>> {
+    sqlx::query_as("SELECT channel, recipient, last_error FROM outbox WHERE bulk_ref = $1 AND state = 'failed' ORDER BY id")
+        .bind(bulk_ref)
+        .fetch_all(db)
+        .await
+}
