@@ -8,7 +8,9 @@ const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-d
   // The classrooms' API (docs/api-classrooms.md); /classroom and /classroom/details/... are pages.
   '/classroom/class/', '/classroom/batch/', '/classroom/people/', '/classroom/schedule/', '/classroom/attendance/', '/classroom/evaluation/', '/classroom/timeline/', '/classroom/update-publish-feature', '/classroom/api_configure/', '/convay/',
   // The reports' API (docs/api-reports.md); /reports/... are pages.
-  '/course/reports/'];
+  '/course/reports/',
+  // Bulk messages' API (docs/api-accounts.md); /bulknotify/email and the like are pages.
+  '/bulknotify/audience', '/bulknotify/messages'];
 const proxy = Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }]));
 
 // The landing pages (lazy routes whose first download scripts/bundle-budget.mjs keeps under budget;

@@ -140,4 +140,31 @@ describe('the signed-in route table', () => {
     expect(served('/user-management').path).toBe('user-management');
     expect(PAGE_ACCESS.users).toEqual(['super', 'partner']);
   });
+  it('serves the four bulk notification pages from one lazy chunk, the channel preset told by the route, behind users.create', () => {
+    const matches = (path: string) => matchRoutes(signedInRoutes, path) ?? [];
+    const element = (path: string) => matches(path).at(-1)!.route.element as ReactElement<{ preset?: string }>;
+    /** The module and action the page's second guard asks the role's map for. */
+    const guard = (path: string) =>
+      matches(path)
+        .map((m) => m.route.element as ReactElement<{ module?: string; action?: string }> | undefined)
+        .find((e) => e?.props?.module)?.props ?? null;
+    for (const preset of ['email', 'sms', 'system', 'custom']) {
+      const path = `/bulknotify/${preset}`;
+      expect(served(path), path).toEqual({ path: `bulknotify/${preset}`, allow: PAGE_ACCESS.bulkNotify });
+      expect(element(path).props.preset, path).toBe(preset);
+      // Keyed by its preset: another preset starts a fresh form.
+      expect(element(path).key, path).toBe(preset);
+      expect(guard(path), path).toEqual({ module: 'users', action: 'create' });
+    }
+    const pages = ['/bulknotify/email', '/bulknotify/sms', '/bulknotify/system', '/bulknotify/custom'].map((p) => element(p).type);
+    expect(new Set(pages).size).toBe(1);
+    expect((pages[0] as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    // /bulknotify goes to the custom page; another preset is not found.
+    expect(served('/bulknotify').path).toBe('bulknotify');
+    expect((element('/bulknotify') as ReactElement<{ to?: string }>).props.to).toBe('/bulknotify/custom');
+    expect(served('/bulknotify/whatsapp').path).toBe('*');
+    expect(PAGE_ACCESS.bulkNotify).toEqual(['super', 'partner']);
+    const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
+    expect(layout('/bulknotify/sms')).toBe(layout('/dashboard'));
+  });
 });

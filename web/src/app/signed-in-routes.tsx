@@ -7,6 +7,7 @@ import { DefaultLayout } from '../components/layouts/default-layout';
 import { LearnLayout } from '../components/layouts/learn-layout';
 import { ErrorPage } from '../components/errors/error-page';
 import { NotFoundPage } from '../components/errors/not-found-page';
+import type { BulkPreset } from '../features/bulk-notify/hooks/bulk-form';
 import type { CalendarKind } from '../features/calendar/hooks/use-calendar';
 import { PAGE_ACCESS } from '../lib/menu-class';
 import { authLink } from '../lib/redirect';
@@ -94,6 +95,13 @@ const ReportPages = lazy(() => import('../features/reports/components/report-pag
 // /user-management/*: the site's people, roles and permission maps, and its activity log; one chunk
 // (the page is told by the route).
 const UserPages = lazy(() => import('../features/users/components/user-pages'));
+// /bulknotify/email, /sms, /system (the bell) and /custom (any of the three): one page, its channel
+// preset told by the route; one chunk.
+const BulkNotifyPage = lazy(() => import('../features/bulk-notify/components/bulk-notify-page'));
+const BULK_ROUTES: RouteObject[] = (['email', 'sms', 'system', 'custom'] satisfies BulkPreset[]).map((preset) => ({
+  path: `bulknotify/${preset}`,
+  element: <BulkNotifyPage key={preset} preset={preset} />,
+}));
 // /payments (the public /payment/:kind/:id is in routes.tsx; the same chunk).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 
@@ -269,6 +277,16 @@ export const signedInRoutes: RouteObject[] = [
           },
           // Other names of the lists go to them; anything else is not found.
           { path: 'user-management/:slug', element: <UserPages page="slug" /> },
+        ],
+      },
+      {
+        // Bulk notifications: the site's admins (the super admin on the main site, a partner admin on
+        // theirs), each page for the roles whose map lets them add people (users.create), as the
+        // server asks to send.
+        element: <RequireMenuClass allow={PAGE_ACCESS.bulkNotify} />,
+        children: [
+          { path: 'bulknotify', element: <Navigate to="/bulknotify/custom" replace /> },
+          { element: <RequireModule module="users" action="create" />, children: BULK_ROUTES },
         ],
       },
       {

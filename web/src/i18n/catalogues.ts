@@ -34,6 +34,8 @@ export const NAMESPACES = [
   'reports',
   // User management (/user-management/*: people, roles and their permission maps, the activity log): loaded with it.
   'users',
+  // Bulk notifications (/bulknotify/*: compose, audience, history): loaded with them.
+  'bulk',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The reference lists' settings (/settings/categories, /settings/educationlavels, ...): loaded with them.

@@ -76,6 +76,8 @@ export const PAGE_ACCESS = {
   reports: ['super', 'partner'],
   /** /user-management/*: the site's people, roles and activity log (each page also needs its module in the role's map: users, roles or activity) */
   users: ['super', 'partner'],
+  /** /bulknotify/*: one message to many people by e-mail, SMS or the bell (the pages also need users.create in the role's map) */
+  bulkNotify: ['super', 'partner'],
   /** /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees, /settings/professions, /settings/reference-lists, /settings/geography: the platform's reference lists; /settings/languages: the language dictionary (the API answers the main site's super admins only) */
   reference: ['super'],
 } as const satisfies Record<string, readonly MenuClass[]>;
@@ -117,6 +119,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/events/edit', PAGE_ACCESS.events],
   ['/reports', PAGE_ACCESS.reports],
   ['/user-management', PAGE_ACCESS.users],
+  ['/bulknotify', PAGE_ACCESS.bulkNotify],
 ];
 
 /** Pages under /course, /exam and /training that are not authoring (the public course and certificate exam pages, the learners' journeys, the person's calendar). */

@@ -26,8 +26,9 @@ describe('sidebar menu', () => {
     const reports = ['/reports/course-report', '/reports/learner-report'];
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
     const users = ['/user-management/system-user', '/user-management/learner', '/user-management/manage-role', '/user-management/activity-logs'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
+    const bulk = ['/bulknotify/email', '/bulknotify/sms', '/bulknotify/system', '/bulknotify/custom'];
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
     expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class, narrowed by the built-in teacher's map (docs/api-users.md):
@@ -113,6 +114,39 @@ describe('sidebar menu', () => {
       expect(canOpen('/user-management/system-user', cls), cls).toBe(false);
     }
   });
+  it('lists Bulk notifications (E-mail, SMS, System notification, Custom) for the roles that may add people, and lights it on its pages', () => {
+    const roles: [MenuClass, string, PermissionMap][] = [
+      ['partner', 'partner-admin', ROLE_MAPS['partner-admin']],
+      ['super', 'super', ROLE_MAPS.super],
+      ['super', 'sys-admin', SYS_ADMIN],
+      // A role of the site's own granted users.create alone.
+      ['partner', 'messenger', { users: { create: true } }],
+    ];
+    for (const [cls, role, map] of roles) {
+      const items = menuFor(cls, map);
+      const group = items.find((i) => i.key === 'bulk-notify')!;
+      expect(group?.labelKey, `${cls} ${role}`).toBe('nav:bulk_notify');
+      expect(group.children?.map((c) => [c.to, c.labelKey, c.module, c.action])).toEqual([
+        ['/bulknotify/email', 'nav:bulk.email', 'users', 'create'],
+        ['/bulknotify/sms', 'nav:bulk.sms', 'users', 'create'],
+        ['/bulknotify/system', 'nav:bulk.system', 'users', 'create'],
+        ['/bulknotify/custom', 'nav:bulk.custom', 'users', 'create'],
+      ]);
+      for (const path of ['/bulknotify/email', '/bulknotify/sms?page=2', '/bulknotify/system', '/bulknotify/custom', '/bulknotify']) {
+        expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), path).toEqual(['bulk-notify']);
+        expect(canOpen(path, cls), path).toBe(true);
+      }
+      expect(activeChild(group, '/bulknotify/sms?page=2')).toBe('bulk-notify-sms');
+      expect(activeChild(group, '/bulknotify/system')).toBe('bulk-notify-system');
+    }
+    // View without create (the server refuses to send), the teacher's map (no users at all).
+    expect(menuFor('partner', { users: { view: true, create: false, edit: true } }).some((i) => i.key === 'bulk-notify')).toBe(false);
+    expect(menuFor('partner', TEACHER).some((i) => i.key === 'bulk-notify')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(menuFor(cls, WIDEST[cls]).some((i) => i.key === 'bulk-notify'), cls).toBe(false);
+      expect(canOpen('/bulknotify/email', cls), cls).toBe(false);
+    }
+  });
   it('shows an item with a module only when the role’s map lets it view the module, and drops a group left empty', () => {
     const keys = (map: PermissionMap) => menuFor('super', map).flatMap((i) => [i.key, ...(i.children ?? []).map((c) => c.key)]);
     expect(keys({ dashboard: { view: true }, publishing: { view: true, create: true } })).toEqual(['dashboard', 'blogs', 'tutorials']);
@@ -121,6 +155,9 @@ describe('sidebar menu', () => {
     // create without view: not in the menu.
     expect(keys({ publishing: { create: true } })).toEqual([]);
     expect(keys({ roles: { view: true } })).toEqual(['user-management', 'roles']);
+    // An item asking for another action than view (Bulk notifications: users.create).
+    expect(keys({ users: { view: true } })).toEqual(['user-management', 'system-users', 'learners']);
+    expect(keys({ users: { create: true } })).toEqual(['bulk-notify', 'bulk-notify-email', 'bulk-notify-sms', 'bulk-notify-system', 'bulk-notify-custom']);
     // Not narrowed (a map that could not be read): the class's whole menu.
     expect(menuFor('super', null)).toEqual(menuFor('super'));
     // The built-in maps (docs/api-users.md): the super admin has every module, a partner admin

@@ -26,8 +26,9 @@ import CastForEducationOutlinedIcon from '@mui/icons-material/CastForEducationOu
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import type { ReactNode } from 'react';
-import { allows, type Module, type PermissionMap } from '../../lib/access';
+import { allows, type Action, type Module, type PermissionMap } from '../../lib/access';
 import { PAGE_ACCESS, type MenuClass } from '../../lib/menu-class';
 import { firstSegment } from '../../lib/path-segment';
 
@@ -48,6 +49,8 @@ export interface MenuItem {
    * shown when one of its children is.
    */
   module?: Module;
+  /** What the role must be granted on `module` for the item to show (default `view`). */
+  action?: Action;
   children?: MenuItem[];
   /**
    * Paths beyond its link that a child stands for (a single exam's editor, /exam/edit/<id>, is Single
@@ -180,6 +183,22 @@ export const MENU: MenuItem[] = [
       { key: 'activity-logs', labelKey: 'nav:activity_log', to: '/user-management/activity-logs', classes: [...PAGE_ACCESS.users], module: 'activity' },
     ],
   },
+  // One message to many of the site's people by e-mail, SMS or the bell (features/bulk-notify): for
+  // the roles that may add people (users.create), as the server asks to send.
+  {
+    key: 'bulk-notify',
+    labelKey: 'nav:bulk_notify',
+    icon: <ForwardToInboxOutlinedIcon />,
+    classes: [...PAGE_ACCESS.bulkNotify],
+    children: (['email', 'sms', 'system', 'custom'] as const).map((preset) => ({
+      key: `bulk-notify-${preset}`,
+      labelKey: `nav:bulk.${preset}`,
+      to: `/bulknotify/${preset}`,
+      classes: [...PAGE_ACCESS.bulkNotify],
+      module: 'users' as const,
+      action: 'create' as const,
+    })),
+  },
   {
     key: 'partners',
     labelKey: 'nav:partners',
@@ -308,18 +327,19 @@ export const USER_MENU: MenuItem[] = [
 /** The account menu of a menu class, narrowed as the side navigation is (`permissions`: the role's map; null: not narrowed). */
 export function userMenuFor(cls: MenuClass, permissions: PermissionMap | null = null): MenuItem[] {
   const map = cls === 'learner' ? null : permissions;
-  return USER_MENU.filter((i) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, 'view')));
+  return USER_MENU.filter((i) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, i.action ?? 'view')));
 }
 
 /**
  * The side navigation of a menu class, narrowed by the current role's permission map: an item with
- * a module is shown only when the map lets the role view it (the learner class is not narrowed);
+ * a module is shown only when the map lets the role view it (or do its `action`; the learner class
+ * is not narrowed);
  * a group none of whose children is left goes too. `permissions`: the role's map (lib/access.ts
  * useAccess); null: not narrowed.
  */
 export function menuFor(cls: MenuClass, permissions: PermissionMap | null = null): MenuItem[] {
   const map = cls === 'learner' ? null : permissions;
-  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, 'view'));
+  const shown = (i: MenuItem) => i.classes.includes(cls) && (!i.module || !map || allows(map, i.module, i.action ?? 'view'));
   return MENU.filter(shown)
     .map((i) => ({ ...i, children: i.children?.filter(shown) }))
     .filter((i) => !i.children || i.children.length > 0);

@@ -7,7 +7,10 @@ import { formatTaka } from '../../../lib/money';
 import type { Notification } from '../api/notifications-api';
 
 /** The kinds this app words; any other is shown with the generic text. */
-export const KNOWN_KINDS = ['enrolment_approved', 'certificate_issued', 'payment_received'] as const;
+export const KNOWN_KINDS = ['enrolment_approved', 'certificate_issued', 'payment_received', 'announcement'] as const;
+
+/** How much of a bulk message's body the panel shows. */
+export const ANNOUNCEMENT_MAX = 140;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -24,6 +27,15 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params'>, t: TF
     }
     case 'payment_received': {
       if (typeof p.amount_poisha === 'number' && Number.isInteger(p.amount_poisha)) return t('notifications:kinds.payment_received', { amount: formatTaka(p.amount_poisha, lang) });
+      break;
+    }
+    // A bulk message of the site's admins (features/bulk-notify): its subject and the start of its body, as written.
+    case 'announcement': {
+      const subject = str(p.subject).trim();
+      const whole = str(p.body).trim().replace(/\s+/g, ' ');
+      const body = whole.length > ANNOUNCEMENT_MAX ? `${whole.slice(0, ANNOUNCEMENT_MAX - 1).trimEnd()}…` : whole;
+      if (subject && body) return t('notifications:kinds.announcement', { subject, body });
+      if (subject || body) return subject || body;
       break;
     }
   }

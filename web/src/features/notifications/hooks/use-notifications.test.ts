@@ -169,6 +169,16 @@ describe('a notification’s text, time and link', () => {
     expect(notificationText(note(3, false, { kind: 'payment_received', params: { amount_poisha: '1500' } }), t, 'en')).toBe('notifications:kinds.unknown');
   });
 
+  it('shows a bulk message (announcement) as its subject and the start of its body, as written', () => {
+    const announcement = (params: Record<string, unknown>) => note(4, false, { kind: 'announcement', params });
+    expect(notificationText(announcement({ subject: 'Exam on Sunday', body: 'At 10:00,\n room 4.' }), t, 'bn')).toBe('notifications:kinds.announcement{"subject":"Exam on Sunday","body":"At 10:00, room 4."}');
+    expect(notificationText(announcement({ subject: '', body: 'ক্লাস কাল' }), t, 'en')).toBe('ক্লাস কাল');
+    expect(notificationText(announcement({ subject: 'Holiday' }), t, 'en')).toBe('Holiday');
+    const long = notificationText(announcement({ subject: 'S', body: 'x'.repeat(500) }), t, 'en');
+    expect(long).toContain(`"body":"${'x'.repeat(139)}…"`);
+    expect(notificationText(announcement({}), t, 'en')).toBe('notifications:kinds.unknown');
+  });
+
   it('opens only paths of this app', () => {
     expect(appPath('/course/details/u-1')).toBe('/course/details/u-1');
     for (const bad of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a b']) expect(appPath(bad), String(bad)).toBeNull();
