@@ -190,6 +190,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         events::seed(&mut api).await?;
         trainings::seed(&mut api).await?;
         classrooms::seed(&app, &mut api).await?;
+        dhaka_notices(&mut api).await?;
         // Batches anyone may join at once, with room for the term's learners.
         let open: Vec<(i64, Vec<i64>)> = COURSES
             .iter()
@@ -211,6 +212,28 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
         let db = app.pools.get(site).await?;
         crate::learning::points::rebuild(&app, site, &db).await?;
     }
+    Ok(())
+}
+
+/// Dhaka's admin has told the site's learners of a holiday, on the bell and by e-mail (the edge's
+/// worker sends it within seconds), and scheduled a text about the model tests for next week.
+async fn dhaka_notices(api: &mut Api) -> anyhow::Result<()> {
+    let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
+    let holiday = json!({
+        "channels": ["bell", "email"],
+        "subject": "বিজয় দিবসে ক্লাস বন্ধ / No classes on Victory Day",
+        "body": "১৬ ডিসেম্বর বিজয় দিবসে সব ক্লাস বন্ধ থাকবে; ১৭ ডিসেম্বর থেকে যথারীতি ক্লাস হবে।\n\nAll classes are off on 16 December, Victory Day; they resume on 17 December.",
+        "audience": {},
+    });
+    api.call(Site::Dhaka, Method::POST, "/bulknotify/messages", Some(&admin), holiday).await?;
+    let next_week = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+    let tests = json!({
+        "channels": ["sms"],
+        "body": "HSC মডেল টেস্ট শুরু ২০ ডিসেম্বর। সময়সূচি সাইটে দেখুন।",
+        "audience": { "status": "active" },
+        "send_at": next_week,
+    });
+    api.call(Site::Dhaka, Method::POST, "/bulknotify/messages", Some(&admin), tests).await?;
     Ok(())
 }
 
