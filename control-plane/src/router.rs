@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(register::register_user))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
+        .routes(routes!(login::single_login))
         .routes(routes!(sso::providers))
         .routes(routes!(sso::mygov_login))
         .routes(routes!(sso::mygov_register))

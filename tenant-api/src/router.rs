@@ -145,6 +145,7 @@ fn tenant_routes(app: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(events::calendar::event_ics))
         .routes(routes!(trainings::setup::view_training_batch, trainings::setup::update_training_batch))
         .routes(routes!(trainings::setup::get_location))
+        .routes(routes!(trainings::mine::my_trainings))
         .routes(routes!(trainings::setup::add_trainer, trainings::setup::update_trainer))
         .routes(routes!(trainings::setup::remove_trainer))
         .routes(routes!(trainings::setup::add_session, trainings::setup::update_session))

@@ -158,6 +158,17 @@ pub async fn delete(db: &PgPool, session_id: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Ends every session of a user but the one holding `token` (a single sign-in); drop the user
+/// from the cache after.
+pub async fn delete_others(db: &PgPool, user_id: i64, token: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+        .bind(user_id)
+        .bind(token::digest(token).as_slice())
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Ends every session of a user (their password changed); drop them from the cache after commit.
 pub async fn delete_all_of_user(db: &mut sqlx::PgConnection, user_id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(db).await?;

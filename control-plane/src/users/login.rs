@@ -48,6 +48,27 @@ pub async fn login(
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     AppJson(input): AppJson<LoginInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
+    Ok(Json(Data::new(sign_in(&ctl, host.as_ref(), connect, input).await?)))
+}
+
+/// Sign in here only: as `login`, and every other session of the account ends (on a shared or
+/// lost device, say).
+#[utoipa::path(post, path = "/my-account/user/singlelogin", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = Data<TokenAndUser>), (status = 401, description = "invalid_credentials"),
+              (status = 422), (status = 429, description = "too_many_attempts")))]
+pub async fn single_login(
+    State(ctl): State<ControlState>,
+    host: Option<HostTenant>,
+    connect: Option<Extension<ConnectInfo<SocketAddr>>>,
+    AppJson(input): AppJson<LoginInput>,
+) -> AppResult<Json<Data<TokenAndUser>>> {
+    let signed_in = sign_in(&ctl, host.as_ref(), connect, input).await?;
+    sessions::delete_others(&ctl.db, signed_in.user.id, &signed_in.token).await?;
+    ctl.sessions.forget_user(signed_in.user.id);
+    Ok(Json(Data::new(signed_in)))
+}
+
+async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<Extension<ConnectInfo<SocketAddr>>>, input: LoginInput) -> AppResult<TokenAndUser> {
     let mut v = Validator::default();
     v.text("email", &input.email, 254);
     if input.password.is_empty() {
@@ -77,12 +98,12 @@ pub async fn login(
     // A session opened to accept a link counts as signed in through the provider too, so its
     // logout there ends this one as well.
     let offer = match &input.link {
-        Some(link) => Some(sso::accept_link(&ctl, id, link).await?),
+        Some(link) => Some(sso::accept_link(ctl, id, link).await?),
         None => None,
     };
     let origin = offer.as_ref().map(|o| sessions::SsoOrigin { provider: &o.provider, issuer: &o.issuer, subject: &o.subject, sid: o.sid.as_deref() });
-    let (token, user) = sso::open_session(&ctl, host.as_ref(), id, origin).await?;
-    Ok(Json(Data::new(TokenAndUser { token, user })))
+    let (token, user) = sso::open_session(ctl, host, id, origin).await?;
+    Ok(TokenAndUser { token, user })
 }
 
 /// End the current session.

@@ -39,9 +39,14 @@ impl Drop for Running {
 /// The platform's provisioner and tenant-api (release builds) on `port`, with the partner `slug`
 /// approved, its site provisioned and the API answering: (provisioner, tenant-api, its id).
 pub async fn site(platform: &TestPlatform, port: u16, slug: &str) -> (Running, Running, i64) {
+    site_with(platform, port, slug, &[]).await
+}
+
+/// The same, with more environment for tenant-api (the mail and SMS servers it delivers to).
+pub async fn site_with(platform: &TestPlatform, port: u16, slug: &str, extra: &[(&str, String)]) -> (Running, Running, i64) {
     use std::time::{Duration, Instant};
     let provisioner = Running(spawn(platform, "provisioner", port, &[("PROVISIONER_POLL_SECS", "1".into())]));
-    let api = Running(spawn(platform, "tenant-api", port, &[]));
+    let api = Running(spawn(platform, "tenant-api", port, extra));
     let id = platform.approved_institution(slug).await;
     let started = Instant::now();
     while sqlx::query_scalar::<_, String>("SELECT state FROM institutions WHERE id = $1").bind(id).fetch_one(&platform.db).await.unwrap() != "active" {

@@ -14,6 +14,7 @@ pub mod follow_up;
 pub mod honorarium;
 pub mod meals;
 pub mod meals_store;
+pub mod mine;
 pub mod setup;
 pub mod store;
 

@@ -99,3 +99,25 @@ async fn api_clients_get_tokens_by_client_credentials() {
     let token = body["access_token"].as_str().unwrap();
     assert_eq!(t.get("localhost", "/api/user", Some(token)).await.status, StatusCode::UNAUTHORIZED);
 }
+
+/// `singlelogin` signs in like `login` and ends every other session of the account; another
+/// account's sessions stay.
+#[tokio::test]
+async fn a_single_sign_in_ends_the_accounts_other_sessions() {
+    let t = TestApp::new().await;
+    t.platform.user("karim@example.com", None).await;
+    t.platform.user("rahim@example.com", None).await;
+    let (first, second) = (t.login("localhost", "karim@example.com").await, t.login("localhost", "karim@example.com").await);
+    let other = t.login("localhost", "rahim@example.com").await;
+    let wrong = t.post("localhost", "/my-account/user/singlelogin", None, json!({ "email": "karim@example.com", "password": "not-it-123" })).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(t.get("localhost", "/api/user", Some(&first)).await.status, StatusCode::OK, "a wrong password ends nothing");
+    let r = t.post("localhost", "/my-account/user/singlelogin", None, json!({ "email": "karim@example.com", "password": crate::common::PASSWORD })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let only = r.body["data"]["token"].as_str().unwrap();
+    for ended in [&first, &second] {
+        assert_eq!(t.get("localhost", "/api/user", Some(ended)).await.status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(t.get("localhost", "/api/user", Some(only)).await.status, StatusCode::OK);
+    assert_eq!(t.get("localhost", "/api/user", Some(&other)).await.status, StatusCode::OK);
+}

@@ -164,6 +164,14 @@ async fn a_training_runs_from_enrolment_to_certificates_with_meals_budget_and_ho
     ok(mark(s2, vec![r_, s], vec![k]).await);
     assert_eq!(ok(mark(s2, vec![r_, k], vec![s]).await)["present"], 2, "marking again changes the mark");
     ok(mark(s3, vec![r_], vec![k, s]).await);
+    // Each finds the training among their own: the trainee with the sessions attended, the
+    // trainer with the sessions taken; and only on the site it belongs to.
+    let mine = ok(t.get(DHAKA, "/my-account/user/training", Some(rahim)).await);
+    let row = |v: &Value| (v["role"].as_str().map(str::to_owned), v["batch_id"].as_i64(), v["sessions"].as_i64(), v["attended"].as_i64());
+    assert_eq!(row(&mine[0]), (Some("trainee".into()), Some(batch), Some(4), Some(3)));
+    assert!(mine[0]["next_session"].is_string(), "s4 is tomorrow");
+    assert_eq!(row(&ok(t.get(DHAKA, "/my-account/user/training", Some(&a)).await)[0]), (Some("trainer".into()), Some(batch), Some(2), Some(2)));
+    assert_eq!(ok(t.get(SYLHET, "/my-account/user/training", Some(rahim)).await).as_array().unwrap().len(), 0);
     let r = t.delete(DHAKA, &format!("/course/training/sessions/{s1}"), Some(&admin)).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("session_has_attendance")));
 
