@@ -3,11 +3,12 @@
 // the sender types, from the authors' course list), one of its batches (the course's batches, once a
 // course is chosen; another course clears it), the enrolment's status, and the person's district and
 // profession (the reference lists the profile form uses). Nothing chosen: everyone enrolled here.
-import { Autocomplete, CircularProgress, FormControlLabel, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { Autocomplete, FormControlLabel, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type Ref } from 'react';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadingAutocompleteInput } from '../../../components/ui/loading-autocomplete-input';
 import { DistrictChoices, ReferenceChoices } from '../../../components/ui/reference-choices';
 import { fetchCourseBatches, fetchCoursePage } from '../../../lib/authoring-api';
 import { localName, localTitle } from '../../../lib/course-text';
@@ -209,25 +210,13 @@ function CoursePicker({ value, onChange, error, disabled }: { value: CourseOptio
       disabled={disabled}
       fullWidth
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <LoadingAutocompleteInput
+          params={params}
+          loading={list.isFetching}
           label={t('audience.course')}
           placeholder={value ? undefined : t('audience.any_course')}
           error={!!error}
           helperText={error || undefined}
-          slotProps={{
-            ...params.slotProps,
-            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {list.isFetching ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
           data-testid="bulk-course"
         />
       )}

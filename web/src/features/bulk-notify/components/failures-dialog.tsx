@@ -2,12 +2,13 @@
 // tried (none when there was none) and why: no address and opted out in words, the gateway's own
 // words as it gave them. A table on wide screens, a card per person on phones (the dialog then
 // fills the screen).
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnsHead } from '../../../components/ui/columns-head';
 import { ListCard } from '../../../components/ui/list-card';
 import { formatNumber } from '../../../lib/lang';
 import type { BulkMessage, Failure } from '../api/bulk-api';
@@ -88,13 +89,7 @@ export function FailuresDialog({ message, onClose }: { message: BulkMessage; onC
           {wide ? (
             <TableContainer sx={dim}>
               <Table size="small" data-testid="bulk-failures-table">
-                <TableHead>
-                  <TableRow>
-                    {columns.map((c) => (
-                      <TableCell key={c.key}>{c.label}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
+                <ColumnsHead columns={columns} />
                 <TableBody>
                   {rows.map((f, i) => (
                     <TableRow key={`${f.user_id}-${f.channel}-${i}`} data-testid="bulk-failure">

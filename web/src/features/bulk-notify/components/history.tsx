@@ -4,12 +4,13 @@
 // is scheduled or being sent (use-bulk.ts), so the bars move. Cancel (for the roles that may edit
 // the site's people) stops one that is scheduled or being sent; Failures lists whom it missed. A
 // table on wide screens, a card per message on phones.
-import { Box, Button, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableRow, Typography, type ChipProps } from '@mui/material';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import ErrorOutlineOutlinedIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnsHead } from '../../../components/ui/columns-head';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListCard } from '../../../components/ui/list-card';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -186,13 +187,7 @@ export function History({ ref, page, onPage }: { ref?: Ref<HTMLElement>; page: n
         table={
           <TableContainer sx={dim}>
             <Table size="small" data-testid="bulk-table">
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c.key}>{c.label}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <ColumnsHead columns={columns} />
               <TableBody>
                 {messages.map((m) => (
                   <TableRow key={m.id} hover data-testid="bulk-row" data-message-id={m.id} sx={{ verticalAlign: 'top' }}>

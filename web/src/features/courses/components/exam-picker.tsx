@@ -1,11 +1,12 @@
 // The exam a quiz or exam lesson (or a class's quiz) is taken through: an Autocomplete over the
 // author's exams of the Exam Centre, searched on the server as they type. An author without any exam
 // is sent to create one.
-import { Alert, Autocomplete, Box, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadingAutocompleteInput } from '../../../components/ui/loading-autocomplete-input';
 import { localTitle } from '../../../lib/course-text';
 import { formatNumber } from '../../../lib/lang';
 import { fetchExams, type ExamSummary } from '../../exams/api/exams-api';
@@ -131,26 +132,16 @@ export function ExamPicker(props: {
         </Box>
       )}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <LoadingAutocompleteInput
+          params={params}
+          loading={loading}
+          shrinkLabel={false}
           inputRef={props.inputRef}
           required
           label={props.texts?.label ?? t('courses:lesson.exam')}
           placeholder={t('courses:lesson.exam_search')}
           error={!!props.error}
           helperText={hint}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {loading ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
           data-testid="lesson-exam"
         />
       )}

@@ -1,10 +1,11 @@
 // What a coupon is for: some of the site's courses (searched on the server as the admin types, from
 // the authors' course list) and some of its categories (the reference data the course form uses).
 // Neither chosen: every course. The course search is the promotions' course picker's too.
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingAutocompleteInput } from '../../../components/ui/loading-autocomplete-input';
 import { ReferenceChoices } from '../../../components/ui/reference-choices';
 import { fetchCoursePage } from '../../../lib/authoring-api';
 import { localTitle } from '../../../lib/course-text';
@@ -86,25 +87,13 @@ export function CourseChoices({ ids, onChange, error, disabled }: ScopeFieldProp
       disabled={disabled}
       fullWidth
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <LoadingAutocompleteInput
+          params={params}
+          loading={courses.loading}
           label={t('coupons.courses')}
           placeholder={ids.length ? undefined : t('coupons.courses_placeholder')}
           error={!!error}
           helperText={error || undefined}
-          slotProps={{
-            ...params.slotProps,
-            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {courses.loading ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
           data-testid="coupon-courses"
         />
       )}

@@ -13,7 +13,6 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -22,6 +21,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnsHead } from '../../../components/ui/columns-head';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Pager } from '../../../components/ui/pager';
@@ -57,15 +57,7 @@ export function ReportRows<T>({ id, items, columns, rowKey, wide }: { id: string
     return (
       <TableContainer>
         <Table size="small" data-testid={`${id}-table`}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.key} align={c.align}>
-                  {c.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <ColumnsHead columns={columns} />
           <TableBody>
             {items.map((row) => (
               <TableRow key={rowKey(row)} hover data-testid={`${id}-row`}>

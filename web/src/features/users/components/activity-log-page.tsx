@@ -3,12 +3,13 @@
 // their log), in which role, what (the module and action of the call, or an open call), the method
 // and path with what it sent, what it changed (each row before → after), the answer's status and
 // the address it came from. A table on wide screens, a card per entry on phones.
-import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableRow, Typography, type ChipProps } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ColumnsHead } from '../../../components/ui/columns-head';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate, formatNumber } from '../../../lib/lang';
@@ -219,13 +220,7 @@ function ActivityList({ query, page, onPage, empty, hidePerson = false }: { quer
       table={
         <TableContainer sx={dim}>
           <Table size="small" data-testid="activity-table">
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c.key}>{c.label}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <ColumnsHead columns={columns} />
             <TableBody>
               {entries.map((e) => (
                 <TableRow key={e.id} hover data-testid="activity-row">
