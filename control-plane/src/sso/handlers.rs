@@ -41,7 +41,7 @@ fn allowed_on(host: Option<&HostTenant>) -> bool {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct StartInput {
+pub struct SsoStart {
     /// Link the provider to the signed-in account instead of signing in.
     pub link: bool,
 }
@@ -70,17 +70,17 @@ pub struct Redirect {
 type Started = AppResult<Json<Data<Redirect>>>;
 
 /// Sign in with myGov: answers myGov's sign-in page for this attempt.
-#[utoipa::path(post, path = "/my-account/user/mygov/login", tag = "auth", request_body = StartInput,
+#[utoipa::path(post, path = "/my-account/user/mygov/login", tag = "auth", request_body = SsoStart,
     responses((status = 200, body = Data<Redirect>), (status = 404, description = "sso_provider_unknown"), (status = 502, description = "sso_unavailable")))]
-pub async fn mygov_login(State(ctl): State<ControlState>, host: Option<HostTenant>, MaybeUser(caller): MaybeUser, AppJson(input): AppJson<StartInput>) -> Started {
+pub async fn mygov_login(State(ctl): State<ControlState>, host: Option<HostTenant>, MaybeUser(caller): MaybeUser, AppJson(input): AppJson<SsoStart>) -> Started {
     start(&ctl, host.as_ref(), caller.as_ref(), ProviderId::Mygov, input.link, &[]).await
 }
 
 /// Register with myGov: the same, with myGov asking the person to sign in afresh, so the account
 /// made here is theirs and not whoever last used this browser there.
-#[utoipa::path(post, path = "/my-account/user/mygov/register", tag = "auth", request_body = StartInput,
+#[utoipa::path(post, path = "/my-account/user/mygov/register", tag = "auth", request_body = SsoStart,
     responses((status = 200, body = Data<Redirect>), (status = 404, description = "sso_provider_unknown"), (status = 502, description = "sso_unavailable")))]
-pub async fn mygov_register(State(ctl): State<ControlState>, host: Option<HostTenant>, MaybeUser(caller): MaybeUser, AppJson(input): AppJson<StartInput>) -> Started {
+pub async fn mygov_register(State(ctl): State<ControlState>, host: Option<HostTenant>, MaybeUser(caller): MaybeUser, AppJson(input): AppJson<SsoStart>) -> Started {
     start(&ctl, host.as_ref(), caller.as_ref(), ProviderId::Mygov, input.link, &[("prompt", "login")]).await
 }
 

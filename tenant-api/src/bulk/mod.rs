@@ -154,7 +154,7 @@ pub struct NewBulk {
 }
 
 #[derive(Debug, Default, Serialize, ToSchema)]
-pub struct Progress {
+pub struct ChannelProgress {
     pub total: i64,
     /// Not handed on yet.
     pub waiting: i64,
@@ -167,7 +167,7 @@ pub struct Progress {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Author {
+pub struct Sender {
     pub id: i64,
     pub name: String,
 }
@@ -184,9 +184,9 @@ pub struct BulkMessage {
     pub send_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
-    pub created_by: Author,
+    pub created_by: Sender,
     /// Per channel.
-    pub progress: BTreeMap<String, Progress>,
+    pub progress: BTreeMap<String, ChannelProgress>,
 }
 
 /// The messages with their progress: the site's recipients, and the outbox's word on delivery.
@@ -214,7 +214,7 @@ async fn views(app: &AppState, tenant: &Tenant, db: &sqlx::PgPool, messages: Vec
                         }
                     };
                     let total = here.values().sum();
-                    (c.clone(), Progress { total, waiting: n("waiting"), sent, delivered, failed: n("failed") + failed_there })
+                    (c.clone(), ChannelProgress { total, waiting: n("waiting"), sent, delivered, failed: n("failed") + failed_there })
                 })
                 .collect();
             BulkMessage {
@@ -227,7 +227,7 @@ async fn views(app: &AppState, tenant: &Tenant, db: &sqlx::PgPool, messages: Vec
                 send_at: m.send_at,
                 created_at: m.created_at,
                 finished_at: m.finished_at,
-                created_by: Author { id: m.created_by, name: m.created_by_name },
+                created_by: Sender { id: m.created_by, name: m.created_by_name },
                 progress,
             }
         })
