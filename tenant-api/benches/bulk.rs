@@ -70,17 +70,18 @@ async fn main() {
     .fetch_all(&platform.db)
     .await
     .unwrap();
+    // In the site's schema, as its own role would: the enrolment triggers name its functions unqualified.
     let schema = control_plane::tenancy::SchemaName::for_tenant(dhaka);
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO {}.enrollments (course_id, batch_id, user_id, status) SELECT $1, $2, u, 'active' FROM unnest($3::bigint[]) u",
-        schema.as_str()
-    )))
-    .bind(course)
-    .bind(batch)
-    .bind(&ids)
-    .execute(&platform.db)
-    .await
-    .unwrap();
+    let mut tx = platform.db.begin().await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL search_path TO {}", schema.as_str()))).execute(&mut *tx).await.unwrap();
+    sqlx::query("INSERT INTO enrollments (course_id, batch_id, user_id, status) SELECT $1, $2, u, 'active' FROM unnest($3::bigint[]) u")
+        .bind(course)
+        .bind(batch)
+        .bind(&ids)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
     println!("{LEARNERS} learners enrolled, {TEXTED} of them with a phone");
 
     let body = "আগামী শনিবার ক্লাস হবে না; রবিবার থেকে যথারীতি। No classes on Saturday; they resume on Sunday.";
