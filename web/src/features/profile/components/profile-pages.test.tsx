@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/auth-storage';
 import { resources } from '../../../i18n/resources';
 import { ME_KEY } from '../../../lib/session';
-import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text } from '../../../lib/test-render';
+import { fetchCall, href, input, json, noop, render, runMutation, stubFetch, tag, text, memoryStorage } from '../../../lib/test-render';
 import { referenceKeys } from '../../../lib/reference-api';
 import type { UserInfo } from '../../../lib/types';
 import {
@@ -51,20 +51,6 @@ const profile: Profile = {
 
 const user: UserInfo = { id: 7, name: 'Mitu Akter', email: 'mitu@example.com', phone: null, email_verified: true, phone_verified: false, photo: null, roles: [], currentrole: null };
 
-/** localStorage of the browser (node has none): where auth-storage keeps the token. */
-function memoryStorage(init: Record<string, string> = {}) {
-  const m = new Map(Object.entries(init));
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: (i: number) => [...m.keys()][i] ?? null,
-    get length() {
-      return m.size;
-    },
-  };
-}
 
 /** A client holding the profile, as the pages find it (the static render has no token: key null). */
 function withProfile(p: Profile = profile) {

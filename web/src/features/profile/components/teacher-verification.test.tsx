@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { ME_KEY } from '../../../lib/session';
-import { errorText, fetchCall, input, json, noop, render, runMutation, stubFetch, tag, text, useWordedErrors } from '../../../lib/test-render';
+import { errorText, fetchCall, input, json, noop, render, runMutation, stubFetch, tag, text, useWordedErrors, memoryStorage } from '../../../lib/test-render';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import {
   getTeacherVerification,
@@ -117,20 +117,6 @@ const radios = (html: string, name: string) => [...html.matchAll(new RegExp(`<in
 const checkedRadio = (html: string, name: string) =>
   [...html.matchAll(/<input[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`name="${name}"`) && tag.includes('checked=""'))?.match(/value="(\d)"/)?.[1] ?? null;
 
-/** localStorage of the browser (node has none): where auth-storage keeps the token. */
-function memoryStorage(init: Record<string, string> = {}) {
-  const m = new Map(Object.entries(init));
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: (i: number) => [...m.keys()][i] ?? null,
-    get length() {
-      return m.size;
-    },
-  };
-}
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage({ token: 'bearer-1' }));
