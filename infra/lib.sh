@@ -140,6 +140,20 @@ start_sms() {
     fi
 }
 
+# start_kannel DIR PORT: a real SMS gateway, Debian's Kannel with its fake SMSC standing in for
+# the phone company (infra/sms/kannel.sh); sendsms on PORT, the phones' log in DIR/phones.log.
+start_kannel() {
+    local dir=$1 port=$2
+    apt_install kannel kannel-extras
+    mkdir -p "$dir"
+    if ! curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+        log "starting Kannel (sendsms on 127.0.0.1:$port; what the phones got: $dir/phones.log)"
+        "$ROOT/infra/sms/kannel.sh" "$dir" "$port" >"$dir/kannel.out" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+    fi
+}
+
 # The local stand-in for the government teacher registries (infra/registry/teachers.py), answering
 # from infra/registry/roster.json; its fault switches are at $TEACHER_REGISTRY_URL/faults.
 start_registry() {

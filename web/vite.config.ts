@@ -10,7 +10,9 @@ const proxied = ['/api', '/my-account', '/admin-settings', '/site/logo', '/api-d
   // The reports' API (docs/api-reports.md); /reports/... are pages.
   '/course/reports/',
   // Bulk messages' API (docs/api-accounts.md); /bulknotify/email and the like are pages.
-  '/bulknotify/audience', '/bulknotify/messages'];
+  '/bulknotify/audience', '/bulknotify/messages',
+  // Mail templates' API; /template/mail is the page.
+  '/mail-template/'];
 const proxy = Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }]));
 
 // The landing pages (lazy routes whose first download scripts/bundle-budget.mjs keeps under budget;

@@ -15,8 +15,12 @@
 //! | `TLS_MASTER_KEY` | 64 hex digits; seals certificate private keys at rest (required with `acme`) | unset |
 //! | `SMTP_URL` | where e-mail goes: `smtp://host:port` (plain), `smtp://user:pass@host:587?tls=required`, `smtps://host` | unset: mail waits in the outbox |
 //! | `MAIL_FROM` | the sender address of every e-mail (its name is the site's) | `no-reply@` + the base domain |
-//! | `SMS_GATEWAY_URL` | SSL Wireless's API (ISMS Plus v3) base address, e.g. `https://smsplus.sslwireless.com` | unset: SMS waits in the outbox |
-//! | `SMS_API_TOKEN`, `SMS_SID` | the SSL Wireless account's API token and stakeholder id | required with `SMS_GATEWAY_URL` |
+//! | `SMS_GATEWAY` | which gateway `SMS_GATEWAY_URL` is: `sslwireless` or `kannel` | `sslwireless` |
+//! | `SMS_GATEWAY_URL` | SSL Wireless's API (ISMS Plus v3) base address, e.g. `https://smsplus.sslwireless.com`, or a Kannel smsbox's, e.g. `http://127.0.0.1:13013` | unset: SMS waits in the outbox |
+//! | `SMS_API_TOKEN`, `SMS_SID` | the SSL Wireless account's API token and stakeholder id | required with `sslwireless` |
+//! | `SMS_KANNEL_USER`, `SMS_KANNEL_PASSWORD` | the Kannel `sendsms-user` | required with `kannel` |
+//! | `SMS_SENDER` | the sender Kannel shows on phones | Kannel's |
+//! | `SMS_REPORT_BASE_URL` | where Kannel reaches this platform with delivery reports | `PUBLIC_BASE_URL` |
 //! | `TEACHER_REGISTRY_URL` | the teacher registries' gateway (`infra/registry/teachers.py` locally) | unset: teacher verification is off |
 //! | `TEACHER_REGISTRY_KEY` | its API key | required with `TEACHER_REGISTRY_URL` |
 //! | `SSO_MYGOV_ISSUER` | myGov's OpenID Connect issuer (`infra/oidc` locally) | unset: no myGov sign-in |
@@ -111,16 +115,45 @@ impl RegistryConfig {
 }
 
 #[derive(Clone, Debug)]
-pub struct SmsConfig {
+pub enum SmsConfig {
+    SslWireless(SslWirelessConfig),
+    Kannel(KannelConfig),
+}
+
+/// SSL Wireless's ISMS Plus API and the account there.
+#[derive(Clone, Debug)]
+pub struct SslWirelessConfig {
     pub url: String,
     pub api_token: Secret,
     pub sid: String,
 }
 
+/// A Kannel smsbox's `sendsms` interface, its account, and where Kannel reaches us with delivery
+/// reports.
+#[derive(Clone, Debug)]
+pub struct KannelConfig {
+    pub url: String,
+    pub username: String,
+    pub password: Secret,
+    /// The sender shown on phones (a number or an approved mask); Kannel's default when `None`.
+    pub sender: Option<String>,
+    pub report_base: String,
+}
+
 impl SmsConfig {
-    fn from_env() -> anyhow::Result<Option<Self>> {
+    fn from_env(base: &PublicUrl) -> anyhow::Result<Option<Self>> {
         let Some(url) = var("SMS_GATEWAY_URL") else { return Ok(None) };
-        Ok(Some(Self { url, api_token: Secret::new(required("SMS_API_TOKEN")?), sid: required("SMS_SID")? }))
+        Ok(Some(match var("SMS_GATEWAY").as_deref().unwrap_or("sslwireless") {
+            "sslwireless" => Self::SslWireless(SslWirelessConfig { url, api_token: Secret::new(required("SMS_API_TOKEN")?), sid: required("SMS_SID")? }),
+            "kannel" => Self::Kannel(KannelConfig {
+                url,
+                username: required("SMS_KANNEL_USER")?,
+                password: Secret::new(required("SMS_KANNEL_PASSWORD")?),
+                sender: var("SMS_SENDER"),
+                report_base: var("SMS_REPORT_BASE_URL").unwrap_or_else(|| base.site_url(None)),
+            }),
+            other => bail!("SMS_GATEWAY must be sslwireless or kannel, not {other}"),
+        }))
     }
 }
 
@@ -210,7 +243,7 @@ impl Config {
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
             mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
-            sms: SmsConfig::from_env()?,
+            sms: SmsConfig::from_env(&public_base_url)?,
             teacher_registry: RegistryConfig::from_env()?,
             sso: SsoConfig::from_env()?,
             public_base_url,

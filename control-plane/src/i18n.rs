@@ -14,21 +14,44 @@ pub enum Lang {
 impl Lang {
     /// `lang: 1|2` (SPEC: 1 English, 2 Bangla) wins over `Accept-Language`; English otherwise.
     pub fn from_headers(headers: &HeaderMap) -> Self {
+        Self::stated(headers).unwrap_or(Lang::En)
+    }
+
+    /// The language the request names, if it names one: what a person's notices are written in
+    /// is changed only by a request that says (the web app always does).
+    pub fn stated(headers: &HeaderMap) -> Option<Self> {
         if let Some(v) = headers.get("lang").and_then(|v| v.to_str().ok()) {
             match v.trim() {
-                "2" | "bn" => return Lang::Bn,
-                "1" | "en" => return Lang::En,
+                "2" | "bn" => return Some(Lang::Bn),
+                "1" | "en" => return Some(Lang::En),
                 _ => {}
             }
         }
-        let accept = headers.get("accept-language").and_then(|v| v.to_str().ok()).unwrap_or_default();
-        if accept.trim_start().to_ascii_lowercase().starts_with("bn") { Lang::Bn } else { Lang::En }
+        let accept = headers.get("accept-language").and_then(|v| v.to_str().ok())?.trim_start().to_ascii_lowercase();
+        Some(if accept.starts_with("bn") { Lang::Bn } else { Lang::En })
     }
 
     pub fn id(self) -> i16 {
         match self {
             Lang::En => 1,
             Lang::Bn => 2,
+        }
+    }
+
+    /// `en` or `bn`, as stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Bn => "bn",
+        }
+    }
+
+    /// `en` or `bn` back.
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "en" => Some(Lang::En),
+            "bn" => Some(Lang::Bn),
+            _ => None,
         }
     }
 }
@@ -218,6 +241,14 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "এই ফোন নম্বরে ইতিমধ্যে একটি অ্যাকাউন্ট আছে।",
         ),
         "invalid_choice" => ("Choose one of the offered values.", "প্রদত্ত বিকল্পগুলোর একটি বেছে নিন।"),
+        "placeholder_unknown" => (
+            "This text uses a placeholder this e-mail does not have: use only the ones listed.",
+            "এই লেখায় এমন একটি প্লেসহোল্ডার আছে যা এই ই-মেইলে নেই: শুধু তালিকার প্লেসহোল্ডারগুলো ব্যবহার করুন।",
+        ),
+        "placeholder_missing" => (
+            "Keep {link} in the text, on a paragraph of its own for a button: without it the e-mail cannot do its job.",
+            "লেখায় {link} রাখুন, বোতামের জন্য আলাদা অনুচ্ছেদে: এটি ছাড়া ই-মেইলটি কাজ করবে না।",
+        ),
         "upazila_not_in_district" => ("Choose an upazila of the chosen district.", "বেছে নেওয়া জেলার একটি উপজেলা বেছে নিন।"),
         "invalid_colour" => ("Enter a colour as #rrggbb.", "রঙ #rrggbb আকারে দিন।"),
         "invalid_photo" => ("Upload a JPEG, PNG, GIF or WebP photo.", "JPEG, PNG, GIF বা WebP ছবি আপলোড করুন।"),

@@ -19,6 +19,7 @@ pub mod i18n;
 pub mod institutions;
 pub mod json;
 pub mod leaderboard;
+pub mod mail_templates;
 pub mod memberships;
 pub mod merchants;
 pub mod messages;

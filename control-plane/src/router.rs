@@ -6,6 +6,7 @@ use crate::catalogue::{learner, profiles, search};
 use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
 use crate::leaderboard;
+use crate::mail_templates::handlers as mail_templates;
 use crate::showcase;
 use crate::sso::handlers as sso;
 use crate::teachers;
@@ -35,6 +36,11 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(sso::identities))
         .routes(routes!(sso::unlink))
         .routes(routes!(sso::backchannel_logout))
+        .routes(routes!(crate::messages::reports::kannel_report))
+        .routes(routes!(mail_templates::list))
+        .routes(routes!(mail_templates::view, mail_templates::save))
+        .routes(routes!(mail_templates::restore))
+        .routes(routes!(mail_templates::preview))
         .routes(routes!(password_reset::reset_code))
         .routes(routes!(password_reset::reset_code_verification))
         .routes(routes!(password_reset::reset_password))

@@ -36,6 +36,7 @@ pub mod sharing;
 pub mod sheets;
 pub mod site;
 pub mod state;
+pub mod sweep;
 pub mod threads;
 pub mod tls;
 pub mod trainings;

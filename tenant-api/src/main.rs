@@ -26,7 +26,7 @@ async fn main() -> anyhow::Result<()> {
     tenant_api::bulk::worker::spawn(state.clone());
     spawn_search_log_flush(state.clone());
     tenant_api::exams::sweeper::spawn(state.clone());
-    tenant_api::learning::points::spawn_sweep(state.clone());
+    tenant_api::sweep::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());
     control_plane::messages::worker::spawn(state.ctl.db.clone(), &state.ctl.config)?;
     let listener = tokio::net::TcpListener::bind(state.edge.listen).await?;

@@ -40,7 +40,10 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/password", None),
     ("/my-account/verif", None),
     ("/my-account/sso/", None),
+    // The SMS gateway's delivery reports, signed per text.
+    ("/my-account/sms/", None),
     ("/bulknotify/", Some(Module::Users)),
+    ("/mail-template/", Some(Module::Settings)),
     ("/my-account/teacher-verification", None),
     ("/my-account/notifications", None),
     ("/my-account/sharing/", None),
@@ -158,6 +161,9 @@ const ACTIONS: &[(Method, &str, Action)] = &[
     // Asking whom a bulk message reaches only reads; cancelling one edits it.
     (Method::POST, "/bulknotify/audience", Action::View),
     (Method::POST, "/bulknotify/messages/{id}/cancel", Action::Edit),
+    // Previewing a mail's words saves nothing; putting them back as they were edits it.
+    (Method::POST, "/mail-template/preview", Action::View),
+    (Method::DELETE, "/mail-template/{key}/{lang}", Action::Edit),
     // An export of a report and taking one's own export off the list only read the reports.
     (Method::POST, "/course/reports/exports", Action::View),
     (Method::DELETE, "/course/reports/exports/{id}", Action::View),

@@ -114,3 +114,48 @@ export async function becomeTeacher(page: Page) {
   }
   await expect(option.getByText('Current')).toBeVisible();
 }
+
+const mailAPI = process.env.E2E_MAIL_URL || 'http://localhost:1080';
+
+export interface MailDevEmail {
+  subject: string;
+  text: string;
+  to: { address: string }[];
+}
+
+/** The newest password-reset mail MailDev (infra/test starts it; E2E_MAIL_URL is its REST API)
+ * holds for an address, once it has arrived (registering sends the address's verification mail
+ * too, which may arrive first or last). */
+export async function resetMailTo(page: Page, address: string): Promise<MailDevEmail> {
+  let found: MailDevEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await page.request.get(`${mailAPI}/api/email`)).json()) as MailDevEmail[];
+        found = all.filter((m) => m.to.some((t) => t.address === address) && m.text.includes('/password-reset?token=')).pop();
+        return !!found;
+      },
+      { message: `a reset mail to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const smsAPI = process.env.E2E_SMS_URL || 'http://127.0.0.1:8040';
+
+/** The 6-digit code in the newest text the local SSL Wireless gateway (E2E_SMS_URL) got for a
+ * number (8801XXXXXXXXX) that says `kind`, once it has arrived. */
+export async function textedCode(page: Page, msisdn: string, kind: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const texts = (await (await page.request.get(`${smsAPI}/messages?msisdn=${msisdn}`)).json()) as { sms_body: string }[];
+        code = texts.filter((t) => t.sms_body.includes(kind)).pop()?.sms_body.match(/\b\d{6}\b/)?.[0];
+        return !!code;
+      },
+      { message: `a text saying ${kind} to ${msisdn} (${smsAPI})`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return code!;
+}

@@ -4,36 +4,12 @@
 // SMTP to MailDev (infra/test starts it; E2E_MAIL_URL is its REST API), opens the link, is refused
 // a common password, chooses a good one, lands signed in on the dashboard, and can sign in with the
 // new password only. The link then no longer works.
-import { expect, test, type Page } from '@playwright/test';
-import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, shot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { catalogue, chooseLanguage, expectFitsWidth, partnerURL, resetMailTo, shot } from './helpers';
 import { call } from './seed';
 
 const site = partnerURL('dhaka');
-const mailAPI = process.env.E2E_MAIL_URL || 'http://localhost:1080';
 const bn = catalogue('bn');
-
-interface MailDevEmail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-/** The newest reset mail MailDev holds for an address, once it has arrived (registering sends the
- * address's verification mail too, which may arrive first or last). */
-async function mailTo(page: Page, address: string): Promise<MailDevEmail> {
-  let found: MailDevEmail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await page.request.get(`${mailAPI}/api/email`)).json()) as MailDevEmail[];
-        found = all.filter((m) => m.to.some((t) => t.address === address) && m.text.includes('/password-reset?token=')).pop();
-        return !!found;
-      },
-      { message: `a reset mail to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test('a learner resets a forgotten password from the mailed link, in Bangla on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -56,7 +32,7 @@ test('a learner resets a forgotten password from the mailed link, in Bangla on a
   await expectFitsWidth(page);
   await shot(page, 'password-reset-sent-bn-360');
 
-  const mail = await mailTo(page, email);
+  const mail = await resetMailTo(page, email);
   expect(mail.subject).toContain('পাসওয়ার্ড রিসেট করুন');
   const link = mail.text.match(/https?:\/\/\S+\/password-reset\?token=\S+/)?.[0];
   expect(link, mail.text).toBeTruthy();

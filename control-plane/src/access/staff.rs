@@ -399,7 +399,7 @@ async fn create_account(db: &PgPool, name: String, email: String) -> AppResult<i
     let (unknown, _) = crate::auth::token::generate();
     let password_hash = crate::auth::password::hash(unknown).await?;
     let mut conn = db.acquire().await?;
-    users::insert(&mut conn, &users::NewUser { name, email, phone: None, password_hash })
+    users::insert(&mut conn, &users::NewUser { name, email: Some(email), phone: None, password_hash })
         .await
         .map_err(|e| match e {
             AppError::Validation(_) => AppError::field("login", "email_taken"),

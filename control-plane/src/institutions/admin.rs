@@ -3,7 +3,12 @@
 
 use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
-use crate::auth::{RequireSuper, RequireUser};
+use crate::auth::{HostTenant, RequireSuper, RequireUser};
+use crate::i18n::Lang;
+use crate::mail_templates::{self, Key};
+use crate::messages::outbox;
+use crate::users::links::Site;
+use sqlx::PgConnection;
 use crate::error::{AppError, AppResult};
 use crate::json::{self, AppJson, AppPath, AppQuery, JsonBytes};
 use crate::memberships::{self, PARTNER_ADMIN};
@@ -98,13 +103,15 @@ pub async fn view_info(State(ctl): State<ControlState>, RequireUser(caller): Req
 /// partner admin. On an institution whose provisioning failed, retries it.
 #[utoipa::path(post, path = "/my-account/institutions/approve/{id}", tag = "institutions",
     params(("id" = i64, Path)), responses((status = 200, body = Data<Institution>), (status = 404), (status = 409, description = "not_requested")))]
-pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<Institution>>> {
+pub async fn approve(State(ctl): State<ControlState>, host: Option<HostTenant>, _caller: RequireSuper, AppPath(id): AppPath<i64>) -> AppResult<Json<Data<Institution>>> {
     let mut tx = ctl.db.begin().await?;
     match store::approve(&mut tx, id).await? {
         Some(applicant) => {
             provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
             if let Some(user) = applicant {
                 memberships::grant(&mut *tx, user, id, PARTNER_ADMIN).await?;
+                let institution = store::find(&ctl.db, &ctl.config.public_base_url, id).await?;
+                tell_applicant(&ctl, &mut tx, host.as_ref(), &institution, user).await?;
             }
             tx.commit().await?;
             if let Some(user) = applicant {
@@ -118,6 +125,20 @@ pub async fn approve(State(ctl): State<ControlState>, _caller: RequireSuper, App
         },
     }
     Ok(Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, id).await?)))
+}
+
+/// The applicant hears, in their language, that the site is approved and where it opens; in the
+/// approving transaction, so an approval rolled back tells no one.
+async fn tell_applicant(ctl: &ControlState, tx: &mut PgConnection, host: Option<&HostTenant>, institution: &Institution, user: i64) -> AppResult<()> {
+    let Some(contact) = users::store::contacts(&ctl.db, &[user]).await?.pop() else { return Ok(()) };
+    let Some(email) = contact.email.as_deref() else { return Ok(()) };
+    let lang = contact.lang();
+    let site = Site::of(ctl, host, lang);
+    let partner = if lang == Lang::Bn { &institution.institution_name } else { &institution.institution_name_en };
+    let values = [("name", contact.own_name()), ("partner", partner.as_str()), ("link", institution.url.as_str())];
+    let mail = mail_templates::compose(&mut *tx, &site, Key::PartnerApproved, lang, &values).await?;
+    outbox::enqueue(tx, &site.mail(email, "partner_approved", mail)).await?;
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -5,6 +5,7 @@ use super::fields::{self, InstitutionInput};
 use super::store::{self, Institution};
 use crate::auth::{Caller, sessions};
 use crate::error::AppResult;
+use crate::i18n::Lang;
 use crate::json::{self, JsonBytes};
 use crate::state::ControlState;
 use crate::users::register::{Account, AccountInput};
@@ -12,7 +13,7 @@ use crate::users::{self, TokenAndUser};
 use crate::validate::Validator;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::{Extension, Json};
 use serde::Deserialize;
 use crate::response::Data;
@@ -43,6 +44,7 @@ pub struct PartnerApplied {
 pub async fn partner_register(
     State(ctl): State<ControlState>,
     caller: Option<Extension<Caller>>,
+    headers: HeaderMap,
     JsonBytes(body): JsonBytes,
 ) -> AppResult<(StatusCode, Json<Data<PartnerApplied>>)> {
     let input = PartnerApplication { account: json::parse(&body)?, institution: json::parse(&body)? };
@@ -54,6 +56,10 @@ pub async fn partner_register(
     let account = account.hashed().await?;
     let mut tx = ctl.db.begin().await?;
     let applicant = account.save(&mut tx).await?;
+    // The approval is written to them in the language they applied in.
+    if let Some(lang) = Lang::stated(&headers) {
+        users::store::set_lang(&mut *tx, applicant, lang).await?;
+    }
     let id = store::insert(&mut tx, &institution, "requested", Some(applicant)).await?;
     tx.commit().await?;
     let session = match account {

@@ -1,5 +1,5 @@
 //! The control side of bulk messages (tenant_api::bulk): the cross-site queue of due messages
-//! (`bulk_jobs`) and a message's e-mails and texts in the outbox, named by its `bulk_ref`
+//! (`bulk_jobs`) and a message's e-mails and texts in the outbox, named by its once-only key (`once_ref`)
 //! (`<institution>:<message>`) and unique per recipient, so a batch handed on twice is queued once.
 
 use super::outbox::CHANNEL;
@@ -71,9 +71,9 @@ pub struct Batch<'a> {
 pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[String]) -> sqlx::Result<()> {
     sqlx::query(
         "WITH added AS (
-             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, bulk_ref)
+             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, once_ref)
              SELECT $1, r, $2, $3, 'bulk', $4, $5, $6, $7 FROM unnest($8::text[]) r
-             ON CONFLICT (bulk_ref, channel, recipient) WHERE bulk_ref IS NOT NULL DO NOTHING RETURNING 1)
+             ON CONFLICT (once_ref, channel, recipient) WHERE once_ref IS NOT NULL DO NOTHING RETURNING 1)
          SELECT pg_notify($9, '') WHERE EXISTS (SELECT 1 FROM added)",
     )
     .bind(batch.channel)
@@ -92,7 +92,7 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[String]) -> s
 
 /// Withdraws what a cancelled message still had waiting in the outbox.
 pub async fn withdraw(db: &PgPool, bulk_ref: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE outbox SET state = 'cancelled', locked_until = NULL WHERE bulk_ref = $1 AND state = 'pending'")
+    sqlx::query("UPDATE outbox SET state = 'cancelled', locked_until = NULL WHERE once_ref = $1 AND state = 'pending'")
         .bind(bulk_ref)
         .execute(db)
         .await?;
@@ -102,7 +102,7 @@ pub async fn withdraw(db: &PgPool, bulk_ref: &str) -> sqlx::Result<()> {
 /// How each message's outbox rows stand: `(bulk_ref, channel) -> (state -> count)`.
 pub async fn states(db: &PgPool, refs: &[String]) -> sqlx::Result<HashMap<(String, String), HashMap<String, i64>>> {
     let rows: Vec<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT bulk_ref, channel, state, count(*) FROM outbox WHERE bulk_ref = ANY($1) GROUP BY 1, 2, 3",
+        "SELECT once_ref, channel, state, count(*) FROM outbox WHERE once_ref = ANY($1) GROUP BY 1, 2, 3",
     )
     .bind(refs)
     .fetch_all(db)
@@ -116,7 +116,7 @@ pub async fn states(db: &PgPool, refs: &[String]) -> sqlx::Result<HashMap<(Strin
 
 /// The outbox's failures of a message: `(channel, recipient, last error)`.
 pub async fn failures(db: &PgPool, bulk_ref: &str) -> sqlx::Result<Vec<(String, String, Option<String>)>> {
-    sqlx::query_as("SELECT channel, recipient, last_error FROM outbox WHERE bulk_ref = $1 AND state = 'failed' ORDER BY id")
+    sqlx::query_as("SELECT channel, recipient, last_error FROM outbox WHERE once_ref = $1 AND state = 'failed' ORDER BY id")
         .bind(bulk_ref)
         .fetch_all(db)
         .await

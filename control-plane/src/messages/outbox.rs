@@ -1,7 +1,7 @@
 //! SQL of the `outbox` table.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 
 /// Channel of the NOTIFY that wakes the workers when a message is written.
 pub const CHANNEL: &str = "outbox";
@@ -32,9 +32,24 @@ pub async fn enqueue(tx: &mut PgConnection, message: &Message<'_>) -> sqlx::Resu
 
 /// Queues a message to go out at `at` (now when `None`), such as a reminder the day before.
 pub async fn enqueue_at(tx: &mut PgConnection, message: &Message<'_>, at: Option<DateTime<Utc>>) -> sqlx::Result<i64> {
-    let id = sqlx::query_scalar(
-        "INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id",
+    Ok(insert(tx, message, at, None).await?.expect("only a message with a once-only key is ever a repeat"))
+}
+
+/// Queues a message at most once for `once_ref` and its address (a bell notice relayed by
+/// e-mail, asked again after an edge died between queueing it and marking it done); answers
+/// whether it was new.
+pub async fn enqueue_once(db: &PgPool, message: &Message<'_>, once_ref: &str) -> sqlx::Result<bool> {
+    Ok(insert(db, message, None, Some(once_ref)).await?.is_some())
+}
+
+/// The row, and the NOTIFY that wakes the workers when it commits; `None` for a repeat.
+async fn insert(db: impl PgExecutor<'_>, message: &Message<'_>, at: Option<DateTime<Utc>>, once_ref: Option<&str>) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "WITH added AS (
+             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, next_attempt_at, once_ref)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now()), $10)
+             ON CONFLICT (once_ref, channel, recipient) WHERE once_ref IS NOT NULL DO NOTHING RETURNING id)
+         SELECT id FROM added, pg_notify($11, '')",
     )
     .bind(message.channel)
     .bind(message.to)
@@ -45,10 +60,10 @@ pub async fn enqueue_at(tx: &mut PgConnection, message: &Message<'_>, at: Option
     .bind(&message.text)
     .bind(&message.html)
     .bind(at)
-    .fetch_one(&mut *tx)
-    .await?;
-    sqlx::query("SELECT pg_notify($1, '')").bind(CHANNEL).execute(&mut *tx).await?;
-    Ok(id)
+    .bind(once_ref)
+    .bind(CHANNEL)
+    .fetch_optional(db)
+    .await
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -89,14 +104,33 @@ pub async fn claim(db: &PgPool, limit: i64, channels: &[&str]) -> sqlx::Result<V
 
 /// Records a delivery and clears the bodies, which may hold links into an account.
 pub async fn mark_sent(db: &PgPool, id: i64) -> sqlx::Result<()> {
+    // A gateway may report a text undelivered before its worker got to this.
     sqlx::query(
-        "UPDATE outbox SET state = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL,
+        "UPDATE outbox SET state = CASE WHEN report = 'undelivered' THEN 'failed' ELSE 'sent' END, sent_at = now(),
+                locked_until = NULL, last_error = CASE WHEN report = 'undelivered' THEN last_error END,
                 body_text = '', body_html = NULL WHERE id = $1",
     )
     .bind(id)
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Records what the SMS gateway reported on text `id`; a text not delivered has failed. Answers
+/// whether there was such a text.
+pub async fn record_report(db: &PgPool, id: i64, delivered: bool, detail: &str) -> sqlx::Result<bool> {
+    let found = sqlx::query(
+        "UPDATE outbox SET report = $2, reported_at = now(),
+                state = CASE WHEN $2 = 'undelivered' AND state = 'sent' THEN 'failed' ELSE state END,
+                last_error = CASE WHEN $2 = 'undelivered' THEN $3 ELSE last_error END
+          WHERE id = $1 AND channel = 'sms' AND state IN ('sending', 'sent', 'failed')",
+    )
+    .bind(id)
+    .bind(if delivered { "delivered" } else { "undelivered" })
+    .bind(detail)
+    .execute(db)
+    .await?;
+    Ok(found.rows_affected() == 1)
 }
 
 /// Records a failed attempt: due again after `retry_at`, or failed for good when there is none.

@@ -7,6 +7,7 @@ use super::{Provider, ProviderId, Proven};
 use crate::auth::{Caller, HostTenant, MaybeUser, RequireUser, sessions, token};
 use crate::error::{AppError, AppResult};
 use crate::json::{AppJson, AppPath, AppQuery, JsonBytes};
+use crate::i18n::Lang;
 use crate::memberships;
 use crate::response::{Data, Done};
 use crate::state::ControlState;
@@ -14,7 +15,7 @@ use crate::users::{UserInfo, login::default_role, store as users, user_info};
 use crate::validate::{Validator, normalize_phone};
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
@@ -184,6 +185,7 @@ pub async fn verification_by_sso(
     State(ctl): State<ControlState>,
     host: Option<HostTenant>,
     MaybeUser(caller): MaybeUser,
+    headers: HeaderMap,
     AppQuery(query): AppQuery<SsoReturn>,
 ) -> AppResult<Json<Data<SsoOutcome>>> {
     let invalid = || AppError::unprocessable("state", "sso_state_invalid");
@@ -210,6 +212,9 @@ pub async fn verification_by_sso(
         }
         _ => sign_in(&ctl, host.as_ref(), id, proven).await?,
     };
+    if let (Some(user), Some(lang)) = (&outcome.user, Lang::stated(&headers)) {
+        users::set_lang(&ctl.db, user.id, lang).await?;
+    }
     Ok(Json(Data::new(outcome)))
 }
 

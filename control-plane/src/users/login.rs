@@ -3,12 +3,14 @@
 use super::{TokenAndUser, store};
 use crate::auth::{HostTenant, RequireUser, password, sessions};
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::json::AppJson;
 use crate::memberships::{self, Membership};
 use crate::sso::handlers as sso;
 use crate::state::ControlState;
 use crate::validate::{Validator, normalize_login};
 use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
 use axum::{Extension, Json};
 use serde::Deserialize;
 use crate::response::{Data, Done};
@@ -46,9 +48,10 @@ pub async fn login(
     State(ctl): State<ControlState>,
     host: Option<HostTenant>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     AppJson(input): AppJson<LoginInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
-    Ok(Json(Data::new(sign_in(&ctl, host.as_ref(), connect, input).await?)))
+    Ok(Json(Data::new(sign_in(&ctl, host.as_ref(), connect, &headers, input).await?)))
 }
 
 /// Sign in here only: as `login`, and every other session of the account ends (on a shared or
@@ -60,15 +63,16 @@ pub async fn single_login(
     State(ctl): State<ControlState>,
     host: Option<HostTenant>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     AppJson(input): AppJson<LoginInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
-    let signed_in = sign_in(&ctl, host.as_ref(), connect, input).await?;
+    let signed_in = sign_in(&ctl, host.as_ref(), connect, &headers, input).await?;
     sessions::delete_others(&ctl.db, signed_in.user.id, &signed_in.token).await?;
     ctl.sessions.forget_user(signed_in.user.id);
     Ok(Json(Data::new(signed_in)))
 }
 
-async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<Extension<ConnectInfo<SocketAddr>>>, input: LoginInput) -> AppResult<TokenAndUser> {
+async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<Extension<ConnectInfo<SocketAddr>>>, headers: &HeaderMap, input: LoginInput) -> AppResult<TokenAndUser> {
     let mut v = Validator::default();
     v.text("email", &input.email, 254);
     if input.password.is_empty() {
@@ -95,6 +99,9 @@ async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<
         return Err(AppError::InvalidCredentials);
     };
     ctl.login_limiter.record_success(&account);
+    if let Some(lang) = Lang::stated(headers) {
+        store::set_lang(&ctl.db, id, lang).await?;
+    }
     // A session opened to accept a link counts as signed in through the provider too, so its
     // logout there ends this one as well.
     let offer = match &input.link {

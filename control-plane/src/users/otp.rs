@@ -21,6 +21,8 @@ pub enum Purpose {
     PhoneVerification,
     /// The phone a teacher registry holds for the teacher ID being claimed.
     TeacherVerification,
+    /// The account's proven number, when its password is forgotten.
+    PasswordReset,
 }
 
 impl Purpose {
@@ -28,6 +30,7 @@ impl Purpose {
         match self {
             Self::PhoneVerification => "phone_verification",
             Self::TeacherVerification => "teacher_verification",
+            Self::PasswordReset => "password_reset",
         }
     }
 }

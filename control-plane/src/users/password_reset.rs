@@ -11,11 +11,12 @@
 
 use super::links::{self, Purpose, Site};
 use super::login::default_role;
-use super::{TokenAndUser, store, user_info};
+use super::{TokenAndUser, otp, store, user_info};
 use crate::auth::{HostTenant, MaybeUser, password, sessions};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::json::{AppJson, AppQuery};
+use crate::mail_templates::{self, Key};
 use crate::memberships;
 use crate::messages::{outbox, templates};
 use crate::response::{Data, Done};
@@ -59,15 +60,34 @@ pub async fn reset_code(
     let quiet = ctl.reset_limiter.account_blocked(&account);
     ctl.reset_limiter.record_failure(&account, address);
     let Some(user) = user.filter(|_| !quiet) else { return Ok(Json(Data::done())) };
-    let Some(email) = user.email.as_deref() else { return Ok(Json(Data::done())) };
     let lang = Lang::from_headers(&headers);
     let site = Site::of(&ctl, host.as_ref(), lang);
+    // Asked by a number the account has proven: a code by text instead of a mail.
+    if let (Some(phone), Some(_)) = (user.phone.as_deref().filter(|p| *p == login), user.phone_verified_at) {
+        text_reset_code(&ctl, &user, phone, &site, lang).await?;
+        return Ok(Json(Data::done()));
+    }
+    let Some(email) = user.email.as_deref() else { return Ok(Json(Data::done())) };
     let mut tx = ctl.db.begin().await?;
     let link = links::create(&mut tx, Purpose::PasswordReset, user.id, email, &site).await?;
-    let mail = templates::password_reset(lang, &site.name, display_name(&user, lang), &link);
+    let mail = mail_templates::compose(&mut *tx, &site, Key::PasswordReset, lang, &[("name", display_name(&user, lang)), ("link", &link)]).await?;
     outbox::enqueue(&mut tx, &site.mail(email, "password_reset", mail)).await?;
     tx.commit().await?;
     Ok(Json(Data::done()))
+}
+
+/// Texts a reset code to the account's proven number. Past the number's limits nothing is sent
+/// and the answer stays the same, which says nothing of the account.
+async fn text_reset_code(ctl: &ControlState, user: &store::User, phone: &str, site: &Site, lang: Lang) -> AppResult<()> {
+    let mut tx = ctl.db.begin().await?;
+    let code = match otp::issue(&mut tx, &ctl.config, otp::Purpose::PasswordReset, phone, user.id).await {
+        Ok(code) => code,
+        Err(AppError::TooManyAttempts) => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    outbox::enqueue(&mut tx, &site.sms(phone, "password_reset_code", templates::reset_code_sms(lang, &site.name, &code))).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -100,6 +120,11 @@ pub async fn reset_code_verification(
 pub struct ResetInput {
     /// The reset link's token; leave it out to change the signed-in user's password.
     pub token: String,
+    /// With `otp` instead of a token: the mobile number a reset code was texted to.
+    pub phone: String,
+    /// The 6-digit code texted to `phone`.
+    #[serde(skip_serializing)]
+    pub otp: String,
     /// The password in use, when changing it while signed in (no token).
     #[serde(skip_serializing)]
     pub current_password: String,
@@ -109,10 +134,11 @@ pub struct ResetInput {
     pub password_confirmation: String,
 }
 
-/// What proves the caller may set the password: a reset link, or the signed-in user's current
-/// password.
+/// What proves the caller may set the password: a reset link, a code texted to the account's
+/// number, or the signed-in user's current password.
 enum Proof {
     Link,
+    Code(Option<String>),
     CurrentPassword,
 }
 
@@ -130,9 +156,20 @@ pub async fn reset_password(
     AppJson(input): AppJson<ResetInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
     let mut v = Validator::default();
-    let signed_in = caller.as_ref().and_then(|c| c.user_id()).filter(|_| input.token.is_empty());
+    let signed_in = caller.as_ref().and_then(|c| c.user_id()).filter(|_| input.token.is_empty() && input.phone.is_empty());
     let (proof, user) = match signed_in {
         Some(id) => (Proof::CurrentPassword, Some(check_current_password(&ctl, &mut v, id, &input.current_password).await?)),
+        None if input.token.is_empty() && !input.phone.trim().is_empty() => {
+            let phone = v.optional_phone("phone", &input.phone);
+            if input.otp.trim().is_empty() {
+                v.add("otp", "required", None);
+            }
+            let user = match &phone {
+                Some(phone) => store::find_by_login(&ctl.db, None, Some(phone)).await?,
+                None => None,
+            };
+            (Proof::Code(phone), user)
+        }
         None => {
             let link = links::find_valid(&ctl.db, Purpose::PasswordReset, &input.token).await?;
             if link.is_none() {
@@ -151,7 +188,14 @@ pub async fn reset_password(
         v.add("password_confirmation", "password_mismatch", None);
     }
     v.finish()?;
-    let user = user.ok_or(AppError::unprocessable("token", "reset_link_invalid"))?;
+    // The code is spent only once the new password is acceptable, so a weak one costs no code.
+    if let Proof::Code(Some(phone)) = &proof {
+        otp::check(&ctl.db, &ctl.config, otp::Purpose::PasswordReset, phone, &input.otp).await?;
+    }
+    let user = user.ok_or_else(|| match proof {
+        Proof::Code(_) => AppError::unprocessable("otp", "otp_expired"),
+        _ => AppError::unprocessable("token", "reset_link_invalid"),
+    })?;
     let password_hash = password::hash(new_password).await?;
     let lang = Lang::from_headers(&headers);
     let site = Site::of(&ctl, host.as_ref(), lang);
@@ -170,7 +214,7 @@ pub async fn reset_password(
     // noticed even when the mailbox itself was taken over.
     let forgot = format!("{}/forgot-password", site.url);
     if let Some(email) = user.email.as_deref() {
-        let mail = templates::password_changed(lang, &site.name, display_name(&user, lang), &forgot);
+        let mail = mail_templates::compose(&mut *tx, &site, Key::PasswordChanged, lang, &[("name", display_name(&user, lang)), ("link", &forgot)]).await?;
         outbox::enqueue(&mut tx, &site.mail(email, "password_changed", mail)).await?;
     }
     if let (Some(phone), Some(_)) = (user.phone.as_deref(), user.phone_verified_at) {
@@ -207,10 +251,7 @@ pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator
 }
 
 pub(super) fn display_name(user: &store::User, lang: Lang) -> &str {
-    match (&user.name_bn, lang) {
-        (Some(bn), Lang::Bn) if !bn.is_empty() => bn,
-        _ => &user.name,
-    }
+    store::name_in(&user.name, user.name_bn.as_deref(), lang)
 }
 
 /// `mitu@example.com` -> `m***@example.com`.

@@ -31,11 +31,17 @@ pub struct AccountInput {
 /// phone); the password is hashed only when everything else is fine.
 pub async fn validate_account(db: &PgPool, v: &mut Validator, input: &AccountInput) -> AppResult<store::NewUser> {
     let name = v.text("name", &input.name, 120);
-    let email = v.email("email", &input.email);
+    // An e-mail address, a mobile number, or both: many learners have only a phone.
+    let email = (!input.email.trim().is_empty()).then(|| v.email("email", &input.email));
     let phone = v.optional_phone("phone", &input.phone);
+    if email.is_none() && phone.is_none() && !v.has("phone") {
+        v.add("email", "contact_required", None);
+    }
     let password = v.password("password", &input.password, &[&input.email, &input.name, &input.phone]);
-    if !v.has("email") && store::email_exists(db, &email).await? {
-        v.add("email", "email_taken", None);
+    if let Some(email) = email.as_deref().filter(|_| !v.has("email")) {
+        if store::email_exists(db, email).await? {
+            v.add("email", "email_taken", None);
+        }
     }
     if let Some(phone) = phone.as_deref().filter(|_| !v.has("phone")) {
         if store::phone_exists(db, phone).await? {
@@ -101,9 +107,18 @@ pub async fn register_user(
     let lang = Lang::from_headers(&headers);
     let mut tx = ctl.db.begin().await?;
     let id = store::insert(&mut tx, &user).await?;
-    // The account and the mail that verifies its address commit together.
+    if let Some(stated) = Lang::stated(&headers) {
+        store::set_lang(&mut *tx, id, stated).await?;
+    }
+    // The account and the mail that verifies its address commit together; an account with only
+    // a number is texted its code instead (one with both verifies the number when it chooses).
     let created = store::find(&mut *tx, id).await?;
-    verification::send(&mut tx, &created, &user.email, &Site::of(&ctl, host.as_ref(), lang), lang).await?;
+    let site = Site::of(&ctl, host.as_ref(), lang);
+    match (&user.email, &user.phone) {
+        (Some(email), _) => verification::send(&mut tx, &created, email, &site, lang).await?,
+        (None, Some(phone)) => verification::text_code(&mut tx, &ctl.config, id, phone, &site, lang).await?,
+        (None, None) => {}
+    }
     tx.commit().await?;
     let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id, current_membership_id: None }).await?;
     let user = user_info(&ctl.db, &ctl.config.public_base_url, id, None).await?;

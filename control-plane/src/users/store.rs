@@ -90,7 +90,8 @@ pub async fn phone_exists(db: impl PgExecutor<'_>, phone: &str) -> sqlx::Result<
 
 pub struct NewUser {
     pub name: String,
-    pub email: String,
+    /// A learner may register with a mobile number alone.
+    pub email: Option<String>,
     pub phone: Option<String>,
     pub password_hash: String,
 }
@@ -104,6 +105,20 @@ pub async fn insert(db: &mut PgConnection, user: &NewUser) -> Result<i64, AppErr
         .fetch_one(db)
         .await
         .map_err(|e| on_unique(e, &[("users_email_key", "email", "email_taken"), ("users_phone_key", "phone", "phone_taken")]))
+}
+
+/// Remembers the language the person is using the site in, which their notices are written in.
+pub async fn set_lang(db: impl PgExecutor<'_>, id: i64, lang: crate::i18n::Lang) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET lang = $2 WHERE id = $1 AND lang <> $2").bind(id).bind(lang.code()).execute(db).await?;
+    Ok(())
+}
+
+/// The Bangla name for a Bangla reader when there is one, else the name.
+pub fn name_in<'a>(name: &'a str, name_bn: Option<&'a str>, lang: crate::i18n::Lang) -> &'a str {
+    match (name_bn, lang) {
+        (Some(bn), crate::i18n::Lang::Bn) if !bn.is_empty() => bn,
+        _ => name,
+    }
 }
 
 /// An account made by signing in through an identity provider: no password, and the e-mail and
@@ -202,7 +217,8 @@ pub async fn is_current_photo(db: &PgPool, id: i64, key: &str) -> sqlx::Result<b
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE id = $1 AND photo = $2)").bind(id).bind(key).fetch_one(db).await
 }
 
-/// How a person is named and reached, for lists that show who did what or who has what.
+/// How a person is named and reached, for lists that show who did what or who has what, and
+/// for notices, in the language they last used the site in.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Contact {
     pub id: i64,
@@ -210,11 +226,23 @@ pub struct Contact {
     pub name_bn: Option<String>,
     pub email: Option<String>,
     pub phone: Option<String>,
+    lang: String,
+}
+
+impl Contact {
+    pub fn lang(&self) -> crate::i18n::Lang {
+        crate::i18n::Lang::parse(&self.lang).unwrap_or(crate::i18n::Lang::Bn)
+    }
+
+    /// Their name as their own language writes it.
+    pub fn own_name(&self) -> &str {
+        name_in(&self.name, self.name_bn.as_deref(), self.lang())
+    }
 }
 
 /// Several people at once.
 pub async fn contacts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<Contact>> {
-    sqlx::query_as("SELECT id, name, name_bn, email, phone FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
+    sqlx::query_as("SELECT id, name, name_bn, email, phone, lang FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
 }
 
 /// Every account: how many there are, how many were made since `since`, and how many gave each

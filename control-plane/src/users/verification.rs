@@ -10,6 +10,7 @@ use crate::auth::{HostTenant, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::json::{AppJson, AppQuery};
+use crate::mail_templates::{self, Key};
 use crate::messages::{outbox, templates};
 use crate::response::{Data, Done};
 use crate::state::ControlState;
@@ -23,7 +24,7 @@ use utoipa::ToSchema;
 /// Queues the verification mail of an account's address in the caller's transaction.
 pub async fn send(tx: &mut PgConnection, user: &store::User, email: &str, site: &Site, lang: Lang) -> AppResult<()> {
     let link = links::create(tx, Purpose::EmailVerification, user.id, email, site).await?;
-    let mail = templates::verify_email(lang, &site.name, display_name(user, lang), &link);
+    let mail = mail_templates::compose(&mut *tx, site, Key::EmailVerification, lang, &[("name", display_name(user, lang)), ("link", &link)]).await?;
     outbox::enqueue(tx, &site.mail(email, "email_verification", mail)).await?;
     Ok(())
 }
@@ -105,9 +106,15 @@ async fn send_phone_code(ctl: &ControlState, user: &store::User, site: &Site, la
         return Err(AppError::Conflict("already_verified"));
     }
     let mut tx = ctl.db.begin().await?;
-    let code = otp::issue(&mut tx, &ctl.config, otp::Purpose::PhoneVerification, phone, user.id).await?;
-    outbox::enqueue(&mut tx, &site.sms(phone, "phone_code", templates::phone_code_sms(lang, &site.name, &code))).await?;
+    text_code(&mut tx, &ctl.config, user.id, phone, site, lang).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// Queues the text with a fresh code for the account's phone, in the caller's transaction.
+pub async fn text_code(tx: &mut PgConnection, config: &crate::config::Config, user_id: i64, phone: &str, site: &Site, lang: Lang) -> AppResult<()> {
+    let code = otp::issue(tx, config, otp::Purpose::PhoneVerification, phone, user_id).await?;
+    outbox::enqueue(tx, &site.sms(phone, "phone_code", templates::phone_code_sms(lang, &site.name, &code))).await?;
     Ok(())
 }
 

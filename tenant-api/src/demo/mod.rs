@@ -216,9 +216,17 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
 }
 
 /// Dhaka's admin has told the site's learners of a holiday, on the bell and by e-mail (the edge's
-/// worker sends it within seconds), and scheduled a text about the model tests for next week.
+/// worker sends it within seconds), scheduled a text about the model tests for next week, and
+/// worded the site's own Bangla e-mail for an approved enrolment.
 async fn dhaka_notices(api: &mut Api) -> anyhow::Result<()> {
     let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
+    let welcome = json!({
+        "lang": "bn",
+        "subject": "{site}: “{course}” কোর্সে আপনাকে স্বাগতম",
+        "body": "প্রিয় {name},\n\n“{course}” কোর্সে আপনার ভর্তি নিশ্চিত হয়েছে। প্রথম ক্লাসের আগে কোর্সের পরিচিতি অংশটি দেখে নিন; প্রশ্ন থাকলে কোর্সের আলোচনায় লিখুন।\n\n{link}\n\nশুভেচ্ছাসহ, {site}-এর শিক্ষার্থী সহায়তা দল",
+        "button": "কোর্সে যান",
+    });
+    api.call(Site::Dhaka, Method::PUT, "/mail-template/enrolment_approved", Some(&admin), welcome).await?;
     let holiday = json!({
         "channels": ["bell", "email"],
         "subject": "বিজয় দিবসে ক্লাস বন্ধ / No classes on Victory Day",

@@ -60,31 +60,6 @@ pub async fn sweep(app: &AppState, tenant: TenantId, db: &PgPool, age: std::time
     Ok(owed.len())
 }
 
-/// How often, and how old a mark must be before the sweep takes it (a write still under way
-/// clears its own).
-const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// The sweep: every active site once at start-up (marks left before a restart), then each minute
-/// the sites whose pools are open on this edge (where its own achievements were written).
-pub fn spawn_sweep(app: AppState) {
-    tokio::spawn(async move {
-        let mut sites = control_plane::institutions::store::active_tenant_ids(&app.ctl.db).await.unwrap_or_else(|error| {
-            tracing::warn!(%error, "points sweep could not list sites");
-            Vec::new()
-        });
-        loop {
-            for tenant in sites {
-                let Ok(db) = app.pools.get(tenant).await else { continue };
-                if let Err(error) = sweep(&app, tenant, &db, SWEEP_EVERY).await {
-                    tracing::warn!(tenant, %error, "points sweep failed; next round");
-                }
-            }
-            tokio::time::sleep(SWEEP_EVERY).await;
-            sites = app.pools.open_tenants();
-        }
-    });
-}
-
 async fn write(app: &AppState, tenant: TenantId, db: &PgPool, user_id: i64) -> AppResult<()> {
     let rows: Vec<(NaiveDate, String, i64)> = sqlx::query_as(
         "SELECT day, kind, count(*) FROM (

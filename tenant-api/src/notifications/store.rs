@@ -25,10 +25,12 @@ fn payload(tenant: i64, user_id: i64) -> String {
     format!("{tenant}:{user_id}")
 }
 
-/// Tells a person something (on the site of `tenant`, whose pool or transaction `db` is).
+/// Tells a person something (on the site of `tenant`, whose pool or transaction `db` is). A
+/// notice that also goes by e-mail is marked for [`super::mail::relay`], which the caller runs
+/// once its transaction commits.
 pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str, params: Value, link: Option<&str>) -> sqlx::Result<()> {
     sqlx::query(
-        "WITH added AS (INSERT INTO notifications (user_id, kind, params, link) VALUES ($1, $2, $3, $4) RETURNING id)
+        "WITH added AS (INSERT INTO notifications (user_id, kind, params, link, mail_due) VALUES ($1, $2, $3, $4, $7) RETURNING id)
          SELECT pg_notify($5, $6) FROM added",
     )
     .bind(user_id)
@@ -37,6 +39,7 @@ pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str,
     .bind(link)
     .bind(CHANNEL)
     .bind(payload(tenant, user_id))
+    .bind(super::mail::mailed(kind).is_some())
     .execute(db)
     .await?;
     Ok(())

@@ -96,7 +96,7 @@ async fn grant(tx: &mut PgConnection, tenant: i64, commission_bps: i64, order: &
         ("partner_share", -(amount - commission)),
     ])
     .await?;
-    let told = json!({ "amount_poisha": order.amount_poisha, "currency": order.currency, "order_uuid": order.uuid });
+    let told = json!({ "amount_poisha": order.amount_poisha, "currency": order.currency, "order_uuid": order.uuid, "course_id": order.course_id });
     crate::notifications::store::add(&mut *tx, tenant, order.user_id, "payment_received", told, Some("/payments")).await?;
     Ok(())
 }
@@ -104,6 +104,7 @@ async fn grant(tx: &mut PgConnection, tenant: i64, commission_bps: i64, order: &
 /// What follows an enrolment outside the transaction: the learner's course list and the
 /// catalogue's counts.
 async fn after_grant(app: &AppState, tenant: &Tenant, db: &PgPool, order: &Order) -> AppResult<()> {
+    crate::notifications::mail::relay_after(app, tenant, db).await;
     let course = courses::find(db, order.course_id).await?.ok_or(control_plane::AppError::NotFound)?;
     if let Some(enrollment) = enrolments::of_user(db, order.course_id, order.user_id).await? {
         journey::sync_learner(app, tenant, db, &course, &enrollment).await?;

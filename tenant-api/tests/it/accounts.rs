@@ -13,7 +13,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// A real SMTP server on a free port, and a mailer that sends to it.
-struct MailServer {
+pub struct MailServer {
     handle: mailcrab::TestMailServerHandle,
     senders: Senders,
     port: u16,
@@ -24,7 +24,7 @@ fn mailer(port: u16) -> Senders {
 }
 
 impl MailServer {
-    async fn start() -> Self {
+    pub async fn start() -> Self {
         Self::on(free_port()).await
     }
 
@@ -42,7 +42,7 @@ impl MailServer {
     }
 
     /// Delivers the outbox and answers the messages that arrived, decoded, in order.
-    async fn deliver(&mut self, t: &TestApp) -> Vec<Mail> {
+    pub async fn deliver(&mut self, t: &TestApp) -> Vec<Mail> {
         let sent = worker::deliver_due(&t.platform.db, &self.senders).await.unwrap();
         let mut mails = Vec::new();
         for _ in 0..sent {
@@ -54,19 +54,19 @@ impl MailServer {
     }
 }
 
-struct Mail {
-    json: Value,
-    raw: String,
+pub struct Mail {
+    pub json: Value,
+    pub raw: String,
 }
 
 impl Mail {
-    fn subject(&self) -> &str {
+    pub fn subject(&self) -> &str {
         self.json["subject"].as_str().unwrap()
     }
-    fn text(&self) -> &str {
+    pub fn text(&self) -> &str {
         self.json["text"].as_str().unwrap()
     }
-    fn to(&self) -> &str {
+    pub fn to(&self) -> &str {
         self.json["to"][0]["email"].as_str().unwrap()
     }
     /// The token of the reset link in the plain-text part.
@@ -533,4 +533,69 @@ async fn codes_stop_after_five_wrong_tries_and_texts_survive_a_failing_gateway_w
         sqlx::query_as("SELECT state, last_error FROM outbox ORDER BY id DESC LIMIT 1").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(state, "failed");
     assert!(error.unwrap().contains("4022"));
+}
+
+/// The newest text a number received, and the 6-digit code in it.
+async fn last_code(gateway: &SmsServer, msisdn: &str) -> (String, String) {
+    let texts = gateway.texts(msisdn).await;
+    let body = texts.last().unwrap_or_else(|| panic!("a text to {msisdn}"))["sms_body"].as_str().unwrap().to_owned();
+    (code_in(&body), body)
+}
+
+#[tokio::test]
+async fn a_learner_with_only_a_phone_registers_verifies_it_and_resets_the_password_by_text() {
+    let t = TestApp::new().await;
+    t.tenant("dhaka").await;
+    let gateway = SmsServer::start().await;
+    let senders = gateway.senders();
+    let register = |body: serde_json::Value| t.call(Method::POST, "dhaka.localhost", "/my-account/user/register", None, &[("lang", "2")], Some(body));
+
+    // Neither an e-mail nor a phone: which to give, in Bangla.
+    let r = register(json!({ "name": "Shapla", "password": "shapla-pass-2026" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.body["errors"]["email"][0], "একটি ই-মেইল ঠিকানা বা মোবাইল নম্বর দিন।", "{}", r.text);
+
+    // A phone alone makes an account, and its code is texted at once, in Bangla.
+    let r = register(json!({ "name": "Shapla", "phone": "০১৭১১-২২৩৩৪৪", "password": "shapla-pass-2026" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let session = r.body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(r.body["data"]["user"]["email"], serde_json::Value::Null);
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1);
+    let (code, text) = last_code(&gateway, "8801711223344").await;
+    assert!(text.contains("যাচাই কোড"), "{text}");
+    let verified = t.put("dhaka.localhost", "/my-account/verification-by-phone", &session, json!({ "otp": code })).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+
+    // Forgotten: the number gets a reset code, the same answer as for a number nobody has.
+    let forgot = |login: &'static str| t.call(Method::POST, "dhaka.localhost", "/my-account/password/reset_code", None, &[("lang", "2")], Some(json!({ "email": login })));
+    assert_eq!(forgot("01711223344").await.body, json!({ "data": { "ok": true } }));
+    assert_eq!(forgot("01711999999").await.body, json!({ "data": { "ok": true } }));
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1, "only the account's number is texted");
+    let (code, text) = last_code(&gateway, "8801711223344").await;
+    assert!(text.contains("পাসওয়ার্ড রিসেট কোড"), "{text}");
+
+    let reset = |otp: String, password: &'static str| {
+        let body = json!({ "phone": "+8801711223344", "otp": otp, "password": password, "password_confirmation": password });
+        t.call(Method::PUT, "dhaka.localhost", "/my-account/password/reset", None, &[("lang", "1")], Some(body))
+    };
+    let wrong = reset("000000".into(), "new-shapla-2026").await;
+    assert_eq!((wrong.status, wrong.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("otp_wrong")), "{}", wrong.text);
+    // A weak password is refused before the code is spent.
+    let weak = reset(code.clone(), "password").await;
+    assert!(weak.body["errors"]["password"].is_array() && weak.body["errors"]["otp"].is_null(), "{}", weak.text);
+    let done = reset(code.clone(), "new-shapla-2026").await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(t.get("dhaka.localhost", "/my-account/user/view-info", Some(&session)).await.status, StatusCode::UNAUTHORIZED, "the old session ended");
+    assert_eq!(reset(code, "another-shapla-2026").await.status, StatusCode::UNPROCESSABLE_ENTITY, "a code works once");
+    t.login_with("dhaka.localhost", "01711223344", "new-shapla-2026").await;
+
+    // A number not yet proven gets no code: the link goes to the account's e-mail, if any.
+    let r = register(json!({ "name": "Bokul", "phone": "01811223344", "password": "bokul-pass-2026" })).await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    worker::deliver_due(&t.platform.db, &senders).await.unwrap();
+    let before = gateway.texts("8801811223344").await.len();
+    sqlx::query("UPDATE otp_codes SET created_at = now() - interval '2 minutes'").execute(&t.platform.db).await.unwrap();
+    assert_eq!(forgot("01811223344").await.status, StatusCode::OK);
+    worker::deliver_due(&t.platform.db, &senders).await.unwrap();
+    assert_eq!(gateway.texts("8801811223344").await.len(), before);
 }

@@ -168,7 +168,7 @@ async fn a_message_taken_over_from_a_dead_edge_reaches_each_person_once_and_canc
     bulk::enqueue(&t.platform.db, &batch, &addresses).await.unwrap();
 
     assert_eq!(sending::run_due(&t.state).await.unwrap(), 1);
-    let (rows, people): (i64, i64) = sqlx::query_as("SELECT count(*), count(DISTINCT recipient) FROM outbox WHERE bulk_ref = $1")
+    let (rows, people): (i64, i64) = sqlx::query_as("SELECT count(*), count(DISTINCT recipient) FROM outbox WHERE once_ref = $1")
         .bind(&bulk_ref)
         .fetch_one(&t.platform.db)
         .await

@@ -5,7 +5,7 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
-use control_plane::config::SmsConfig;
+use control_plane::config::{SmsConfig, SslWirelessConfig};
 use control_plane::messages::sms::SmsGateway;
 use control_plane::messages::worker::Senders;
 use control_plane::secret::Secret;
@@ -262,7 +262,7 @@ impl SmsServer {
     }
 
     pub fn senders(&self) -> Senders {
-        let config = SmsConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() };
+        let config = SmsConfig::SslWireless(SslWirelessConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() });
         Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
     }
 

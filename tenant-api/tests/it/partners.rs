@@ -30,6 +30,12 @@ async fn an_application_is_approved_provisioned_and_served_with_its_brand() {
     let r = t.post("localhost", &format!("/my-account/institutions/approve/{id}"), Some(&admin), json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["data"]["state"], "approved");
+    // The applicant is told by e-mail where the site opens: in Bangla, the platform's first
+    // language, as the application named none.
+    let (to, subject, body): (String, String, String) =
+        sqlx::query_as("SELECT recipient, subject, body_text FROM outbox WHERE kind = 'partner_approved'").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(to, "nasrin@example.com");
+    assert!(subject.ends_with("খুলনা কলেজ অনুমোদিত হয়েছে") && body.contains("http://khulna.localhost:8080"), "{subject}\n{body}");
     let again = t.post("localhost", &format!("/my-account/institutions/approve/{id}"), Some(&admin), json!({})).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(again.body["code"], "not_requested");

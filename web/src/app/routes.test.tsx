@@ -167,4 +167,13 @@ describe('the signed-in route table', () => {
     const layout = (path: string) => (matchRoutes(signedInRoutes, path)![0].route.element as ReactElement).type;
     expect(layout('/bulknotify/sms')).toBe(layout('/dashboard'));
   });
+  it('serves the mail templates from a lazy chunk of their own, for the super and partner classes, behind settings.view', () => {
+    const matches = matchRoutes(signedInRoutes, '/template/mail?key=password_reset') ?? [];
+    expect(served('/template/mail')).toEqual({ path: 'template/mail', allow: PAGE_ACCESS.mailTemplates });
+    expect(PAGE_ACCESS.mailTemplates).toEqual(['super', 'partner']);
+    const guards = matches.map((m) => (m.route.element as ReactElement<{ module?: string; action?: string }> | undefined)?.props).filter((p) => p?.module);
+    expect(guards).toEqual([{ module: 'settings' }]);
+    expect(((matches.at(-1)!.route.element as ReactElement).type as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    expect(served('/template/mail/other').path).toBe('*');
+  });
 });

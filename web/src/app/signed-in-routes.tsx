@@ -102,6 +102,8 @@ const BULK_ROUTES: RouteObject[] = (['email', 'sms', 'system', 'custom'] satisfi
   path: `bulknotify/${preset}`,
   element: <BulkNotifyPage key={preset} preset={preset} />,
 }));
+// /template/mail: the e-mails the site sends, in Bangla and English; its own chunk.
+const MailTemplatesPage = lazy(() => import('../features/mail-templates/components/mail-templates-page'));
 // /payments (the public /payment/:kind/:id is in routes.tsx; the same chunk).
 const PaymentPages = lazy(() => import('../features/payments/components/payment-pages'));
 
@@ -288,6 +290,12 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'bulknotify', element: <Navigate to="/bulknotify/custom" replace /> },
           { element: <RequireModule module="users" action="create" />, children: BULK_ROUTES },
         ],
+      },
+      {
+        // Mail templates: the site's admins (the super admin on the main site, a partner admin on
+        // theirs), for the roles whose map lets them view the settings module (saving needs edit).
+        element: <RequireMenuClass allow={PAGE_ACCESS.mailTemplates} />,
+        children: [{ element: <RequireModule module="settings" />, children: [{ path: 'template/mail', element: <MailTemplatesPage /> }] }],
       },
       {
         // Payout requests: the partner admin's, and every partner's for the super admin.

@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'users',
   // Bulk notifications (/bulknotify/*: compose, audience, history): loaded with them.
   'bulk',
+  // The site's own wording of its e-mails (/template/mail): loaded with it.
+  'mail',
   // The home page's slides and feedback and the "Send feedback" form: loaded with those lazy parts.
   'extras',
   // The reference lists' settings (/settings/categories, /settings/educationlavels, ...): loaded with them.

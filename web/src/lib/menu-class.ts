@@ -78,6 +78,8 @@ export const PAGE_ACCESS = {
   users: ['super', 'partner'],
   /** /bulknotify/*: one message to many people by e-mail, SMS or the bell (the pages also need users.create in the role's map) */
   bulkNotify: ['super', 'partner'],
+  /** /template/mail: the e-mails the site sends (the pages also need settings.view in the role's map; the API answers the site's admins) */
+  mailTemplates: ['super', 'partner'],
   /** /settings/categories, /settings/educationlavels, /settings/educationsublavels, /settings/degrees, /settings/professions, /settings/reference-lists, /settings/geography: the platform's reference lists; /settings/languages: the language dictionary (the API answers the main site's super admins only) */
   reference: ['super'],
 } as const satisfies Record<string, readonly MenuClass[]>;
@@ -94,6 +96,7 @@ const PAGE_PREFIXES: [string, readonly MenuClass[]][] = [
   ['/course', PAGE_ACCESS.authoring],
   ['/training', PAGE_ACCESS.authoring],
   ['/template/certificate', PAGE_ACCESS.authoring],
+  ['/template/mail', PAGE_ACCESS.mailTemplates],
   ['/question-bank', PAGE_ACCESS.authoring],
   ['/exam', PAGE_ACCESS.exams],
   ['/partners', PAGE_ACCESS.partners],

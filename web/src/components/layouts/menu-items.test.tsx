@@ -27,8 +27,8 @@ describe('sidebar menu', () => {
     const promotions = ['/promotion-manager/ads', '/promotion-manager/internal-course', '/promotion-manager/external-course', '/promotion-manager/jobs'];
     const users = ['/user-management/system-user', '/user-management/learner', '/user-management/manage-role', '/user-management/activity-logs'];
     const bulk = ['/bulknotify/email', '/bulknotify/sms', '/bulknotify/system', '/bulknotify/custom'];
-    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
-    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate']);
+    expect(paths('super')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/partners/list', '/partners/requests', '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/coupons', '/settings/sliders', '/settings/categories', '/settings/educationlavels', '/settings/educationsublavels', '/settings/professions', '/settings/degrees', '/settings/reference-lists', '/settings/geography', '/settings/languages', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate', '/template/mail']);
+    expect(paths('partner')).toEqual(['/dashboard', '/course', '/course/certificate', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/exam/single', '/exam', '/exam/certificate', '/training', '/training/certificate', '/training/accounts/learner-payment', '/question-bank/list', '/question-bank/shared', '/filemanager/my', ...users, ...bulk, '/blogs/list', '/tutorials/list', '/articles/list', '/feedbacks/list', '/settings/profile', '/settings/coupons', '/settings/sliders', '/accounts/learner-payment', '/accounts/overall-transactions', '/accounts/payment-request', ...reports, ...promotions, '/course/template/certificate', '/template/mail']);
     expect(paths('learner')).toEqual(['/dashboard', '/classroom', '/webinarroom', '/contents/my', '/events/list', '/calendar/show', '/filemanager/my', '/payments', '/profile/myprofile', '/profile/account-setting', '/certificate/list']);
     expect(paths('approver')).toEqual(['/dashboard', '/blogs/list', '/tutorials/list']);
     // A teacher is of the partner class, narrowed by the built-in teacher's map (docs/api-users.md):
@@ -147,11 +147,40 @@ describe('sidebar menu', () => {
       expect(canOpen('/bulknotify/email', cls), cls).toBe(false);
     }
   });
+  it('lists Mail under Templates, beside Certificate, for the roles whose map lets them view the settings, and lights Templates on it', () => {
+    const roles: [MenuClass, string, PermissionMap, string[]][] = [
+      ['partner', 'partner-admin', ROLE_MAPS['partner-admin'], ['/course/template/certificate', '/template/mail']],
+      ['super', 'super', ROLE_MAPS.super, ['/course/template/certificate', '/template/mail']],
+      ['super', 'sys-admin', SYS_ADMIN, ['/course/template/certificate', '/template/mail']],
+      // A role of the site's own granted settings.view alone: Templates with Mail only.
+      ['partner', 'site-keeper', { settings: { view: true } }, ['/template/mail']],
+    ];
+    for (const [cls, role, map, links] of roles) {
+      const items = menuFor(cls, map);
+      const group = items.find((i) => i.key === 'templates')!;
+      expect(group?.labelKey, `${cls} ${role}`).toBe('nav:templates');
+      expect(group.children?.map((c) => c.to), `${cls} ${role}`).toEqual(links);
+      const mail = group.children!.find((c) => c.key === 'template-mail')!;
+      expect([mail.labelKey, mail.module, mail.action]).toEqual(['nav:mail_template', 'settings', undefined]);
+      for (const path of ['/template/mail', '/template/mail?key=password_reset']) {
+        expect(items.filter((i) => isItemActive(i, path)).map((i) => i.key), path).toEqual(['templates']);
+        expect(activeChild(group, path), path).toBe('template-mail');
+        expect(canOpen(path, cls), path).toBe(true);
+      }
+    }
+    // The teacher's map has the courses but not the settings: Templates with Certificate only.
+    expect(menuFor('partner', TEACHER).find((i) => i.key === 'templates')?.children?.map((c) => c.key)).toEqual(['template-certificate']);
+    expect(menuFor('partner', { settings: { view: false, edit: true } }).some((i) => i.key === 'templates')).toBe(false);
+    for (const cls of ['learner', 'approver'] as const) {
+      expect(menuFor(cls, WIDEST[cls]).some((i) => i.key === 'templates'), cls).toBe(false);
+      expect(canOpen('/template/mail', cls), cls).toBe(false);
+    }
+  });
   it('shows an item with a module only when the role’s map lets it view the module, and drops a group left empty', () => {
     const keys = (map: PermissionMap) => menuFor('super', map).flatMap((i) => [i.key, ...(i.children ?? []).map((c) => c.key)]);
     expect(keys({ dashboard: { view: true }, publishing: { view: true, create: true } })).toEqual(['dashboard', 'blogs', 'tutorials']);
     // The site's articles, its feedback and its home slides are the settings module's.
-    expect(keys({ dashboard: { view: true }, settings: { view: true } })).toEqual(['dashboard', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages']);
+    expect(keys({ dashboard: { view: true }, settings: { view: true } })).toEqual(['dashboard', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages', 'templates', 'template-mail']);
     // create without view: not in the menu.
     expect(keys({ publishing: { create: true } })).toEqual([]);
     expect(keys({ roles: { view: true } })).toEqual(['user-management', 'roles']);

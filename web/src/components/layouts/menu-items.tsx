@@ -297,15 +297,17 @@ export const MENU: MenuItem[] = [
       module: 'promotion' as const,
     })),
   },
-  // The certificate templates, shared by courses and certificate exams: the course module's.
+  // The certificate templates, shared by courses and certificate exams: the course module's; the
+  // e-mails the site sends (features/mail-templates): the settings module's. The group shows when
+  // one of them does.
   {
     key: 'templates',
     labelKey: 'nav:templates',
     icon: <ArticleOutlinedIcon />,
-    classes: [...PAGE_ACCESS.authoring],
-    module: 'course',
+    classes: [...new Set([...PAGE_ACCESS.authoring, ...PAGE_ACCESS.mailTemplates])],
     children: [
       { key: 'template-certificate', labelKey: 'nav:certificate_template', to: '/course/template/certificate', classes: [...PAGE_ACCESS.authoring], module: 'course' },
+      { key: 'template-mail', labelKey: 'nav:mail_template', to: '/template/mail', classes: [...PAGE_ACCESS.mailTemplates], module: 'settings' },
     ],
   },
 ];

@@ -177,8 +177,8 @@ describe('the side navigation narrowed by the role’s permission map', () => {
     expect(html).not.toContain('href="/articles/list"');
     expect(html).not.toContain('href="/feedbacks/list"');
     expect(html).not.toContain('href="/settings/sliders"');
-    // Granted settings.view too: the articles, the feedback, and the super admin's Settings holding
-    // the home slides (settings) without the coupons (accounts).
+    // Granted settings.view too: the articles, the feedback, the super admin's Settings holding
+    // the home slides (settings) without the coupons (accounts), and Templates holding Mail.
     testSession.user = signedInUser(7, {
       id: 70,
       role: 'sys-publisher',
@@ -186,7 +186,7 @@ describe('the side navigation narrowed by the role’s permission map', () => {
       permissions: { dashboard: { view: true }, publishing: { view: true, create: true }, settings: { view: true } },
     });
     const withSettings = draw(i18n, <SideNav />, '/settings/sliders');
-    expect(keys(withSettings)).toEqual(['dashboard', 'blogs', 'tutorials', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages']);
+    expect(keys(withSettings)).toEqual(['dashboard', 'blogs', 'tutorials', 'articles', 'feedbacks', 'super-settings', 'super-sliders', 'super-categories', 'super-education-levels', 'super-education-sublevels', 'super-professions', 'super-degrees', 'super-reference-lists', 'super-geography', 'super-languages', 'templates']);
     expect(withSettings).not.toContain('href="/settings/coupons"');
   });
 

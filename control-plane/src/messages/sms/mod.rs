@@ -1,25 +1,17 @@
-//! Text messages through SSL Wireless's ISMS Plus API v3 (`POST /api/v3/send-sms` with
-//! `api_token`, `sid`, `msisdn` as 8801XXXXXXXXX, `sms` and `csms_id`). The outbox row's id is the
-//! `csms_id`, unique per message: the gateway does not send a repeated id again, so a retry after
-//! a lost answer cannot text anyone twice. Local runs and tests reach `infra/sms/sslwireless.py`,
-//! which speaks the same protocol.
+//! Text messages, through the gateway `SMS_GATEWAY` names: SSL Wireless's ISMS Plus API
+//! ([`sslwireless`], a Bangladeshi aggregator) or a Kannel smsbox ([`kannel`], the open-source
+//! gateway an operator's SMSC is reached through), and how a text is counted and priced.
+
+pub mod kannel;
+pub mod sslwireless;
 
 use super::SendError;
 use crate::config::SmsConfig;
-use serde::Deserialize;
-use serde_json::json;
 use std::time::Duration;
 
 pub struct SmsGateway {
     client: reqwest::Client,
     config: SmsConfig,
-}
-
-#[derive(Deserialize)]
-struct Answer {
-    status_code: i64,
-    #[serde(default)]
-    error_message: String,
 }
 
 impl SmsGateway {
@@ -28,28 +20,11 @@ impl SmsGateway {
         Ok(Self { client, config })
     }
 
-    /// Sends one text; `id` makes the send idempotent.
+    /// Sends the outbox's message `id`, a text to `to` (+8801XXXXXXXXX).
     pub async fn send(&self, id: i64, to: &str, text: &str) -> Result<(), SendError> {
-        let body = json!({
-            "api_token": self.config.api_token.expose(),
-            "sid": self.config.sid,
-            "msisdn": to.trim_start_matches('+'),
-            "sms": text,
-            "csms_id": format!("lms-{id}"),
-        });
-        let url = format!("{}/api/v3/send-sms", self.config.url.trim_end_matches('/'));
-        // A timeout or a lost connection leaves it unknown whether the text went; the same
-        // csms_id on the next attempt settles it either way.
-        let response = self.client.post(url).json(&body).send().await.map_err(|e| SendError::Transient(e.without_url().to_string()))?;
-        let status = response.status();
-        if status.is_server_error() || status.as_u16() == 429 {
-            return Err(SendError::Transient(format!("gateway answered {status}")));
-        }
-        let answer: Answer = response.json().await.map_err(|e| SendError::Transient(format!("unreadable answer: {e}")))?;
-        match answer.status_code {
-            200 => Ok(()),
-            // Bad credentials, an address not allowed, a number refused: trying again will not help.
-            code => Err(SendError::Permanent(format!("gateway refused ({code}): {}", answer.error_message))),
+        match &self.config {
+            SmsConfig::SslWireless(config) => sslwireless::send(&self.client, config, id, to, text).await,
+            SmsConfig::Kannel(config) => kannel::send(&self.client, config, id, to, text).await,
         }
     }
 }
@@ -62,14 +37,20 @@ pub const SEGMENT_POISHA: i64 = 35;
 const GSM_BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENDED: &str = "^{}\\[~]|€\x0c";
 
+/// The text's length in GSM septets, or `None` when it needs UCS-2 (any Bangla letter does).
+fn septets(text: &str) -> Option<u32> {
+    text.chars().map(|c| if GSM_BASIC.contains(c) { Some(1) } else if GSM_EXTENDED.contains(c) { Some(2) } else { None }).sum()
+}
+
+/// Whether the text must travel as UCS-2.
+pub fn needs_ucs2(text: &str) -> bool {
+    septets(text).is_none()
+}
+
 /// How many segments a text takes (3GPP TS 23.040): in the GSM alphabet 160 septets, or 153 each
 /// once split; with any other character (Bangla) UCS-2, 70 characters, or 67 each once split.
 pub fn segments(text: &str) -> u32 {
-    let septets: Option<u32> = text
-        .chars()
-        .map(|c| if GSM_BASIC.contains(c) { Some(1) } else if GSM_EXTENDED.contains(c) { Some(2) } else { None })
-        .sum();
-    let (length, single, each) = match septets {
+    let (length, single, each) = match septets(text) {
         Some(n) => (n, 160, 153),
         None => (text.encode_utf16().count() as u32, 70, 67),
     };
