@@ -60,12 +60,16 @@ function Root() {
 
 /**
  * Signed-in users have nothing to do on the login and sign-up pages: they go where the page would
- * have sent them after signing in (router state `from`, `?redirect=`, else /dashboard).
+ * have sent them after signing in (router state `from`, `?redirect=`, else /dashboard). A page that
+ * signs in goes on by itself, maybe elsewhere (a new account without an e-mail address to verify
+ * its phone): its navigation shows after the token's change (a transition), but the browser is on
+ * its way already, which is not overridden.
  */
 function GuestOnly({ children }: { children: React.ReactNode }) {
   const token = useToken();
-  const { state, search } = useLocation();
-  return token ? <Navigate to={redirectTarget(state, search)} replace /> : <>{children}</>;
+  const { pathname, state, search } = useLocation();
+  const leaving = typeof window !== 'undefined' && window.location.pathname !== pathname;
+  return token && !leaving ? <Navigate to={redirectTarget(state, search)} replace /> : <>{children}</>;
 }
 
 export const routes: RouteObject[] = [

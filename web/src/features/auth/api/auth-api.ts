@@ -19,7 +19,11 @@ export function logout() {
   return api<DataEnvelope<{ ok: boolean }>>('/my-account/user/logout', { method: 'POST' });
 }
 
-/** Mails a password reset link when an account matches `email` (e-mail or mobile number); answers the same when none does. */
+/**
+ * Asks for a password reset: `email` is an e-mail address or a mobile number. An account that has
+ * the mobile number verified is texted a 6-digit code (5 minutes, 5 tries); otherwise a matching
+ * account is mailed a link. The answer is the same whichever happened, and when nothing matched.
+ */
 export function requestPasswordReset(email: string) {
   return api<DataEnvelope<{ ok: boolean }>>('/my-account/password/reset_code', { method: 'POST', body: { email } });
 }
@@ -29,8 +33,12 @@ export function verifyResetLink(token: string) {
   return api<DataEnvelope<{ email: string }>>('/my-account/password/reset_code_verification', { query: { token } }).then((r) => r.data);
 }
 
-/** Sets a new password with a reset link and signs in (a fresh session, as logging in gives). */
-export function resetPassword(body: { token: string; password: string; password_confirmation: string }) {
+/**
+ * Sets a new password with a reset link (`token`) or a texted code (`phone`, `otp`) and signs in (a
+ * fresh session, as logging in gives). A code's 422 names `otp` (`otp_wrong`, `otp_expired`,
+ * `otp_too_many_tries`) or `phone` (`invalid_phone`); either's, the two passwords.
+ */
+export function resetPassword(body: ({ token: string } | { phone: string; otp: string }) & { password: string; password_confirmation: string }) {
   return api<DataEnvelope<AuthResult>>('/my-account/password/reset', { method: 'PUT', body }).then((r) => r.data);
 }
 

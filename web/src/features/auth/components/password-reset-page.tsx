@@ -1,7 +1,9 @@
-import { Alert, Box, Button, Link } from '@mui/material';
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -16,6 +18,7 @@ import {
   type NewPassword,
   type NewPasswordField,
 } from '../hooks/password-reset';
+import { CODE_LENGTH, shownPhone, typedCode } from '../hooks/phone-verify';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard, AuthCardChecking, AuthCardRetry } from './auth-card';
 import { PasswordField } from './password-field';
@@ -87,44 +90,67 @@ export function ResetLinkInvalid() {
 }
 
 /**
- * The new password, twice. `fieldErrors` are the server's messages for the last try (already in the
- * user's language); the form's own checks, when they fail, show first.
+ * The new password, twice; with `phone` (a reset by SMS, 01XXXXXXXXX), the code texted to it first.
+ * `fieldErrors` are the server's messages for the last try (already in the user's language); the
+ * form's own checks, when they fail, show first. `children` go below the submit button.
  */
 export function NewPasswordForm({
-  email,
+  email = '',
+  phone,
   pending,
   error,
   fieldErrors,
   onSubmit,
+  loginHref,
+  children,
 }: {
-  email: string;
+  email?: string;
+  phone?: string;
   pending: boolean;
   error: string | null;
   fieldErrors: Partial<Record<NewPasswordField, string>>;
   onSubmit: (v: NewPassword) => void;
+  loginHref?: string;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation(['auth', 'common']);
-  const { register, handleSubmit, formState } = useForm<NewPassword>({ defaultValues: { password: '', password_confirmation: '' } });
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const { register, handleSubmit, formState } = useForm<Required<NewPassword>>({ defaultValues: { otp: '', password: '', password_confirmation: '' } });
   const message = (f: NewPasswordField) => formState.errors[f]?.message ?? fieldErrors[f];
   const required = t('common:form.required');
+  const subtitle = phone
+    ? t('auth:forgot.code_sent', { phone: shownPhone(phone, i18n.language) })
+    : email
+      ? t('auth:reset.subtitle', { email })
+      : t('auth:reset.subtitle_account');
   return (
     <AuthCard
-      icon={<LockResetOutlinedIcon />}
-      title={t('auth:reset.title')}
-      subtitle={email ? t('auth:reset.subtitle', { email }) : t('auth:reset.subtitle_account')}
-      footer={<BackToLogin />}
+      icon={phone ? <SmsOutlinedIcon /> : <LockResetOutlinedIcon />}
+      title={t(phone ? 'auth:forgot.code_title' : 'auth:reset.title')}
+      subtitle={subtitle}
+      footer={<BackToLogin to={loginHref} />}
     >
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }} data-testid="reset-form">
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }} data-testid="reset-form">
         {error && (
           <Alert severity="error" data-testid="form-error">
             {error}
           </Alert>
         )}
+        {phone && (
+          <TextField
+            id="otp"
+            label={t('auth:phone.code')}
+            autoFocus
+            {...register('otp', { validate: (v) => !!typedCode(v) || t('auth:phone.code_incomplete') })}
+            error={!!message('otp')}
+            helperText={message('otp') ?? t('auth:phone.code_hint')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: CODE_LENGTH, sx: { fontSize: 22, letterSpacing: '0.3em' } } }}
+          />
+        )}
         <PasswordField
           id="password"
           label={t('auth:reset.password')}
           autoComplete="new-password"
-          autoFocus
+          autoFocus={!phone}
           {...register('password', { required, minLength: { value: MIN_PASSWORD, message: t('auth:registration.password_short') } })}
           error={!!message('password')}
           helperText={message('password') ?? t('auth:reset.password_hint')}
@@ -140,15 +166,16 @@ export function NewPasswordForm({
         <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="reset-submit">
           {pending ? t('common:actions.saving') : t('auth:reset.submit')}
         </Button>
+        {children}
       </Box>
     </AuthCard>
   );
 }
 
-function BackToLogin() {
+function BackToLogin({ to = '/login' }: { to?: string }) {
   const { t } = useTranslation('auth');
   return (
-    <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }} data-testid="reset-to-login">
+    <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }} data-testid="reset-to-login">
       {t('auth:forgot.back_to_login')}
     </Link>
   );

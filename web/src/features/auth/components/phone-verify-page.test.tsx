@@ -4,9 +4,9 @@ import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/use-error-text';
 import { fetchCall, href, input, json, noop, render, stubFetch, tag, text } from '../../../lib/test-render';
 import { sendPhoneCode, verifyPhoneCode } from '../api/auth-api';
-import { codeInput, isAlreadyVerified, isPhoneMissing, isTooSoon, RESEND_SECONDS, shownPhone, typedCode } from '../hooks/phone-verify';
+import { codeInput, codeSent, codeSentAt, isAlreadyVerified, isPhoneMissing, isTooSoon, RESEND_SECONDS, shownPhone, typedCode } from '../hooks/phone-verify';
 import AccountLinkPages from './account-link-pages';
-import { PhoneCodeForm, PhoneMissing, PhoneVerified, type PhoneCodeFormProps } from './phone-verify-page';
+import { PhoneCodeForm, PhoneCodeSteps, PhoneMissing, PhoneVerified, type PhoneCodeFormProps } from './phone-verify-page';
 
 const PHONE = '+8801712345678';
 
@@ -91,6 +91,31 @@ describe('phone verification page', () => {
     const busy = await render('en', form({ sent: true, verifying: true }));
     expect(tag(busy, 'phone-verify-submit')).toContain('disabled');
     expect(text(busy)).toContain('Verifying…');
+  });
+
+  it('asks at once for the code texted on signing up (router state), the next one a minute after it', async () => {
+    expect(codeSentAt(undefined)).toBeNull();
+    expect(codeSentAt({ from: '/x' })).toBeNull();
+    expect(codeSentAt({ sent: 'yes' })).toBeNull();
+    expect(codeSentAt(codeSent(1000), 5000)).toBe(1000);
+    // No time (or one still to come): counted from now.
+    expect(codeSentAt({ sent: true }, 5000)).toBe(5000);
+    expect(codeSentAt({ sent: true, sentAt: 9000 }, 5000)).toBe(5000);
+
+    const now = Date.now();
+    const html = await render('en', <PhoneCodeSteps phone={PHONE} sentAt={now} onVerified={noop} />);
+    expect(text(html)).toContain('We texted a 6-digit code to 01712345678. It works for 5 minutes.');
+    expect(input(html, 'phone-code')).toContain('autoComplete="one-time-code"');
+    expect(tag(html, 'phone-verify-submit')).toContain('type="submit"');
+    expect(tag(html, 'phone-send-code')).toContain('disabled');
+    expect(text(html)).toContain('New code in 60 s');
+    const later = await render('bn', <PhoneCodeSteps phone={PHONE} sentAt={now - 45_000} onVerified={noop} />);
+    expect(text(later)).toMatch(/(১[৪৫]) সেকেন্ড পরে নতুন কোড/);
+
+    // Arriving otherwise, the page offers to send one first.
+    const plain = await render('en', <PhoneCodeSteps phone={PHONE} sentAt={null} onVerified={noop} />);
+    expect(input(plain, 'phone-code')).toBe('');
+    expect(tag(plain, 'phone-send-code')).not.toContain('disabled');
   });
 
   it('counts down to the next code, in Bangla digits in Bangla', async () => {

@@ -10,7 +10,7 @@ import { formatNumber } from '../../../lib/lang';
 import { ME_KEY, useCurrentUser } from '../../../lib/session';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { sendPhoneCode, verifyPhoneCode } from '../api/auth-api';
-import { codeInput, isAlreadyVerified, isPhoneMissing, isTooSoon, RESEND_SECONDS, shownPhone, typedCode, useSecondsLeft } from '../hooks/phone-verify';
+import { codeInput, codeSentAt, isAlreadyVerified, isPhoneMissing, isTooSoon, RESEND_SECONDS, shownPhone, typedCode, useSecondsLeft } from '../hooks/phone-verify';
 import { AuthCard, AuthCardChecking, AuthCardRetry } from './auth-card';
 
 const PROFILE = '/profile/myprofile';
@@ -19,13 +19,14 @@ const EDIT_PHONE = `${PROFILE}?edit=phone`;
 /**
  * /mobile-verification, signed in only (others log in first and come back): texts a code to the
  * account's phone and checks it. A phone verified already (on arrival, or meanwhile) says so; an
- * account without one is sent to the profile to add it.
+ * account without one is sent to the profile to add it. Coming from signing up (router state
+ * `{ sent: true }`), the code the server texted then is asked for at once.
  */
 export default function PhoneVerifyPage() {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const { token, user, error, refetch, isLoading } = useCurrentUser();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   /** The number found verified on this page: by its code (`justNow`), or meanwhile elsewhere. */
   const [verified, setVerified] = useState<{ phone: string; justNow: boolean } | null>(null);
   if (!token) return <Navigate to="/login" replace state={{ from: pathname + search }} />;
@@ -39,15 +40,18 @@ export default function PhoneVerifyPage() {
   }
   if (user.phone_verified) return <PhoneVerified phone={user.phone} />;
   if (!user.phone) return <PhoneMissing />;
-  return <PhoneCodeSteps phone={user.phone} onVerified={setVerified} />;
+  return <PhoneCodeSteps phone={user.phone} sentAt={codeSentAt(state)} onVerified={setVerified} />;
 }
 
-/** Send a code, then type it; the signed-in user and the profile are fetched again once verified. */
-function PhoneCodeSteps({ phone, onVerified }: { phone: string; onVerified: (verified: { phone: string; justNow: boolean }) => void }) {
+/**
+ * Send a code (unless one was `sentAt` already), then type it; the signed-in user and the profile
+ * are fetched again once verified.
+ */
+export function PhoneCodeSteps({ phone, sentAt: sentBefore, onVerified }: { phone: string; sentAt: number | null; onVerified: (verified: { phone: string; justNow: boolean }) => void }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const qc = useQueryClient();
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [sentAt, setSentAt] = useState(sentBefore);
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
   const secondsLeft = useSecondsLeft(sentAt === null ? null : sentAt + RESEND_SECONDS * 1000);

@@ -7,36 +7,31 @@ import { Link as RouterLink } from 'react-router';
 import { useAuthLinks } from '../../../lib/use-auth-links';
 import { fieldErrorsOf, useErrorText } from '../../../lib/use-error-text';
 import { useSite } from '../../../lib/site-context';
-import { register as registerUser } from '../api/auth-api';
+import { emailProblem, phoneOk, REGISTRATION_FIELDS, registrationMutation, type RegistrationForm } from '../hooks/registration';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 import { PasswordField } from './password-field';
 import { SsoButtons } from './sso-buttons';
 
-interface Form {
-  name: string;
-  email: string;
-  phone: string;
-  password: string;
-}
-const FIELDS = ['name', 'email', 'phone', 'password'] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * Signing up: an e-mail address or a mobile number, or both. An account with a phone only goes to
+ * verify it (the server texted it a code); others go where signing in goes.
+ */
 export default function RegistrationPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const { site } = useSite();
   const errorText = useErrorText();
   const signIn = useSignIn();
   const links = useAuthLinks();
-  const { register, handleSubmit, setError, formState } = useForm<Form>({ defaultValues: { name: '', email: '', phone: '', password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<RegistrationForm>({ defaultValues: { name: '', email: '', phone: '', password: '' } });
   const mutation = useMutation({
-    mutationFn: (v: Form) => registerUser({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() || undefined, password: v.password }),
-    onSuccess: (res) => signIn(res),
+    ...registrationMutation(signIn),
     onError: (err) => {
-      for (const [k, v] of Object.entries(fieldErrorsOf(err))) if ((FIELDS as readonly string[]).includes(k)) setError(k as keyof Form, { message: v });
+      for (const [k, v] of Object.entries(fieldErrorsOf(err))) if ((REGISTRATION_FIELDS as readonly string[]).includes(k)) setError(k as keyof RegistrationForm, { message: v });
     },
   });
   const e = formState.errors;
+  const emailMessage = { contact_required: t('errors:contact_required'), email_invalid: t('common:form.email_invalid') };
   return (
     <AuthCard
       icon={<PersonAddAltOutlinedIcon />}
@@ -70,11 +65,25 @@ export default function RegistrationPage() {
           type="email"
           label={t('auth:registration.email')}
           autoComplete="email"
-          {...register('email', { required: t('common:form.required'), pattern: { value: EMAIL, message: t('common:form.email_invalid') } })}
+          {...register('email', {
+            validate: (v, all) => {
+              const problem = emailProblem(v, all.phone);
+              return problem ? emailMessage[problem] : true;
+            },
+          })}
           error={!!e.email}
           helperText={e.email?.message}
         />
-        <TextField id="phone" type="tel" label={t('auth:registration.phone')} autoComplete="tel" {...register('phone')} error={!!e.phone} helperText={e.phone?.message} />
+        <TextField
+          id="phone"
+          type="tel"
+          label={t('auth:registration.phone')}
+          autoComplete="tel"
+          // Given or cleared, the phone decides whether the e-mail address may stay empty.
+          {...register('phone', { deps: ['email'], validate: (v) => phoneOk(v) || t('errors:invalid_phone') })}
+          error={!!e.phone}
+          helperText={e.phone?.message ?? t('auth:registration.phone_hint')}
+        />
         <PasswordField
           id="password"
           label={t('auth:registration.password')}
@@ -83,7 +92,7 @@ export default function RegistrationPage() {
           error={!!e.password}
           helperText={e.password?.message ?? t('auth:registration.password_hint')}
         />
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || mutation.isSuccess} data-testid="registration-submit">
           {t('auth:registration.submit')}
         </Button>
       </Box>

@@ -4,14 +4,17 @@ import { ApiError } from '../../../lib/api-client';
 import { authLink } from '../../../lib/redirect';
 import { fieldErrorsOf } from '../../../lib/use-error-text';
 import { resetPassword, verifyResetLink, type AuthResult } from '../api/auth-api';
+import { typedCode } from './phone-verify';
 
 export const FORGOT_PASSWORD = '/forgot-password';
-/** Fields of the new-password form the server may name in a 422. */
-export const NEW_PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
+/** Fields of the new-password forms the server may name in a 422: the texted code (a reset by SMS), the new password twice. */
+export const NEW_PASSWORD_FIELDS = ['otp', 'password', 'password_confirmation'] as const;
 export type NewPasswordField = (typeof NEW_PASSWORD_FIELDS)[number];
 export interface NewPassword {
   password: string;
   password_confirmation: string;
+  /** The texted code as typed (a reset by SMS; ASCII or Bangla digits). */
+  otp?: string;
 }
 
 /**
@@ -55,10 +58,14 @@ export function resetLinkQuery(token: string) {
   };
 }
 
-/** Sets the new password; the answer is a session, as logging in gives, handed to `signIn`. */
-export function resetPasswordMutation(token: string, signIn: (result: AuthResult) => void): UseMutationOptions<AuthResult, Error, NewPassword> {
+/**
+ * Sets the new password with the mailed link's token, or `{ phone }` (01XXXXXXXXX) and the code
+ * texted to it; the answer is a session, as logging in gives, handed to `signIn`.
+ */
+export function resetPasswordMutation(by: string | { phone: string }, signIn: (result: AuthResult) => void): UseMutationOptions<AuthResult, Error, NewPassword> {
+  const proof = (otp = '') => (typeof by === 'string' ? { token: by } : { phone: by.phone, otp: typedCode(otp) ?? otp.trim() });
   return {
-    mutationFn: (v) => resetPassword({ token, password: v.password, password_confirmation: v.password_confirmation }),
+    mutationFn: (v) => resetPassword({ ...proof(v.otp), password: v.password, password_confirmation: v.password_confirmation }),
     onSuccess: (result) => signIn(result),
   };
 }

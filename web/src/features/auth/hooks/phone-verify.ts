@@ -4,6 +4,9 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { asciiDigits, localDigits } from '../../../lib/digits';
 
+/** The verification page. */
+export const PHONE_VERIFY = '/mobile-verification';
+
 /** The server sends a new code no sooner than a minute after the last. */
 export const RESEND_SECONDS = 60;
 export const CODE_LENGTH = 6;
@@ -11,6 +14,24 @@ export const CODE_LENGTH = 6;
 /** A stored phone (+8801XXXXXXXXX) as people write it here, 01XXXXXXXXX, in the interface's digits. */
 export function shownPhone(phone: string | null | undefined, lang: string): string {
   return localDigits((phone ?? '').replace(/^\+?88(?=01\d{9}$)/, ''), lang);
+}
+
+/**
+ * Router state of the verification page when a code was just texted (a new account with a phone:
+ * signing up sends one): the page asks for it at once, and for no new one before a minute is up.
+ */
+export interface CodeSent {
+  sent: true;
+  /** When (Date.now()); kept by the browser's history, so a reload still counts from it. */
+  sentAt: number;
+}
+export const codeSent = (now = Date.now()): CodeSent => ({ sent: true, sentAt: now });
+
+/** When the code of the page's router state was texted; null when none was said to be. */
+export function codeSentAt(state: unknown, now = Date.now()): number | null {
+  if (!state || typeof state !== 'object' || (state as Partial<CodeSent>).sent !== true) return null;
+  const at = (state as Partial<CodeSent>).sentAt;
+  return typeof at === 'number' && Number.isFinite(at) && at <= now ? at : now;
 }
 
 /** What may stay in the code field: digits (ASCII or Bangla, as typed), at most six. */

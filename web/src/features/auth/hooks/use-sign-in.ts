@@ -19,15 +19,16 @@ export function storeSession(qc: QueryClient, result: AuthResult) {
 /**
  * Store the token, seed the user query and go back to the page the visitor came from (router
  * state `from` or `?redirect=`, same-site paths only), else to /dashboard; or to `to` when given
- * (an outside sign-in, whose page the provider sent back to, remembers its own). For logging in,
- * signing up and setting a new password with a reset link: each answers a token and the user.
+ * (an outside sign-in, whose page the provider sent back to, remembers its own; a new account
+ * without an e-mail address goes to verify its phone), with router `state` for that page. For
+ * logging in, signing up and setting a new password: each answers a token and the user.
  */
 export function useSignIn() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  return (result: AuthResult, to?: string) => {
+  return (result: AuthResult, to?: string, state?: unknown) => {
     storeSession(qc, result);
-    navigate(to ?? redirectTarget(location.state, location.search), { replace: true });
+    navigate(to ?? redirectTarget(location.state, location.search), { replace: true, state });
   };
 }

@@ -1,7 +1,6 @@
 // The rules the profile and password forms check before sending (the server's,
 // docs/api-accounts.md) and the body of update-profile. Loaded with the forms' chunk: it imports
 // nothing but types from the pages' modules.
-import { asciiDigits } from '../../../lib/digits';
 import type { Gender, ProfileBody } from '../api/profile-api';
 import type { ProfileFormValues } from './profile-values';
 
@@ -47,17 +46,8 @@ export function chooseDistrict(place: Place, districtId: number | null): Place {
   return { district_id: districtId, upazila_id: districtId != null && districtId === place.district_id ? place.upazila_id : null };
 }
 
-/**
- * A Bangladeshi mobile number in any spelling the server takes: 01XXXXXXXXX, +8801…, 8801…,
- * with spaces, dashes, brackets or dots, in ASCII or Bangla digits (third digit 3-9).
- */
-export function isMobileNumber(value: string): boolean {
-  const digits = asciiDigits(value)
-    .replace(/[\s\-().\u00a0]/g, '')
-    .replace(/^\+/, '');
-  const local = digits.length === 13 && digits.startsWith('88') ? digits.slice(2) : digits;
-  return /^01[3-9]\d{8}$/.test(local);
-}
+/** A Bangladeshi mobile number in any spelling the server takes (lib/phone.ts). */
+export { isMobileNumber } from '../../../lib/phone';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
