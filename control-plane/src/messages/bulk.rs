@@ -114,10 +114,16 @@ pub async fn states(db: &PgPool, refs: &[String]) -> sqlx::Result<HashMap<(Strin
     Ok(out)
 }
 
-/// The outbox's failures of a message: `(channel, recipient, last error)`.
-pub async fn failures(db: &PgPool, bulk_ref: &str) -> sqlx::Result<Vec<(String, String, Option<String>)>> {
-    sqlx::query_as("SELECT channel, recipient, last_error FROM outbox WHERE once_ref = $1 AND state = 'failed' ORDER BY id")
+/// A page of the outbox's failures of a message: `(channel, recipient, last error)`.
+pub async fn failures(db: &PgPool, bulk_ref: &str, limit: i64, offset: i64) -> sqlx::Result<Vec<(String, String, Option<String>)>> {
+    sqlx::query_as("SELECT channel, recipient, last_error FROM outbox WHERE once_ref = $1 AND state = 'failed' ORDER BY id LIMIT $2 OFFSET $3")
         .bind(bulk_ref)
+        .bind(limit)
+        .bind(offset)
         .fetch_all(db)
         .await
+}
+
+pub async fn count_failures(db: &PgPool, bulk_ref: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE once_ref = $1 AND state = 'failed'").bind(bulk_ref).fetch_one(db).await
 }

@@ -143,6 +143,24 @@ pub fn password_changed_sms(lang: Lang, site: &str, forgot_link: &str) -> String
     }
 }
 
+/// A bell notice as a text, for a reader with a proven number and no e-mail address; `None` for a
+/// kind that is not sent.
+pub fn notice_sms(kind: &str, lang: Lang, site: &str, course: &str, amount: &str, link: &str) -> Option<String> {
+    let what = match (kind, lang) {
+        ("enrolment_approved", Lang::En) => format!("your enrolment in “{course}” is approved"),
+        ("enrolment_approved", Lang::Bn) => format!("“{course}” কোর্সে আপনার ভর্তি নিশ্চিত হয়েছে"),
+        ("certificate_issued", Lang::En) => format!("your certificate for “{course}” is ready"),
+        ("certificate_issued", Lang::Bn) => format!("“{course}” কোর্সের সনদ প্রস্তুত"),
+        ("payment_received", Lang::En) => format!("we received your payment of {amount} for “{course}”"),
+        ("payment_received", Lang::Bn) => format!("“{course}” কোর্সের জন্য আপনার {amount} পেমেন্ট পাওয়া গেছে"),
+        _ => return None,
+    };
+    Some(match lang {
+        Lang::En => format!("{site}: {what}. {link}"),
+        Lang::Bn => format!("{site}: {what}। {link}"),
+    })
+}
+
 /// The text that carries a password reset code: the code alone lets someone choose the password,
 /// so it says what it is for and not to share it.
 pub fn reset_code_sms(lang: Lang, site: &str, code: &str) -> String {

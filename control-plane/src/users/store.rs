@@ -226,6 +226,8 @@ pub struct Contact {
     pub name_bn: Option<String>,
     pub email: Option<String>,
     pub phone: Option<String>,
+    /// The phone has been proven by a code.
+    pub phone_verified: bool,
     lang: String,
 }
 
@@ -242,7 +244,10 @@ impl Contact {
 
 /// Several people at once.
 pub async fn contacts(db: impl PgExecutor<'_>, ids: &[i64]) -> sqlx::Result<Vec<Contact>> {
-    sqlx::query_as("SELECT id, name, name_bn, email, phone, lang FROM users WHERE id = ANY($1)").bind(ids).fetch_all(db).await
+    sqlx::query_as("SELECT id, name, name_bn, email, phone, phone_verified_at IS NOT NULL AS phone_verified, lang FROM users WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(db)
+        .await
 }
 
 /// Every account: how many there are, how many were made since `since`, and how many gave each

@@ -371,21 +371,27 @@ pub async fn failures(
 ) -> AppResult<Json<Page<Failure>>> {
     admin(&caller, &tenant)?;
     store::find(&db, id).await?.ok_or(AppError::NotFound)?;
-    let mut all: Vec<Failure> = store::failed(&db, id)
+    // Two lists, read a page at a time: the people the site had no address for, then what the
+    // outbox could not deliver (a bulk message can fail for tens of thousands).
+    let reference = bulk::reference(tenant.id, id);
+    let here = store::count_failed(&db, id).await?;
+    let request = PageRequest::new(q.page, q.limit, 20);
+    let total = here + bulk::count_failures(&app.ctl.db, &reference).await?;
+    let (current_page, last_page, offset) = request.clamp(total);
+    let mut data: Vec<Failure> = store::failed(&db, id, request.per_page, offset)
         .await?
         .into_iter()
         .map(|(user_id, name, channel, address, error)| Failure { user_id, name, channel, address, error: error.unwrap_or_default() })
         .collect();
-    let there = bulk::failures(&app.ctl.db, &bulk::reference(tenant.id, id)).await?;
-    let addresses: Vec<String> = there.iter().map(|(_, a, _)| a.clone()).collect();
-    let who = store::by_address(&db, id, &addresses).await?;
-    all.extend(there.into_iter().map(|(channel, address, error)| {
-        let (user_id, name) = who.get(&(channel.clone(), address.clone())).cloned().unwrap_or_default();
-        Failure { user_id, name, channel, address: Some(address), error: error.unwrap_or_default() }
-    }));
-    let request = PageRequest::new(q.page, q.limit, 20);
-    let total = all.len() as i64;
-    let (current_page, last_page, offset) = request.clamp(total);
-    let data = all.into_iter().skip(offset as usize).take(request.per_page as usize).collect();
+    let room = request.per_page - data.len() as i64;
+    if room > 0 {
+        let there = bulk::failures(&app.ctl.db, &reference, room, (offset - here).max(0)).await?;
+        let addresses: Vec<String> = there.iter().map(|(_, a, _)| a.clone()).collect();
+        let who = store::by_address(&db, id, &addresses).await?;
+        data.extend(there.into_iter().map(|(channel, address, error)| {
+            let (user_id, name) = who.get(&(channel.clone(), address.clone())).cloned().unwrap_or_default();
+            Failure { user_id, name, channel, address: Some(address), error: error.unwrap_or_default() }
+        }));
+    }
     Ok(Json(Page { data, current_page, last_page, per_page: request.per_page, total }))
 }

@@ -155,11 +155,20 @@ pub async fn states(db: &PgPool, ids: &[i64]) -> sqlx::Result<HashMap<(i64, Stri
 }
 
 /// Recipients that could not be reached here (no address): `(user, name, channel, address, error)`.
-pub async fn failed(db: &PgPool, id: i64) -> sqlx::Result<Vec<(i64, String, String, Option<String>, Option<String>)>> {
-    sqlx::query_as("SELECT user_id, name, channel, address, error FROM bulk_recipients WHERE message_id = $1 AND state = 'failed' ORDER BY user_id")
-        .bind(id)
-        .fetch_all(db)
-        .await
+pub async fn failed(db: &PgPool, id: i64, limit: i64, offset: i64) -> sqlx::Result<Vec<(i64, String, String, Option<String>, Option<String>)>> {
+    sqlx::query_as(
+        "SELECT user_id, name, channel, address, error FROM bulk_recipients WHERE message_id = $1 AND state = 'failed'
+          ORDER BY user_id, channel LIMIT $2 OFFSET $3",
+    )
+    .bind(id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn count_failed(db: &PgPool, id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM bulk_recipients WHERE message_id = $1 AND state = 'failed'").bind(id).fetch_one(db).await
 }
 
 /// Who an address of the message is: `(channel, address) -> (user, name)`.

@@ -1,6 +1,7 @@
 //! Notices that go by e-mail as well as to the bell: an enrolment approved, a certificate
 //! issued, a payment received. Each is written in the reader's language (the one they last used
-//! the site in) from the site's own wording of the e-mail (`control_plane::mail_templates`).
+//! the site in) from the site's own wording of the e-mail (`control_plane::mail_templates`). A
+//! reader with no e-mail address but a proven number gets a short text instead.
 //!
 //! The notice is marked `mail_due` in the transaction of the event, so the e-mail cannot be lost:
 //! after the event commits, [`relay`] queues the mails in the control plane's outbox and unmarks
@@ -12,7 +13,7 @@ use crate::state::AppState;
 use control_plane::auth::HostTenant;
 use control_plane::i18n::{Lang, taka};
 use control_plane::mail_templates::{self, Key};
-use control_plane::messages::outbox;
+use control_plane::messages::{outbox, templates};
 use control_plane::tenancy::{Tenant, TenantId};
 use control_plane::users::links::Site;
 use control_plane::users::store as users;
@@ -64,15 +65,25 @@ pub async fn relay(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<us
         let people = users::contacts(&app.ctl.db, &due.iter().map(|d| d.user_id).collect::<Vec<_>>()).await?;
         for notice in &due {
             let (Some(key), Some(person)) = (mailed(&notice.kind), people.iter().find(|p| p.id == notice.user_id)) else { continue };
-            let Some(email) = person.email.as_deref() else { continue };
             let lang = person.lang();
             let site = Site::of(&app.ctl, Some(&host), lang);
             let course = course_title(db, &notice.params, lang).await?;
             let amount = notice.params["amount_poisha"].as_i64().map(|p| taka(p, lang)).unwrap_or_default();
             let link = format!("{}{}", site.url, notice.link.as_deref().unwrap_or("/"));
-            let values = [("name", person.own_name()), ("course", course.as_str()), ("amount", amount.as_str()), ("link", link.as_str())];
-            let mail = mail_templates::compose(&app.ctl.db, &site, key, lang, &values).await?;
-            outbox::enqueue_once(&app.ctl.db, &site.mail(email, &notice.kind, mail), &format!("notice:{}:{}", tenant.id, notice.id)).await?;
+            let once = format!("notice:{}:{}", tenant.id, notice.id);
+            match (person.email.as_deref(), person.phone.as_deref().filter(|_| person.phone_verified)) {
+                (Some(email), _) => {
+                    let values = [("name", person.own_name()), ("course", course.as_str()), ("amount", amount.as_str()), ("link", link.as_str())];
+                    let mail = mail_templates::compose(&app.ctl.db, &site, key, lang, &values).await?;
+                    outbox::enqueue_once(&app.ctl.db, &site.mail(email, &notice.kind, mail), &once).await?;
+                }
+                (None, Some(phone)) => {
+                    if let Some(text) = templates::notice_sms(&notice.kind, lang, &site.name, &course, &amount, &link) {
+                        outbox::enqueue_once(&app.ctl.db, &site.sms(phone, &notice.kind, text), &once).await?;
+                    }
+                }
+                (None, None) => {}
+            }
         }
         let ids: Vec<i64> = due.iter().map(|d| d.id).collect();
         sqlx::query("UPDATE notifications SET mail_due = false WHERE id = ANY($1)").bind(&ids).execute(&mut *tx).await?;

@@ -144,6 +144,19 @@ async fn the_outboxs_workers_deliver_a_bulk_message_and_its_progress_says_so() {
     assert_eq!(progress(&delivered, "email"), [SMALL, 0, SMALL, SMALL, 0]);
     assert_eq!(progress(&delivered, "sms"), [SMALL, 0, SMALL / 100, SMALL / 100, SMALL - SMALL / 100]);
 
+    // A mail the server later bounced: the failures list both kinds, a page at a time, the site's
+    // "no address" first; the last page holds the end of one list and the start of the other.
+    sqlx::query("UPDATE outbox SET state = 'failed', last_error = '550 mailbox unavailable' WHERE id = (SELECT min(id) FROM outbox WHERE channel = 'email')")
+        .execute(&t.platform.db)
+        .await
+        .unwrap();
+    let no_address = SMALL - SMALL / 100;
+    let last = t.get(DHAKA, &format!("/bulknotify/messages/{id}/failures?limit=10&page={}", no_address / 10 + 1), Some(&admin)).await;
+    assert_eq!(last.body["total"], no_address + 1, "{}", last.text);
+    let rows = last.body["data"].as_array().unwrap();
+    assert_eq!(rows.len() as i64, no_address % 10 + 1);
+    assert_eq!((rows[0]["error"].as_str(), rows.last().unwrap()["error"].as_str()), (Some("no_address"), Some("550 mailbox unavailable")));
+    assert!(rows.last().unwrap()["name"].as_str().unwrap().starts_with("Learner "), "the bounced address is named: {}", last.text);
 }
 
 #[tokio::test]

@@ -1,7 +1,8 @@
 //! A site's own wording of its e-mails (issue 13, `/template/mail`) and the notices that go by
 //! e-mail in the reader's language: words checked and previewed before they are saved, kept to
 //! their site, used for the next mail; an approved enrolment mailed to each learner in the
-//! language they use; a notice an edge did not get to mails once, through the sweep.
+//! language they use; a notice an edge did not get to mails once, through the sweep; a reader
+//! with only a proven number is texted.
 
 use crate::accounts::MailServer;
 use crate::common::TestApp;
@@ -160,4 +161,21 @@ async fn a_notice_an_edge_did_not_mail_goes_once_through_the_sweep() {
     assert_eq!(queued().await, 1, "once only");
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM notifications WHERE mail_due").fetch_one(&*db).await.unwrap();
     assert_eq!(left, 0);
+
+    // A reader with only a proven number gets a short text in their language; one whose number
+    // is not proven gets nothing.
+    let texted: i64 = sqlx::query_scalar("INSERT INTO users (name, phone, phone_verified_at, lang) VALUES ('Shapla', '+8801711000555', now(), 'en') RETURNING id")
+        .fetch_one(&t.platform.db)
+        .await
+        .unwrap();
+    let unproven: i64 = sqlx::query_scalar("INSERT INTO users (name, phone) VALUES ('Bokul', '+8801711000556') RETURNING id").fetch_one(&t.platform.db).await.unwrap();
+    for user in [texted, unproven] {
+        let params = json!({ "course_title": "Calculus", "course_title_bn": "ক্যালকুলাস", "tracking_code": "XYZ" });
+        notices::add(&*db, dhaka, user, "certificate_issued", params, Some("/certificate/check/XYZ")).await.unwrap();
+    }
+    assert_eq!(mail::relay(&t.state, &site, &db).await.unwrap(), 2);
+    let texts: Vec<(String, String)> = sqlx::query_as("SELECT recipient, body_text FROM outbox WHERE channel = 'sms'").fetch_all(&t.platform.db).await.unwrap();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert_eq!(texts[0].0, "+8801711000555");
+    assert!(texts[0].1.ends_with(": your certificate for “Calculus” is ready. http://dhaka.localhost:8080/certificate/check/XYZ"), "{}", texts[0].1);
 }
