@@ -191,16 +191,25 @@ start_identity() {
     export SSO_FACEBOOK_DIALOG_URL="$FACEBOOK_LOCAL_URL/v19.0/dialog/oauth" SSO_FACEBOOK_GRAPH_URL="$FACEBOOK_LOCAL_URL/v19.0"
     local -A issuer=([mygov]=$SSO_MYGOV_ISSUER [google]=$SSO_GOOGLE_ISSUER) secret=([mygov]=$SSO_MYGOV_CLIENT_SECRET [google]=$SSO_GOOGLE_CLIENT_SECRET) \
         path=([mygov]=/sso [google]=/GLogin) title=([mygov]="myGov (local)" [google]="Google (local)") port=([mygov]=$mygov_port [google]=$google_port)
+    local attempt pid
     for idp in mygov google; do
         curl -s -o /dev/null "${issuer[$idp]}/healthz" && continue
         log "starting the local OpenID provider ${title[$idp]} on ${issuer[$idp]}"
-        PORT=${port[$idp]} ISSUER=${issuer[$idp]} TITLE=${title[$idp]} ACCOUNTS="$ROOT/infra/oidc/$idp-accounts.json" \
-            CLIENT_ID=lms-local CLIENT_SECRET=${secret[$idp]} \
-            REDIRECT_URIS=$(printf "%s${path[$idp]}," "${sites[@]}") POST_LOGOUT_REDIRECT_URIS=$(printf '%s/,' "${sites[@]}") \
-            BACKCHANNEL_LOGOUT_URI="$base_url/my-account/sso/backchannel-logout/$idp" \
-            node "$ROOT/infra/oidc/provider.mjs" >"$dir/$idp.log" 2>&1 &
-        PIDS+=($!)
-        for _ in $(seq 100); do curl -s -o /dev/null "${issuer[$idp]}/healthz" && break; sleep 0.1; done
+        # Once in a CI run a provider hung before listening (its log stopped after the import);
+        # one that has not answered in 30 s is started again, and a second failure stops here.
+        for attempt in 1 2; do
+            PORT=${port[$idp]} ISSUER=${issuer[$idp]} TITLE=${title[$idp]} ACCOUNTS="$ROOT/infra/oidc/$idp-accounts.json" \
+                CLIENT_ID=lms-local CLIENT_SECRET=${secret[$idp]} \
+                REDIRECT_URIS=$(printf "%s${path[$idp]}," "${sites[@]}") POST_LOGOUT_REDIRECT_URIS=$(printf '%s/,' "${sites[@]}") \
+                BACKCHANNEL_LOGOUT_URI="$base_url/my-account/sso/backchannel-logout/$idp" \
+                node "$ROOT/infra/oidc/provider.mjs" >"$dir/$idp.log" 2>&1 &
+            pid=$!
+            for _ in $(seq 300); do curl -s -o /dev/null "${issuer[$idp]}/healthz" && break; sleep 0.1; done
+            if curl -s -o /dev/null "${issuer[$idp]}/healthz"; then PIDS+=("$pid"); break; fi
+            kill "$pid" 2>/dev/null || true
+            [ "$attempt" = 2 ] && die "the local ${title[$idp]} did not start (see $dir/$idp.log)"
+            log "the local ${title[$idp]} did not answer in 30 s; starting it again"
+        done
     done
     if ! curl -s -o /dev/null "$FACEBOOK_LOCAL_URL/healthz"; then
         log "starting the local Facebook Login on $FACEBOOK_LOCAL_URL"
