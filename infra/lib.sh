@@ -108,12 +108,19 @@ start_s3() {
 
 # MailDev (npm, infra/mail): the SMTP server local runs and browser tests deliver e-mail to. Its
 # web page lists what arrived; its REST API (GET /api/email) is how the browser tests read it.
+# npm_packages DIR WHAT: installs the npm packages of a local stand-in (DIR under the repository)
+# when they are missing or older than its lockfile.
+npm_packages() {
+    local dir="$ROOT/$1"
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        log "installing $2 (npm ci in $1)"
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
 start_mail() {
     local dir=$1 smtp_port=$2 web_port=$3
-    if [ ! -d "$ROOT/infra/mail/node_modules" ] || [ "$ROOT/infra/mail/package-lock.json" -nt "$ROOT/infra/mail/node_modules/.package-lock.json" ]; then
-        log "installing MailDev (npm ci in infra/mail)"
-        (cd "$ROOT/infra/mail" && npm ci --no-audit --no-fund --loglevel=error)
-    fi
+    npm_packages infra/mail MailDev
     mkdir -p "$dir"
     export SMTP_URL="smtp://127.0.0.1:$smtp_port" MAIL_WEB_URL="http://localhost:$web_port"
     if ! curl -s -o /dev/null "$MAIL_WEB_URL/api/healthz"; then
@@ -138,6 +145,29 @@ start_sms() {
         PIDS+=($!)
         for _ in $(seq 100); do curl -s -o /dev/null "$SMS_GATEWAY_URL/healthz" && break; sleep 0.1; done
     fi
+}
+
+# The local Web Push service (infra/push/server.mjs), standing in for the push services browsers
+# subscribe through; what each subscribed browser received, decrypted, is listed at
+# $PUSH_LOCAL_URL/messages. The platform may push to it (the loopback joins PUSH_SERVICES) as well as
+# to the real services, which a developer's browser reaches when it has the Internet.
+start_push() {
+    local dir=$1 port=$2
+    npm_packages infra/push "the local push service"
+    mkdir -p "$dir"
+    export PUSH_LOCAL_URL="http://127.0.0.1:$port"
+    export PUSH_SERVICES="fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com,127.0.0.1"
+    if ! curl -s -o /dev/null "$PUSH_LOCAL_URL/healthz"; then
+        log "starting the local push service on $PUSH_LOCAL_URL (pushes received: $PUSH_LOCAL_URL/messages)"
+        PORT=$port node "$ROOT/infra/push/server.mjs" >"$dir/push.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -s -o /dev/null "$PUSH_LOCAL_URL/healthz" && break; sleep 0.1; done
+    fi
+}
+
+# A new Web Push (VAPID) key: P-256, PKCS#8 DER, base64url without padding (PUSH_VAPID_KEY).
+vapid_key() {
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -outform DER | basenc --base64url -w0 | tr -d '='
 }
 
 # start_kannel DIR PORT: a real SMS gateway, Debian's Kannel with its fake SMSC standing in for
@@ -177,10 +207,7 @@ start_registry() {
 # values, not secrets: only these servers on 127.0.0.1 accept them.
 start_identity() {
     local dir=$1 mygov_port=$2 google_port=$3 facebook_port=$4 base_url=$5 sites=() site idp
-    if [ ! -d "$ROOT/infra/oidc/node_modules" ] || [ "$ROOT/infra/oidc/package-lock.json" -nt "$ROOT/infra/oidc/node_modules/.package-lock.json" ]; then
-        log "installing oidc-provider (npm ci in infra/oidc)"
-        (cd "$ROOT/infra/oidc" && npm ci --no-audit --no-fund --loglevel=error)
-    fi
+    npm_packages infra/oidc oidc-provider
     mkdir -p "$dir"
     # http://localhost:8080 -> http://localhost:8080 http://dhaka.localhost:8080 http://sylhet.localhost:8080
     for site in "" dhaka. sylhet.; do sites+=("${base_url/:\/\//://$site}"); done
@@ -282,11 +309,13 @@ start_meetings() {
     fi
 }
 
-# A secret kept across runs so tenant role passwords stay valid.
+# Secrets kept across runs: tenant role passwords stay valid, and browsers' push subscriptions,
+# made with the VAPID key, keep working.
 ensure_secret() {
     local file=$1
     [ -f "$file" ] || printf 'TENANT_DB_SECRET=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$file"
     grep -q '^TLS_MASTER_KEY=' "$file" || printf 'TLS_MASTER_KEY=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >>"$file"
+    grep -q '^PUSH_VAPID_KEY=' "$file" || printf 'PUSH_VAPID_KEY=%s\n' "$(vapid_key)" >>"$file"
     set -a; . "$file"; set +a
 }
 

@@ -29,6 +29,9 @@
 //! | `SSO_GOOGLE_ISSUER`, `SSO_GOOGLE_CLIENT_ID`, `SSO_GOOGLE_CLIENT_SECRET` | Google's, likewise (`https://accounts.google.com`) | unset: no Google sign-in |
 //! | `SSO_FACEBOOK_DIALOG_URL`, `SSO_FACEBOOK_GRAPH_URL` | Facebook Login's dialog and the Graph API, versioned (`https://www.facebook.com/v19.0/dialog/oauth`, `https://graph.facebook.com/v19.0`) | unset: no Facebook sign-in |
 //! | `SSO_FACEBOOK_APP_ID`, `SSO_FACEBOOK_APP_SECRET` | the Facebook app | required with the dialog URL |
+//! | `PUSH_VAPID_KEY` | this platform's Web Push key: P-256, unencrypted PKCS#8 DER, base64url (`openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -outform DER \| basenc --base64url -w0`) | unset: no browser notifications |
+//! | `PUSH_CONTACT` | who push services may write to about our pushes (`mailto:` or `https:`) | `mailto:` + `MAIL_FROM` |
+//! | `PUSH_SERVICES` | the push services browsers may subscribe through, by host, comma-separated; `*.` matches subdomains; only loopback hosts may be plain HTTP | Chrome's, Firefox's, Safari's and Edge's |
 
 use crate::secret::Secret;
 use crate::tls::sealing::MasterKey;
@@ -52,6 +55,29 @@ pub struct Config {
     pub teacher_registry: Option<RegistryConfig>,
     /// The identity providers people may sign in with; none by default.
     pub sso: SsoConfig,
+    /// `None` while no VAPID key is configured.
+    pub push: Option<PushConfig>,
+}
+
+/// Web Push: the key every push is signed with, and the push services subscriptions may name
+/// (the platform POSTs to a subscription's endpoint, so an endpoint anywhere else is refused).
+#[derive(Clone, Debug)]
+pub struct PushConfig {
+    pub vapid: std::sync::Arc<crate::messages::push::webpush::Vapid>,
+    pub services: Vec<String>,
+}
+
+/// The push services of Chrome (FCM), Firefox (Mozilla autopush), Safari and Edge (WNS).
+const PUSH_SERVICES: &str = "fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com";
+
+impl PushConfig {
+    fn from_env(mail_from: &str) -> anyhow::Result<Option<Self>> {
+        let Some(key) = var("PUSH_VAPID_KEY") else { return Ok(None) };
+        let contact = var("PUSH_CONTACT").unwrap_or_else(|| format!("mailto:{mail_from}"));
+        let vapid = crate::messages::push::webpush::Vapid::from_base64(&key, contact).context("PUSH_VAPID_KEY")?;
+        let services = var("PUSH_SERVICES").unwrap_or_else(|| PUSH_SERVICES.into());
+        Ok(Some(Self { vapid: std::sync::Arc::new(vapid), services: services.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect() }))
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -240,9 +266,11 @@ impl Config {
             bail!("TENANT_ROLE_PREFIX may hold only a-z, 0-9 and _");
         }
         let public_base_url = PublicUrl::parse(&var("PUBLIC_BASE_URL").unwrap_or_else(|| "http://localhost:8080".into()))?;
+        let mail = MailConfig::new(var("SMTP_URL"), &public_base_url);
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
-            mail: MailConfig::new(var("SMTP_URL"), &public_base_url),
+            push: PushConfig::from_env(&mail.from)?,
+            mail,
             sms: SmsConfig::from_env(&public_base_url)?,
             teacher_registry: RegistryConfig::from_env()?,
             sso: SsoConfig::from_env()?,

@@ -397,6 +397,12 @@ fn text(code: &str) -> (&'static str, &'static str) {
         ),
         "no_rows_in_file" => ("The file has no rows under its header.", "ফাইলটিতে শিরোনামের নিচে কোনো সারি নেই।"),
         "contact_required" => ("Give an e-mail address or a mobile number.", "একটি ই-মেইল ঠিকানা বা মোবাইল নম্বর দিন।"),
+        "push_unavailable" => ("This site does not send browser notifications.", "এই সাইট ব্রাউজারে বিজ্ঞপ্তি পাঠায় না।"),
+        "push_service_unknown" => (
+            "This browser's notification service is not one this site can reach.",
+            "এই ব্রাউজারের বিজ্ঞপ্তি সেবায় এই সাইট পৌঁছাতে পারে না।",
+        ),
+        "push_key_invalid" => ("The browser's notification key is not valid.", "ব্রাউজারের বিজ্ঞপ্তি কী সঠিক নয়।"),
         "invitation_not_found" => (
             "This invitation link is not valid. Ask the institution for a new one.",
             "এই আমন্ত্রণ লিংকটি সঠিক নয়। প্রতিষ্ঠানের কাছে নতুন লিংক চান।",

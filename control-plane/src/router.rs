@@ -7,6 +7,7 @@ use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
 use crate::leaderboard;
 use crate::mail_templates::handlers as mail_templates;
+use crate::messages::push::handlers as push;
 use crate::showcase;
 use crate::sso::handlers as sso;
 use crate::teachers;
@@ -37,6 +38,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(sso::unlink))
         .routes(routes!(sso::backchannel_logout))
         .routes(routes!(crate::messages::reports::kannel_report))
+        .routes(routes!(push::key_of_platform))
+        .routes(routes!(push::subscribe, push::unsubscribe))
         .routes(routes!(mail_templates::list))
         .routes(routes!(mail_templates::view, mail_templates::save))
         .routes(routes!(mail_templates::restore))

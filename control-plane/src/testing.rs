@@ -85,6 +85,11 @@ impl TestPlatform {
             sms: None,
             teacher_registry: None,
             sso: Default::default(),
+            // A key of its own, and the local push service (infra/push) on the loopback.
+            push: Some(crate::config::PushConfig {
+                vapid: Arc::new(crate::messages::push::webpush::Vapid::from_base64(&crate::messages::push::webpush::Vapid::generate(), "mailto:tests@localhost".into()).unwrap()),
+                services: vec!["127.0.0.1".into()],
+            }),
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");

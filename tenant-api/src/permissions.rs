@@ -46,6 +46,8 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/mail-template/", Some(Module::Settings)),
     ("/my-account/teacher-verification", None),
     ("/my-account/notifications", None),
+    // One's own browsers' push subscriptions, and the key they subscribe with.
+    ("/my-account/sotore/", None),
     ("/my-account/sharing/", None),
     ("/my-account/system-user/users-access-given", None),
     ("/my-account/institutions/retrieve-site", None),

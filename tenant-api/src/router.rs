@@ -507,6 +507,14 @@ pub fn app(app: AppState) -> Router {
             }
             response
         }));
+    // The service worker that shows pushed notices: at the root, so it may serve the whole site,
+    // and checked for a new version on every visit rather than kept.
+    let service_worker = Router::new()
+        .route_service("/sw.js", tower_http::services::ServeFile::new(app.edge.web_dist.join("sw.js")))
+        .layer(map_response(|mut response: Response| async move {
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            response
+        }));
     Router::new()
         .route(
             "/api-docs/openapi.json",
@@ -516,6 +524,7 @@ pub fn app(app: AppState) -> Router {
             }),
         )
         .route_service("/favicon.svg", tower_http::services::ServeFile::new(app.edge.web_dist.join("favicon.svg")))
+        .merge(service_worker)
         .merge(assets)
         .merge(hosted.with_state(app))
         // Innermost first: a malformed Host or an overlong address is refused before anything reads it; every error

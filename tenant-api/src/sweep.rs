@@ -5,7 +5,7 @@
 //! the sites whose pools are open on this edge (where its own events were written).
 
 use crate::learning::points;
-use crate::notifications::mail;
+use crate::notifications::relay;
 use crate::state::AppState;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ pub fn spawn(app: AppState) {
                 if let Err(error) = points::sweep(&app, tenant, &db, EVERY).await {
                     tracing::warn!(tenant, %error, "points sweep failed; next round");
                 }
-                if let Err(error) = mail::sweep(&app, tenant, &db, EVERY).await {
+                if let Err(error) = relay::sweep(&app, tenant, &db, EVERY).await {
                     tracing::warn!(tenant, %error, "notice mail sweep failed; next round");
                 }
             }

@@ -1,6 +1,6 @@
 //! Account messages: an outbox in the control database, written in the same transaction as the
 //! event that causes a message, and a worker at the edge that delivers it by e-mail (SMTP, through
-//! `lettre`) or by SMS (SSL Wireless's API or a Kannel gateway, whose delivery reports come back) with retries and backoff.
+//! `lettre`), to browsers (Web Push) or by SMS (SSL Wireless's API or a Kannel gateway, whose delivery reports come back) with retries and backoff.
 //!
 //! Delivery is at least once: a worker that dies after the SMTP server accepted a message but
 //! before recording it leaves the row leased, and it is sent again when the lease runs out. Every
@@ -11,6 +11,7 @@
 pub mod bulk;
 pub mod mail;
 pub mod outbox;
+pub mod push;
 pub mod reports;
 pub mod sms;
 pub mod templates;

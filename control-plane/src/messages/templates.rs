@@ -146,7 +146,28 @@ pub fn password_changed_sms(lang: Lang, site: &str, forgot_link: &str) -> String
 /// A bell notice as a text, for a reader with a proven number and no e-mail address; `None` for a
 /// kind that is not sent.
 pub fn notice_sms(kind: &str, lang: Lang, site: &str, course: &str, amount: &str, link: &str) -> Option<String> {
-    let what = match (kind, lang) {
+    let what = notice_clause(kind, lang, course, amount)?;
+    Some(match lang {
+        Lang::En => format!("{site}: {what}. {link}"),
+        Lang::Bn => format!("{site}: {what}। {link}"),
+    })
+}
+
+/// A bell notice as one sentence (a browser notification's text, under the site's name).
+pub fn notice_sentence(kind: &str, lang: Lang, course: &str, amount: &str) -> Option<String> {
+    let what = notice_clause(kind, lang, course, amount)?;
+    Some(match lang {
+        Lang::En => {
+            let mut chars = what.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+            format!("{first}{}.", chars.as_str())
+        }
+        Lang::Bn => format!("{what}।"),
+    })
+}
+
+fn notice_clause(kind: &str, lang: Lang, course: &str, amount: &str) -> Option<String> {
+    Some(match (kind, lang) {
         ("enrolment_approved", Lang::En) => format!("your enrolment in “{course}” is approved"),
         ("enrolment_approved", Lang::Bn) => format!("“{course}” কোর্সে আপনার ভর্তি নিশ্চিত হয়েছে"),
         ("certificate_issued", Lang::En) => format!("your certificate for “{course}” is ready"),
@@ -154,10 +175,6 @@ pub fn notice_sms(kind: &str, lang: Lang, site: &str, course: &str, amount: &str
         ("payment_received", Lang::En) => format!("we received your payment of {amount} for “{course}”"),
         ("payment_received", Lang::Bn) => format!("“{course}” কোর্সের জন্য আপনার {amount} পেমেন্ট পাওয়া গেছে"),
         _ => return None,
-    };
-    Some(match lang {
-        Lang::En => format!("{site}: {what}. {link}"),
-        Lang::Bn => format!("{site}: {what}। {link}"),
     })
 }
 

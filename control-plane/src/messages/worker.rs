@@ -4,6 +4,7 @@
 use super::SendError;
 use super::mail::Mailer;
 use super::outbox::{self, Due, MAX_ATTEMPTS};
+use super::push::Pusher;
 use super::sms::SmsGateway;
 use crate::config::Config;
 use chrono::Utc;
@@ -24,21 +25,27 @@ const POLL: Duration = Duration::from_secs(30);
 pub struct Senders {
     pub mail: Option<Mailer>,
     pub sms: Option<SmsGateway>,
+    pub push: Option<Pusher>,
 }
 
 impl Senders {
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
-        Ok(Self { mail: Mailer::from_config(&config.mail)?, sms: config.sms.clone().map(SmsGateway::new).transpose()? })
+        Ok(Self {
+            mail: Mailer::from_config(&config.mail)?,
+            sms: config.sms.clone().map(SmsGateway::new).transpose()?,
+            push: config.push.as_ref().map(Pusher::new).transpose()?,
+        })
     }
 
     fn channels(&self) -> Vec<&'static str> {
-        [("email", self.mail.is_some()), ("sms", self.sms.is_some())].into_iter().filter(|c| c.1).map(|c| c.0).collect()
+        [("email", self.mail.is_some()), ("sms", self.sms.is_some()), ("push", self.push.is_some())].into_iter().filter(|c| c.1).map(|c| c.0).collect()
     }
 
-    async fn send(&self, message: &Due) -> Result<(), SendError> {
-        match (message.channel.as_str(), &self.mail, &self.sms) {
-            ("email", Some(mailer), _) => mailer.send(message).await,
-            ("sms", _, Some(gateway)) => gateway.send(message.id, &message.recipient, &message.body_text).await,
+    async fn send(&self, db: &PgPool, message: &Due) -> Result<(), SendError> {
+        match (message.channel.as_str(), &self.mail, &self.sms, &self.push) {
+            ("email", Some(mailer), ..) => mailer.send(message).await,
+            ("sms", _, Some(gateway), _) => gateway.send(message.id, &message.recipient, &message.body_text).await,
+            ("push", .., Some(pusher)) => pusher.send(db, &message.recipient, &message.body_text).await,
             (channel, ..) => Err(SendError::Transient(format!("no sender for {channel}"))),
         }
     }
@@ -56,7 +63,7 @@ pub async fn deliver_due(db: &PgPool, senders: &Senders) -> sqlx::Result<usize> 
         }
         // The futures are made first: a closure inside the stream trips the compiler's proof that
         // the spawned worker is Send for any lifetime.
-        let sends: Vec<_> = batch.iter().map(|message| send_one(senders, message)).collect();
+        let sends: Vec<_> = batch.iter().map(|message| send_one(db, senders, message)).collect();
         let mut results = futures::stream::iter(sends).buffer_unordered(AT_ONCE);
         while let Some((message, result)) = results.next().await {
             match result {
@@ -78,8 +85,8 @@ pub async fn deliver_due(db: &PgPool, senders: &Senders) -> sqlx::Result<usize> 
     }
 }
 
-async fn send_one<'a>(senders: &'a Senders, message: &'a Due) -> (&'a Due, Result<(), SendError>) {
-    (message, senders.send(message).await)
+async fn send_one<'a>(db: &'a PgPool, senders: &'a Senders, message: &'a Due) -> (&'a Due, Result<(), SendError>) {
+    (message, senders.send(db, message).await)
 }
 
 /// 30 s after the first failure, doubling up to six hours.

@@ -72,6 +72,12 @@ impl Site {
     pub fn sms<'a>(&'a self, to: &'a str, kind: &'a str, text: String) -> outbox::Message<'a> {
         outbox::Message { channel: "sms", to, institution_id: self.id, sender_name: &self.name, kind, subject: String::new(), text, html: None }
     }
+
+    /// A browser notification from this site to the Web Push subscription at `endpoint`, its
+    /// JSON payload the text.
+    pub fn push<'a>(&'a self, endpoint: &'a str, kind: &'a str, payload: String) -> outbox::Message<'a> {
+        outbox::Message { channel: "push", to: endpoint, institution_id: self.id, sender_name: &self.name, kind, subject: String::new(), text: payload, html: None }
+    }
 }
 
 /// The account a valid link belongs to, and the address it was mailed to.

@@ -68,7 +68,7 @@ pub async fn approve_certificate(
         issue::tell_issued(&mut tx, tenant.id, &certificate).await?;
     }
     tx.commit().await?;
-    crate::notifications::mail::relay_after(&app, &tenant, &db).await;
+    crate::notifications::relay::relay_after(&app, &tenant, &db).await;
     let certificate = store::of_enrollment(&db, enrollment.id).await?.ok_or(AppError::NotFound)?;
     issue::register(&app, &tenant, &course, &certificate).await?;
     crate::learning::points::refresh(&app, tenant.id, &db, certificate.user_id).await;

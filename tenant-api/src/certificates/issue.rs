@@ -39,7 +39,7 @@ pub async fn on_completion(app: &AppState, tenant: &Tenant, db: &PgPool, course:
         tell_issued(&mut tx, tenant.id, &certificate).await?;
     }
     tx.commit().await?;
-    crate::notifications::mail::relay_after(app, tenant, db).await;
+    crate::notifications::relay::relay_after(app, tenant, db).await;
     register(app, tenant, course, &certificate).await?;
     if certificate.status == "issued" {
         crate::learning::points::refresh(app, tenant.id, db, certificate.user_id).await;

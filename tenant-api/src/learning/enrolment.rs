@@ -227,7 +227,7 @@ pub async fn approve_enroll(
         let link = format!("/course/details/{}", course.uuid);
         notifications::store::add(&mut *tx, tenant.id, enrollment.user_id, "enrolment_approved", told, Some(&link)).await?;
         tx.commit().await?;
-        notifications::mail::relay_after(&app, &tenant, &db).await;
+        notifications::relay::relay_after(&app, &tenant, &db).await;
     }
     let enrollment = store::find(&db, id).await?.ok_or(AppError::NotFound)?;
     journey::sync_learner(&app, &tenant, &db, &course, &enrollment).await?;

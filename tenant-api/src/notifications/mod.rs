@@ -3,7 +3,7 @@
 //! own schema and are only ever their reader's.
 
 pub mod live;
-pub mod mail;
+pub mod relay;
 pub mod store;
 
 use crate::pools::TenantDb;

@@ -6,7 +6,7 @@ use super::live::CHANNEL;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::{PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -26,11 +26,11 @@ fn payload(tenant: i64, user_id: i64) -> String {
 }
 
 /// Tells a person something (on the site of `tenant`, whose pool or transaction `db` is). A
-/// notice that also goes by e-mail is marked for [`super::mail::relay`], which the caller runs
+/// notice that also goes by e-mail is marked for [`super::relay::relay`], which the caller runs
 /// once its transaction commits.
 pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str, params: Value, link: Option<&str>) -> sqlx::Result<()> {
     sqlx::query(
-        "WITH added AS (INSERT INTO notifications (user_id, kind, params, link, mail_due) VALUES ($1, $2, $3, $4, $7) RETURNING id)
+        "WITH added AS (INSERT INTO notifications (user_id, kind, params, link, relay_due) VALUES ($1, $2, $3, $4, $7) RETURNING id)
          SELECT pg_notify($5, $6) FROM added",
     )
     .bind(user_id)
@@ -39,7 +39,7 @@ pub async fn add(db: impl PgExecutor<'_>, tenant: i64, user_id: i64, kind: &str,
     .bind(link)
     .bind(CHANNEL)
     .bind(payload(tenant, user_id))
-    .bind(super::mail::mailed(kind).is_some())
+    .bind(super::relay::mailed(kind).is_some())
     .execute(db)
     .await?;
     Ok(())
@@ -111,4 +111,36 @@ pub async fn mark_all_read(db: &PgPool, tenant: i64, user_id: i64) -> sqlx::Resu
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// A notice still to be relayed beyond the bell ([`super::relay`]).
+#[derive(sqlx::FromRow)]
+pub struct Due {
+    pub id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    pub params: Value,
+    pub link: Option<String>,
+}
+
+/// Locks up to `limit` notices due to be relayed, oldest first, for the caller's transaction;
+/// another edge relaying the same site at once takes other rows.
+pub async fn take_due(tx: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<Due>> {
+    sqlx::query_as("SELECT id, user_id, kind, params, link FROM notifications WHERE relay_due ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED")
+        .bind(limit)
+        .fetch_all(tx)
+        .await
+}
+
+pub async fn relayed(tx: &mut PgConnection, ids: &[i64]) -> sqlx::Result<()> {
+    sqlx::query("UPDATE notifications SET relay_due = false WHERE id = ANY($1)").bind(ids).execute(tx).await?;
+    Ok(())
+}
+
+/// Whether a notice has waited at least `age` to be relayed (its edge stopped after the event).
+pub async fn relay_owed(db: &PgPool, age: std::time::Duration) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM notifications WHERE relay_due AND created_at <= now() - make_interval(secs => $1))")
+        .bind(age.as_secs_f64())
+        .fetch_one(db)
+        .await
 }

@@ -104,7 +104,7 @@ async fn grant(tx: &mut PgConnection, tenant: i64, commission_bps: i64, order: &
 /// What follows an enrolment outside the transaction: the learner's course list and the
 /// catalogue's counts.
 async fn after_grant(app: &AppState, tenant: &Tenant, db: &PgPool, order: &Order) -> AppResult<()> {
-    crate::notifications::mail::relay_after(app, tenant, db).await;
+    crate::notifications::relay::relay_after(app, tenant, db).await;
     let course = courses::find(db, order.course_id).await?.ok_or(control_plane::AppError::NotFound)?;
     if let Some(enrollment) = enrolments::of_user(db, order.course_id, order.user_id).await? {
         journey::sync_learner(app, tenant, db, &course, &enrollment).await?;

@@ -20,7 +20,7 @@ pub struct MailServer {
 }
 
 fn mailer(port: u16) -> Senders {
-    Senders { mail: Some(Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap()), sms: None }
+    Senders { mail: Some(Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap()), ..Default::default() }
 }
 
 impl MailServer {

@@ -136,7 +136,7 @@ async fn the_outboxs_workers_deliver_a_bulk_message_and_its_progress_says_so() {
         }
     });
     let sms = SmsServer::start().await;
-    let senders = Senders { mail: Some(Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap()), sms: sms.senders().sms };
+    let senders = Senders { mail: Some(Mailer::new(&format!("smtp://127.0.0.1:{port}"), "no-reply@localhost").unwrap()), sms: sms.senders().sms, ..Default::default() };
     assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap() as i64, SMALL + SMALL / 100);
     t.eventually(|| async { arrived.load(Ordering::SeqCst) as i64 == SMALL }).await;
     assert_eq!(sms.texts("8801700000100").await[0]["sms_body"], BODY);

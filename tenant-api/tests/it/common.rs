@@ -263,7 +263,7 @@ impl SmsServer {
 
     pub fn senders(&self) -> Senders {
         let config = SmsConfig::SslWireless(SslWirelessConfig { url: self.0.url.clone(), api_token: Secret::new("test-token"), sid: "LMSTEST".into() });
-        Senders { mail: None, sms: Some(SmsGateway::new(config).unwrap()) }
+        Senders { sms: Some(SmsGateway::new(config).unwrap()), ..Default::default() }
     }
 
     /// The texts a number received, oldest first.

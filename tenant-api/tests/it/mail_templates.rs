@@ -9,7 +9,7 @@ use crate::common::TestApp;
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 use std::time::Duration;
-use tenant_api::notifications::{mail, store as notices};
+use tenant_api::notifications::{relay, store as notices};
 
 const DHAKA: &str = "dhaka.localhost";
 const SYLHET: &str = "sylhet.localhost";
@@ -147,19 +147,19 @@ async fn a_notice_an_edge_did_not_mail_goes_once_through_the_sweep() {
     notices::add(&*db, dhaka, rina, "announcement", json!({}), None).await.unwrap();
     let queued = || async { sqlx::query_scalar::<_, i64>("SELECT count(*) FROM outbox WHERE kind = 'certificate_issued'").fetch_one(&t.platform.db).await.unwrap() };
 
-    assert_eq!(mail::sweep(&t.state, dhaka, &db, Duration::from_secs(3600)).await.unwrap(), 0, "too young: an edge may still be at it");
-    assert_eq!(mail::sweep(&t.state, dhaka, &db, Duration::ZERO).await.unwrap(), 1);
+    assert_eq!(relay::sweep(&t.state, dhaka, &db, Duration::from_secs(3600)).await.unwrap(), 0, "too young: an edge may still be at it");
+    assert_eq!(relay::sweep(&t.state, dhaka, &db, Duration::ZERO).await.unwrap(), 1);
     assert_eq!(queued().await, 1);
     let (subject, body): (String, String) = sqlx::query_as("SELECT subject, body_text FROM outbox WHERE kind = 'certificate_issued'").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(subject, "“ক্যালকুলাস” কোর্সের সনদ প্রস্তুত", "Bangla, the language of a person who never said");
     assert!(body.contains("http://dhaka.localhost:8080/certificate/check/ABC"), "{body}");
 
     // An edge that queued it and stopped before unmarking it: the next relay sends nothing again.
-    sqlx::query("UPDATE notifications SET mail_due = true WHERE kind = 'certificate_issued'").execute(&*db).await.unwrap();
+    sqlx::query("UPDATE notifications SET relay_due = true WHERE kind = 'certificate_issued'").execute(&*db).await.unwrap();
     let site = control_plane::institutions::store::tenant_by_id(&t.platform.db, dhaka).await.unwrap().unwrap();
-    assert_eq!(mail::relay(&t.state, &site, &db).await.unwrap(), 1);
+    assert_eq!(relay::relay(&t.state, &site, &db).await.unwrap(), 1);
     assert_eq!(queued().await, 1, "once only");
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM notifications WHERE mail_due").fetch_one(&*db).await.unwrap();
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM notifications WHERE relay_due").fetch_one(&*db).await.unwrap();
     assert_eq!(left, 0);
 
     // A reader with only a proven number gets a short text in their language; one whose number
@@ -173,7 +173,7 @@ async fn a_notice_an_edge_did_not_mail_goes_once_through_the_sweep() {
         let params = json!({ "course_title": "Calculus", "course_title_bn": "ক্যালকুলাস", "tracking_code": "XYZ" });
         notices::add(&*db, dhaka, user, "certificate_issued", params, Some("/certificate/check/XYZ")).await.unwrap();
     }
-    assert_eq!(mail::relay(&t.state, &site, &db).await.unwrap(), 2);
+    assert_eq!(relay::relay(&t.state, &site, &db).await.unwrap(), 2);
     let texts: Vec<(String, String)> = sqlx::query_as("SELECT recipient, body_text FROM outbox WHERE channel = 'sms'").fetch_all(&t.platform.db).await.unwrap();
     assert_eq!(texts.len(), 1, "{texts:?}");
     assert_eq!(texts[0].0, "+8801711000555");

@@ -25,6 +25,7 @@ mod notifications;
 mod partners;
 mod payments;
 mod promotions;
+mod push;
 mod publishing;
 mod pools;
 mod questions;

@@ -1,19 +1,21 @@
-//! Notices that go by e-mail as well as to the bell: an enrolment approved, a certificate
-//! issued, a payment received. Each is written in the reader's language (the one they last used
-//! the site in) from the site's own wording of the e-mail (`control_plane::mail_templates`). A
-//! reader with no e-mail address but a proven number gets a short text instead.
+//! Notices that go beyond the bell: an enrolment approved, a certificate issued, a payment
+//! received. Each goes by e-mail, written in the reader's language (the one they last used the
+//! site in) from the site's own wording of the e-mail (`control_plane::mail_templates`); a reader
+//! with no e-mail address but a proven number gets a short text instead. Every browser the reader
+//! let this site notify gets it too, by Web Push.
 //!
-//! The notice is marked `mail_due` in the transaction of the event, so the e-mail cannot be lost:
-//! after the event commits, [`relay`] queues the mails in the control plane's outbox and unmarks
-//! them; an edge that stops in between leaves the mark for [`sweep`]. The outbox keys each mail
-//! by its notice (`once_ref`), so a relay repeated after such a stop sends nothing twice.
+//! The notice is marked `relay_due` in the transaction of the event, so nothing is lost: after
+//! the event commits, [`relay`] queues the messages in the control plane's outbox and unmarks the
+//! notices; an edge that stops in between leaves the mark for [`sweep`]. The outbox keys each
+//! message by its notice (`once_ref`), so a relay repeated after such a stop sends nothing twice.
 
+use super::store;
 use crate::courses::store as courses;
 use crate::state::AppState;
 use control_plane::auth::HostTenant;
 use control_plane::i18n::{Lang, taka};
 use control_plane::mail_templates::{self, Key};
-use control_plane::messages::{outbox, templates};
+use control_plane::messages::{outbox, push, templates};
 use control_plane::tenancy::{Tenant, TenantId};
 use control_plane::users::links::Site;
 use control_plane::users::store as users;
@@ -33,15 +35,6 @@ pub fn mailed(kind: &str) -> Option<Key> {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct Due {
-    id: i64,
-    user_id: i64,
-    kind: String,
-    params: Value,
-    link: Option<String>,
-}
-
 /// Notices taken per round.
 const BATCH: i64 = 100;
 
@@ -52,17 +45,13 @@ pub async fn relay(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<us
     let mut taken = 0;
     loop {
         let mut tx = db.begin().await?;
-        // Another edge relaying the same site takes other rows.
-        let due: Vec<Due> = sqlx::query_as(
-            "SELECT id, user_id, kind, params, link FROM notifications WHERE mail_due ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
-        )
-        .bind(BATCH)
-        .fetch_all(&mut *tx)
-        .await?;
+        let due = store::take_due(&mut tx, BATCH).await?;
         if due.is_empty() {
             return Ok(taken);
         }
-        let people = users::contacts(&app.ctl.db, &due.iter().map(|d| d.user_id).collect::<Vec<_>>()).await?;
+        let readers: Vec<i64> = due.iter().map(|d| d.user_id).collect();
+        let people = users::contacts(&app.ctl.db, &readers).await?;
+        let browsers = push::store::endpoints(&app.ctl.db, tenant.id, &readers).await?;
         for notice in &due {
             let (Some(key), Some(person)) = (mailed(&notice.kind), people.iter().find(|p| p.id == notice.user_id)) else { continue };
             let lang = person.lang();
@@ -84,9 +73,15 @@ pub async fn relay(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<us
                 }
                 (None, None) => {}
             }
+            if let Some(body) = templates::notice_sentence(&notice.kind, lang, &course, &amount) {
+                let payload = serde_json::json!({ "title": site.name, "body": body, "url": link, "lang": lang.code(), "tag": format!("notice-{}", notice.id) }).to_string();
+                for (_, endpoint) in browsers.iter().filter(|b| b.0 == notice.user_id) {
+                    outbox::enqueue_once(&app.ctl.db, &site.push(endpoint, &notice.kind, payload.clone()), &once).await?;
+                }
+            }
         }
         let ids: Vec<i64> = due.iter().map(|d| d.id).collect();
-        sqlx::query("UPDATE notifications SET mail_due = false WHERE id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+        store::relayed(&mut tx, &ids).await?;
         tx.commit().await?;
         taken += due.len();
     }
@@ -119,11 +114,7 @@ async fn course_title(db: &PgPool, params: &Value, lang: Lang) -> AppResult<Stri
 
 /// Relays the notices of a site marked at least `age` ago (an edge stopped after the event).
 pub async fn sweep(app: &AppState, tenant: TenantId, db: &PgPool, age: Duration) -> AppResult<usize> {
-    let owed: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM notifications WHERE mail_due AND created_at <= now() - make_interval(secs => $1))")
-        .bind(age.as_secs_f64())
-        .fetch_one(db)
-        .await?;
-    if !owed {
+    if !store::relay_owed(db, age).await? {
         return Ok(0);
     }
     let Some(site) = control_plane::institutions::store::tenant_by_id(&app.ctl.db, tenant).await? else { return Ok(0) };
