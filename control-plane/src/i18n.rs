@@ -397,6 +397,11 @@ fn text(code: &str) -> (&'static str, &'static str) {
         ),
         "no_rows_in_file" => ("The file has no rows under its header.", "ফাইলটিতে শিরোনামের নিচে কোনো সারি নেই।"),
         "contact_required" => ("Give an e-mail address or a mobile number.", "একটি ই-মেইল ঠিকানা বা মোবাইল নম্বর দিন।"),
+        "unsubscribe_link_invalid" => (
+            "This unsubscribe link is not valid on this site.",
+            "এই সাইটে আনসাবস্ক্রাইব লিংকটি সঠিক নয়।",
+        ),
+        "no_address" => ("You have no address for this channel.", "এই মাধ্যমের জন্য আপনার কোনো ঠিকানা নেই।"),
         "push_unavailable" => ("This site does not send browser notifications.", "এই সাইট ব্রাউজারে বিজ্ঞপ্তি পাঠায় না।"),
         "push_service_unknown" => (
             "This browser's notification service is not one this site can reach.",

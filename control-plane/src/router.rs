@@ -7,6 +7,7 @@ use crate::institutions::{admin, domains, partner_register, public, types};
 use crate::reference::{languages, lists, places};
 use crate::leaderboard;
 use crate::mail_templates::handlers as mail_templates;
+use crate::messages::opt_out::handlers as opt_out;
 use crate::messages::push::handlers as push;
 use crate::showcase;
 use crate::sso::handlers as sso;
@@ -40,6 +41,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(crate::messages::reports::kannel_report))
         .routes(routes!(push::key_of_platform))
         .routes(routes!(push::subscribe, push::unsubscribe))
+        .routes(routes!(opt_out::unsubscribe_state, opt_out::unsubscribe, opt_out::resubscribe))
+        .routes(routes!(opt_out::preferences, opt_out::set_preference))
         .routes(routes!(mail_templates::list))
         .routes(routes!(mail_templates::view, mail_templates::save))
         .routes(routes!(mail_templates::restore))

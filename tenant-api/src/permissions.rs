@@ -48,6 +48,9 @@ const MODULES: &[(&str, Option<Module>)] = &[
     ("/my-account/notifications", None),
     // One's own browsers' push subscriptions, and the key they subscribe with.
     ("/my-account/sotore/", None),
+    // One's own choice of a site's announcements, by a signed link or signed in.
+    ("/my-account/unsubscribe", None),
+    ("/my-account/message-preferences", None),
     ("/my-account/sharing/", None),
     ("/my-account/system-user/users-access-given", None),
     ("/my-account/institutions/retrieve-site", None),

@@ -67,14 +67,31 @@ pub struct Batch<'a> {
     pub html: Option<&'a str>,
 }
 
-/// Queues the batch for `recipients` (addresses); those already queued for it are skipped.
-pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[String]) -> sqlx::Result<()> {
+/// One recipient of a batch, and for an e-mail its ways out of the site's announcements
+/// ([`super::opt_out::links`]): the page the mail's link opens, and the one-click address.
+pub struct Recipient {
+    pub address: String,
+    pub unsubscribe: Option<(String, String)>,
+}
+
+/// Queues the batch for `recipients`; those already queued for it are skipped. The batch's texts
+/// may hold [`super::templates::UNSUBSCRIBE_SLOT`], which becomes each recipient's own link. Texts
+/// wait for the hours announcements may be texted in ([`super::sms::promotional_send_at`]).
+pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -> sqlx::Result<()> {
+    let addresses: Vec<&str> = recipients.iter().map(|r| r.address.as_str()).collect();
+    let pages: Vec<Option<&str>> = recipients.iter().map(|r| r.unsubscribe.as_ref().map(|u| u.0.as_str())).collect();
+    let one_clicks: Vec<Option<&str>> = recipients.iter().map(|r| r.unsubscribe.as_ref().map(|u| u.1.as_str())).collect();
+    let send_at = match batch.channel {
+        "sms" => super::sms::promotional_send_at(Utc::now()),
+        _ => Utc::now(),
+    };
     sqlx::query(
         "WITH added AS (
-             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, once_ref)
-             SELECT $1, r, $2, $3, 'bulk', $4, $5, $6, $7 FROM unnest($8::text[]) r
+             INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, once_ref, unsubscribe_url, next_attempt_at)
+             SELECT $1, r, $2, $3, 'bulk', $4, replace($5, $11, coalesce(p, '')), replace($6, $11, coalesce(p, '')), $7, o, $12
+               FROM unnest($8::text[], $9::text[], $10::text[]) AS x(r, p, o)
              ON CONFLICT (once_ref, channel, recipient) WHERE once_ref IS NOT NULL DO NOTHING RETURNING 1)
-         SELECT pg_notify($9, '') WHERE EXISTS (SELECT 1 FROM added)",
+         SELECT pg_notify($13, '') WHERE EXISTS (SELECT 1 FROM added)",
     )
     .bind(batch.channel)
     .bind(batch.institution_id)
@@ -83,7 +100,11 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[String]) -> s
     .bind(batch.text)
     .bind(batch.html)
     .bind(batch.bulk_ref)
-    .bind(recipients)
+    .bind(&addresses)
+    .bind(&pages)
+    .bind(&one_clicks)
+    .bind(super::templates::UNSUBSCRIBE_SLOT)
+    .bind(send_at)
     .bind(CHANNEL)
     .execute(db)
     .await?;

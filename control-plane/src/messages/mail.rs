@@ -4,6 +4,7 @@ use super::SendError;
 use super::outbox::Due;
 use crate::config::MailConfig;
 use anyhow::Context;
+use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::time::Duration;
@@ -44,10 +45,51 @@ impl Mailer {
         if let Some(reply_to) = m.reply_to.as_deref().and_then(|r| r.parse().ok()) {
             builder = builder.reply_to(reply_to);
         }
+        if let Some(url) = &m.unsubscribe_url {
+            builder = builder.header(ListUnsubscribe(format!("<{url}>"))).header(ListUnsubscribePost);
+        }
         let text = m.body_text.clone();
         Ok(match &m.body_html {
             Some(html) => builder.multipart(MultiPart::alternative_plain_html(text, html.clone()))?,
             None => builder.body(text)?,
         })
+    }
+}
+
+/// `List-Unsubscribe` (RFC 2369): where a mail client takes the reader out of a site's
+/// announcements.
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post` (RFC 8058): the address above takes a one-click POST, so a mail
+/// client may unsubscribe without opening a page (what Gmail and Yahoo ask of bulk senders).
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_owned())
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod bulk;
 pub mod mail;
+pub mod opt_out;
 pub mod outbox;
 pub mod push;
 pub mod reports;

@@ -77,6 +77,8 @@ pub struct Due {
     pub body_text: String,
     pub body_html: Option<String>,
     pub attempts: i32,
+    /// An announcement's one-click unsubscribe address (RFC 8058).
+    pub unsubscribe_url: Option<String>,
 }
 
 /// Leases up to `limit` due messages of `channels` to the caller: pending ones whose time has
@@ -93,7 +95,7 @@ pub async fn claim(db: &PgPool, limit: i64, channels: &[&str]) -> sqlx::Result<V
           WHERE o.id = due.id
          RETURNING o.id, o.channel, o.recipient, o.sender_name,
                    (SELECT contact_email FROM institutions WHERE id = o.institution_id) AS reply_to,
-                   o.subject, o.body_text, o.body_html, o.attempts",
+                   o.subject, o.body_text, o.body_html, o.attempts, o.unsubscribe_url",
     )
     .bind(limit)
     .bind(LEASE_SECS as f64)

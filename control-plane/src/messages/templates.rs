@@ -217,6 +217,12 @@ pub fn payment_refunded(site: &str, name: &str, course: &str, course_bn: &str, a
 
 /// A bulk message by e-mail: the sender's words as they wrote them, a paragraph per blank line.
 pub fn announcement(site: &str, subject: &str, body: &str) -> Rendered {
-    let blocks = body.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| Block::Text(p.to_owned())).collect();
+    let mut blocks: Vec<Block> = body.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| Block::Text(p.to_owned())).collect();
+    blocks.push(Block::Text(format!("{site}-এর ঘোষণা আর না পেতে নিচের লিংকে যান। / To stop announcements from {site}, follow the link below.")));
+    blocks.push(Block::Button { label: "ঘোষণা বন্ধ করুন / Unsubscribe".into(), url: UNSUBSCRIBE_SLOT.into() });
     render_blocks(subject.to_owned(), blocks, site)
 }
+
+/// Where each recipient's own unsubscribe link goes in an announcement, filled in as it is
+/// queued ([`super::bulk::enqueue`]).
+pub const UNSUBSCRIBE_SLOT: &str = "{{unsubscribe}}";

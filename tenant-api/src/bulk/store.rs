@@ -140,6 +140,19 @@ pub async fn mark_sent(db: impl sqlx::PgExecutor<'_>, id: i64, channel: &str, us
     Ok(())
 }
 
+/// Records recipients whose address left the site's announcements.
+pub async fn mark_opted_out(db: &PgPool, id: i64, channel: &str, users: &[i64]) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE bulk_recipients SET state = 'failed', error = 'opted_out' WHERE message_id = $1 AND channel = $2 AND user_id = ANY($3) AND state = 'waiting'",
+    )
+    .bind(id)
+    .bind(channel)
+    .bind(users)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// How the recipients of each message stand: `(message, channel) -> (state -> count)`.
 pub async fn states(db: &PgPool, ids: &[i64]) -> sqlx::Result<HashMap<(i64, String), HashMap<String, i64>>> {
     let rows: Vec<(i64, String, String, i64)> =

@@ -4,11 +4,14 @@
 //! straight into the site's notifications. Each batch renews the lease. An edge that dies mid-
 //! batch leaves the batch's people waiting; whichever edge takes the job over hands them on again,
 //! and the outbox's uniqueness per message and address (and, for the bell, the same transaction
-//! as the marking) keeps anyone from getting it twice.
+//! as the marking) keeps anyone from getting it twice. An address that left the site's
+//! announcements (`control_plane::messages::opt_out`) is not handed on: it counts as failed,
+//! `opted_out`. Each e-mail carries its reader's own way out.
 
 use super::{Audience, address, store};
 use crate::state::AppState;
 use control_plane::AppResult;
+use control_plane::messages::opt_out::{self, Channel, Subject};
 use control_plane::messages::{bulk, templates};
 use serde_json::json;
 use std::sync::LazyLock;
@@ -61,8 +64,11 @@ async fn run(app: &AppState, tenant: i64, id: i64) -> AppResult<()> {
         }
         store::begin(&db, id).await?;
     }
-    let site = control_plane::institutions::store::tenant_by_id(&app.ctl.db, tenant).await?;
-    let sender = site.map(|s| s.institution_name).unwrap_or_default();
+    let Some(site) = control_plane::institutions::store::tenant_by_id(&app.ctl.db, tenant).await? else {
+        return Ok(bulk::done(&app.ctl.db, tenant, id).await?);
+    };
+    let sender = site.institution_name.clone();
+    let site_url = app.ctl.config.public_base_url.site_url((!site.is_main).then_some(site.slug.as_str()));
     let bulk_ref = bulk::reference(tenant, id);
     let mail = templates::announcement(&sender, &message.subject, &message.body);
     for channel in &message.channels {
@@ -85,15 +91,28 @@ async fn run(app: &AppState, tenant: i64, id: i64) -> AppResult<()> {
                     tx.commit().await?;
                 }
                 "email" | "sms" => {
-                    let addresses: Vec<String> = batch.into_iter().map(|(_, a)| a).collect();
+                    let addresses: Vec<String> = batch.iter().map(|(_, a)| a.clone()).collect();
+                    let left = opt_out::left(&app.ctl.db, tenant, channel, &addresses).await?;
+                    let (gone, kept): (Vec<_>, Vec<_>) = batch.into_iter().partition(|(_, a)| left.contains(a));
                     let (channel_name, subject, html) = match channel.as_str() {
                         "email" => ("email", mail.subject.as_str(), Some(mail.html.as_str())),
                         _ => ("sms", "", None),
                     };
                     let text = if channel_name == "email" { mail.text.as_str() } else { message.body.as_str() };
+                    let recipients: Vec<bulk::Recipient> = kept
+                        .iter()
+                        .map(|(_, address)| bulk::Recipient {
+                            address: address.clone(),
+                            unsubscribe: (channel_name == "email").then(|| {
+                                let subject = Subject { institution_id: tenant, channel: Channel::Email, address: address.clone() };
+                                opt_out::links(&app.ctl.config.tenant_db_secret, &site_url, &subject)
+                            }),
+                        })
+                        .collect();
                     let out = bulk::Batch { bulk_ref: &bulk_ref, channel: channel_name, institution_id: tenant, sender_name: &sender, subject, text, html };
-                    bulk::enqueue(&app.ctl.db, &out, &addresses).await?;
-                    store::mark_sent(&*db, id, channel, &users).await?;
+                    bulk::enqueue(&app.ctl.db, &out, &recipients).await?;
+                    store::mark_sent(&*db, id, channel, &kept.iter().map(|(u, _)| *u).collect::<Vec<_>>()).await?;
+                    store::mark_opted_out(&db, id, channel, &gone.iter().map(|(u, _)| *u).collect::<Vec<_>>()).await?;
                 }
                 _ => break,
             }

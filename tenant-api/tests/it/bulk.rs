@@ -4,6 +4,8 @@
 //! an edge that died mid-batch leaves nobody out and nobody twice.
 
 use crate::common::{SmsServer, TestApp, free_port};
+use chrono::{DateTime, Utc};
+use control_plane::messages::sms::promotional_send_at;
 use control_plane::messages::worker::{self, Senders};
 use control_plane::messages::{bulk, mail::Mailer};
 use serde_json::{Value, json};
@@ -118,6 +120,14 @@ async fn the_outboxs_workers_deliver_a_bulk_message_and_its_progress_says_so() {
     let send = json!({ "channels": ["email", "sms"], "subject": "ক্লাস বন্ধ / No class on Saturday", "body": BODY, "audience": { "course_id": course } });
     let id = t.post(DHAKA, "/bulknotify/messages", Some(&admin), send).await.body["data"]["id"].as_i64().unwrap();
     assert_eq!(sending::run_due(&t.state).await.unwrap(), 1);
+    // The texts wait for the day's hours in Dhaka (now, by day); the test does not wait for the clock.
+    let held: Vec<(DateTime<Utc>, DateTime<Utc>)> =
+        sqlx::query_as("SELECT created_at, next_attempt_at FROM outbox WHERE channel = 'sms'").fetch_all(&t.platform.db).await.unwrap();
+    assert_eq!(held.len() as i64, SMALL / 100);
+    for (queued, due) in held {
+        assert!((due - promotional_send_at(queued)).num_seconds().abs() < 60, "queued {queued}, due {due}");
+    }
+    sqlx::query("UPDATE outbox SET next_attempt_at = now() WHERE channel = 'sms'").execute(&t.platform.db).await.unwrap();
     // The outbox's workers deliver: every e-mail reaches the SMTP server, every text the gateway.
     let port = free_port();
     let mut mail = mailcrab::development_mail_server([127, 0, 0, 1], port).await;
@@ -178,7 +188,8 @@ async fn a_message_taken_over_from_a_dead_edge_reaches_each_person_once_and_canc
     .unwrap();
     let bulk_ref = bulk::reference(dhaka, id);
     let batch = bulk::Batch { bulk_ref: &bulk_ref, channel: "email", institution_id: dhaka, sender_name: "dhaka", subject: "Notice", text: BODY, html: None };
-    bulk::enqueue(&t.platform.db, &batch, &addresses).await.unwrap();
+    let recipients: Vec<bulk::Recipient> = addresses.into_iter().map(|address| bulk::Recipient { address, unsubscribe: None }).collect();
+    bulk::enqueue(&t.platform.db, &batch, &recipients).await.unwrap();
 
     assert_eq!(sending::run_due(&t.state).await.unwrap(), 1);
     let (rows, people): (i64, i64) = sqlx::query_as("SELECT count(*), count(DISTINCT recipient) FROM outbox WHERE once_ref = $1")
@@ -201,4 +212,86 @@ async fn a_message_taken_over_from_a_dead_edge_reaches_each_person_once_and_canc
     assert_eq!(t.post(DHAKA, &format!("/bulknotify/messages/{later}/cancel"), Some(&admin), json!({})).await.status, 409);
     let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM bulk_jobs").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(jobs, 0);
+}
+
+/// The mail's one-click address and page link (RFC 8058) of an announcement, and its token.
+fn unsubscribe_links(mail: &crate::accounts::Mail) -> (String, String) {
+    let headers = mail.raw.split("\r\n\r\n").next().unwrap();
+    assert!(headers.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{headers}");
+    let one_click = headers.split("List-Unsubscribe: <").nth(1).expect("List-Unsubscribe").split('>').next().unwrap().to_owned();
+    let page = mail.text().split_whitespace().find(|w| w.contains("/unsubscribe?token=")).expect("the link in the text").to_owned();
+    (one_click, page)
+}
+
+#[tokio::test]
+async fn a_learner_leaves_a_sites_announcements_with_one_click_and_gets_no_more() {
+    let t = TestApp::new().await;
+    let (dhaka, course, admin) = site_with_learners(&t, 3).await;
+    t.tenant("sylhet").await;
+    let mut smtp = crate::accounts::MailServer::start().await;
+    let send = json!({ "channels": ["email"], "subject": "Notice", "body": BODY, "audience": { "course_id": course } });
+    assert_eq!(t.post(DHAKA, "/bulknotify/messages", Some(&admin), send.clone()).await.status, axum::http::StatusCode::CREATED);
+    sending::run_due(&t.state).await.unwrap();
+    let mails = smtp.deliver(&t).await;
+    assert_eq!(mails.len(), 3);
+
+    // Each mail carries its reader's own way out, as a header for mail clients and as a link.
+    let first = mails.iter().find(|m| m.to() == "learner1@bulk.example").unwrap();
+    let (one_click, page) = unsubscribe_links(first);
+    let token = one_click.split("token=").nth(1).unwrap().to_owned();
+    assert!(one_click.starts_with("http://dhaka.localhost:8080/my-account/unsubscribe?token="), "{one_click}");
+    assert_eq!(page, format!("http://dhaka.localhost:8080/unsubscribe?token={token}"));
+    assert_ne!(unsubscribe_links(mails.iter().find(|m| m.to() == "learner2@bulk.example").unwrap()).0, one_click);
+
+    // The mail client's one-click POST (a form body, no sign-in) takes learner 1 out of Dhaka's.
+    let path = format!("/my-account/unsubscribe?token={token}");
+    let click = axum::http::Request::builder()
+        .method("POST")
+        .uri(&path)
+        .header("host", DHAKA)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(axum::body::Body::from("List-Unsubscribe=One-Click"))
+        .unwrap();
+    let r = t.send(click).await;
+    assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.text);
+    assert_eq!((r.body["data"]["address"].as_str(), r.body["data"]["left"].as_bool()), (Some("learner1@bulk.example"), Some(true)));
+    assert_eq!(t.get(DHAKA, &path, None).await.body["data"]["left"], true);
+    // The link is Dhaka's: on Sylhet, or altered, it is nobody's.
+    assert_eq!(t.get(SYLHET, &path, None).await.body["code"], "unsubscribe_link_invalid");
+    let forged = format!("/my-account/unsubscribe?token={}x", token);
+    assert_eq!(t.post(DHAKA, &forged, None, json!({})).await.status, axum::http::StatusCode::NOT_FOUND);
+
+    // Learner 2 leaves from their settings; mail is theirs to choose, a phone they do not have is not.
+    sqlx::query("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'admin@dhaka.example') WHERE email = 'learner2@bulk.example'")
+        .execute(&t.platform.db)
+        .await
+        .unwrap();
+    let learner2 = t.login(DHAKA, "learner2@bulk.example").await;
+    let mine = t.get(DHAKA, "/my-account/message-preferences", Some(&learner2)).await;
+    assert_eq!(mine.body["data"], json!([{ "site_name": "dhaka (বাংলা)", "site_name_en": "dhaka College", "channel": "email", "address": "learner2@bulk.example", "left": false }]));
+    let set = t.put(DHAKA, "/my-account/message-preferences", &learner2, json!({ "channel": "email", "left": true })).await;
+    assert_eq!(set.body["data"][0]["left"], true, "{}", set.text);
+    assert_eq!(t.put(DHAKA, "/my-account/message-preferences", &learner2, json!({ "channel": "sms", "left": true })).await.body["code"], "no_address");
+    assert_eq!(t.put(DHAKA, "/my-account/message-preferences", &learner2, json!({ "channel": "fax" })).await.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.get(DHAKA, "/my-account/message-preferences", None).await.status, axum::http::StatusCode::UNAUTHORIZED);
+    // Sylhet's announcements are another matter.
+    let on_sylhet = t.login(SYLHET, "learner2@bulk.example").await;
+    assert_eq!(t.get(SYLHET, "/my-account/message-preferences", Some(&on_sylhet)).await.body["data"][0]["left"], false);
+
+    // The next announcement reaches learner 3 only; the two who left are recorded, not mailed.
+    let id = t.post(DHAKA, "/bulknotify/messages", Some(&admin), send).await.body["data"]["id"].as_i64().unwrap();
+    sending::run_due(&t.state).await.unwrap();
+    let mails = smtp.deliver(&t).await;
+    assert_eq!(mails.iter().map(|m| m.to()).collect::<Vec<_>>(), ["learner3@bulk.example"]);
+    let message = t.get(DHAKA, &format!("/bulknotify/messages/{id}"), Some(&admin)).await;
+    assert_eq!(progress(&message.body["data"], "email"), [3, 0, 1, 1, 2]);
+    let failures = t.get(DHAKA, &format!("/bulknotify/messages/{id}/failures"), Some(&admin)).await;
+    let reasons: Vec<&str> = failures.body["data"].as_array().unwrap().iter().map(|f| f["error"].as_str().unwrap()).collect();
+    assert_eq!(reasons, ["opted_out", "opted_out"], "{}", failures.text);
+
+    // The same link takes learner 1 back.
+    let back = t.call(axum::http::Method::DELETE, DHAKA, &path, None, &[], None).await;
+    assert_eq!(back.body["data"]["left"], false, "{}", back.text);
+    let left = control_plane::messages::opt_out::left(&t.platform.db, dhaka, "email", &["learner1@bulk.example".into()]).await.unwrap();
+    assert!(left.is_empty());
 }

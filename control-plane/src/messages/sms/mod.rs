@@ -7,6 +7,7 @@ pub mod sslwireless;
 
 use super::SendError;
 use crate::config::SmsConfig;
+use chrono::{DateTime, Days, FixedOffset, Timelike, Utc};
 use std::time::Duration;
 
 pub struct SmsGateway {
@@ -27,6 +28,22 @@ impl SmsGateway {
             SmsConfig::Kannel(config) => kannel::send(&self.client, config, id, to, text).await,
         }
     }
+}
+
+/// Announcements go by text only by day: BTRC has operators stop promotional texts at night
+/// (it names no hours in what we found; these are ours), Bangladesh time (+06:00, no summer time).
+const PROMOTIONAL_HOURS: std::ops::Range<u32> = 9..20;
+
+/// When an announcement by text due at `at` may go: then, or when the next day's hours open.
+pub fn promotional_send_at(at: DateTime<Utc>) -> DateTime<Utc> {
+    let dhaka = FixedOffset::east_opt(6 * 3600).expect("+06:00");
+    let local = at.with_timezone(&dhaka);
+    if PROMOTIONAL_HOURS.contains(&local.hour()) {
+        return at;
+    }
+    let day = if local.hour() >= PROMOTIONAL_HOURS.end { local.date_naive() + Days::new(1) } else { local.date_naive() };
+    let open = day.and_hms_opt(PROMOTIONAL_HOURS.start, 0, 0).expect("a time of day");
+    open.and_local_timezone(dhaka).single().expect("a fixed offset").with_timezone(&Utc)
 }
 
 /// What one segment costs at the gateway, shown to a bulk message's sender before sending
@@ -63,7 +80,19 @@ pub fn segments(text: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::segments;
+    use super::{promotional_send_at, segments};
+    use chrono::{DateTime, Utc};
+
+    #[test]
+    fn announcements_by_text_wait_for_the_day_in_dhaka() {
+        let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        // 10:00 in Dhaka goes now; 22:30 waits for 09:00 next day; 02:00 for 09:00 the same day.
+        assert_eq!(promotional_send_at(at("2026-12-06T04:00:00Z")), at("2026-12-06T04:00:00Z"));
+        assert_eq!(promotional_send_at(at("2026-12-06T16:30:00Z")), at("2026-12-07T03:00:00Z"));
+        assert_eq!(promotional_send_at(at("2026-12-06T20:00:00Z")), at("2026-12-07T03:00:00Z"));
+        assert_eq!(promotional_send_at(at("2026-12-06T13:59:59Z")), at("2026-12-06T13:59:59Z"));
+        assert_eq!(promotional_send_at(at("2026-12-06T14:00:00Z")), at("2026-12-07T03:00:00Z"));
+    }
 
     #[test]
     fn texts_are_counted_in_gsm_or_ucs2_segments() {
