@@ -161,6 +161,13 @@ async fn a_browser_subscribed_on_a_site_gets_its_notices_decrypted_in_the_reader
     assert_eq!(t.call(Method::DELETE, SYLHET, "/my-account/sotore/token", Some(&john), &[], Some(endpoint)).await.status, StatusCode::OK);
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM push_subscriptions").fetch_one(&t.platform.db).await.unwrap();
     assert_eq!(left, 0);
+
+    // Signing out stops the browser getting that person's notices (a shared phone).
+    let again = service.subscribe(&server_key).await;
+    assert_eq!(t.post(DHAKA, "/my-account/sotore/token", Some(&rina), again).await.status, StatusCode::OK);
+    assert_eq!(t.post(DHAKA, "/my-account/user/logout", Some(&rina), json!({})).await.status, StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM push_subscriptions").fetch_one(&t.platform.db).await.unwrap();
+    assert_eq!(left, 0, "gone with the session");
 }
 
 fn base64_url(bytes: &[u8]) -> String {

@@ -67,7 +67,7 @@ pub async fn key_of_platform(State(ctl): State<ControlState>) -> AppResult<Json<
     Ok(Json(Data::new(PushKey { public_key: push_config(&ctl)?.vapid.public_key() })))
 }
 
-/// Notify this browser of the caller's notices on this site.
+/// Notify this browser of the caller's notices on this site, until this session ends.
 #[utoipa::path(post, path = "/my-account/sotore/token", tag = "auth", request_body = PushSubscriptionInput,
     responses((status = 200, body = Data<Done>), (status = 401), (status = 404, description = "push_unavailable"), (status = 422)))]
 pub async fn subscribe(
@@ -89,7 +89,7 @@ pub async fn subscribe(
     // A key off the curve would fail every push later; refuse it now.
     webpush::encrypt(&p256dh, &auth, b"").map_err(|_| AppError::unprocessable("keys.p256dh", "push_key_invalid"))?;
     let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
-    store::save(&ctl.db, user_id, site.id, &input.endpoint, &p256dh, &auth).await?;
+    store::save(&ctl.db, user_id, caller.session.id, site.id, &input.endpoint, &p256dh, &auth).await?;
     Ok(Json(Data::done()))
 }
 

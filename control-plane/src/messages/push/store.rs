@@ -13,13 +13,13 @@ pub struct Subscription {
     pub auth: Vec<u8>,
 }
 
-/// Keeps the browser at `endpoint` for `user_id` on site `institution_id`: a new subscription,
-/// or one this browser made before, now the caller's.
-pub async fn save(db: &PgPool, user_id: i64, institution_id: i64, endpoint: &str, p256dh: &[u8], auth: &[u8]) -> sqlx::Result<()> {
+/// Keeps the browser at `endpoint` for `user_id` on site `institution_id`, until `session_id`
+/// ends: a new subscription, or one this browser made before, now the caller's.
+pub async fn save(db: &PgPool, user_id: i64, session_id: i64, institution_id: i64, endpoint: &str, p256dh: &[u8], auth: &[u8]) -> sqlx::Result<()> {
     sqlx::query(
         "WITH kept AS (
-             INSERT INTO push_subscriptions (user_id, institution_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (endpoint) DO UPDATE SET user_id = $1, institution_id = $2, p256dh = $4, auth = $5, created_at = now()
+             INSERT INTO push_subscriptions (user_id, institution_id, endpoint, p256dh, auth, session_id) VALUES ($1, $2, $3, $4, $5, $7)
+             ON CONFLICT (endpoint) DO UPDATE SET user_id = $1, institution_id = $2, p256dh = $4, auth = $5, session_id = $7, created_at = now()
              RETURNING id)
          DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN (
              SELECT id FROM kept UNION ALL
@@ -31,6 +31,7 @@ pub async fn save(db: &PgPool, user_id: i64, institution_id: i64, endpoint: &str
     .bind(p256dh)
     .bind(auth)
     .bind(PER_PERSON)
+    .bind(session_id)
     .execute(db)
     .await?;
     Ok(())
