@@ -167,7 +167,7 @@ start_push() {
 
 # A new Web Push (VAPID) key: P-256, PKCS#8 DER, base64url without padding (PUSH_VAPID_KEY).
 vapid_key() {
-    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -outform DER | basenc --base64url -w0 | tr -d '='
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 | openssl pkcs8 -topk8 -nocrypt -outform DER | basenc --base64url -w0 | tr -d '='
 }
 
 # start_kannel DIR PORT: a real SMS gateway, Debian's Kannel with its fake SMSC standing in for

@@ -29,7 +29,7 @@
 //! | `SSO_GOOGLE_ISSUER`, `SSO_GOOGLE_CLIENT_ID`, `SSO_GOOGLE_CLIENT_SECRET` | Google's, likewise (`https://accounts.google.com`) | unset: no Google sign-in |
 //! | `SSO_FACEBOOK_DIALOG_URL`, `SSO_FACEBOOK_GRAPH_URL` | Facebook Login's dialog and the Graph API, versioned (`https://www.facebook.com/v19.0/dialog/oauth`, `https://graph.facebook.com/v19.0`) | unset: no Facebook sign-in |
 //! | `SSO_FACEBOOK_APP_ID`, `SSO_FACEBOOK_APP_SECRET` | the Facebook app | required with the dialog URL |
-//! | `PUSH_VAPID_KEY` | this platform's Web Push key: P-256, unencrypted PKCS#8 DER, base64url (`openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -outform DER \| basenc --base64url -w0`) | unset: no browser notifications |
+//! | `PUSH_VAPID_KEY` | this platform's Web Push key: P-256, unencrypted PKCS#8 DER, base64url (`infra/lib.sh`'s `vapid_key`) | unset: no browser notifications |
 //! | `PUSH_CONTACT` | who push services may write to about our pushes (`mailto:` or `https:`) | `mailto:` + `MAIL_FROM` |
 //! | `PUSH_SERVICES` | the push services browsers may subscribe through, by host, comma-separated; `*.` matches subdomains; only loopback hosts may be plain HTTP | Chrome's, Firefox's, Safari's and Edge's |
 

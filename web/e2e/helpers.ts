@@ -123,22 +123,27 @@ export interface MailDevEmail {
   to: { address: string }[];
 }
 
-/** The newest password-reset mail MailDev (infra/test starts it; E2E_MAIL_URL is its REST API)
- * holds for an address, once it has arrived (registering sends the address's verification mail
- * too, which may arrive first or last). */
-export async function resetMailTo(page: Page, address: string): Promise<MailDevEmail> {
+/** The newest mail MailDev (infra/test starts it; E2E_MAIL_URL is its REST API) holds for an
+ * address that `matches`, once it has arrived; `what` names it when none does. */
+export async function mailTo(page: Page, address: string, what: string, matches: (mail: MailDevEmail) => boolean): Promise<MailDevEmail> {
   let found: MailDevEmail | undefined;
   await expect
     .poll(
       async () => {
         const all = (await (await page.request.get(`${mailAPI}/api/email`)).json()) as MailDevEmail[];
-        found = all.filter((m) => m.to.some((t) => t.address === address) && m.text.includes('/password-reset?token=')).pop();
+        found = all.filter((m) => m.to.some((t) => t.address === address) && matches(m)).pop();
         return !!found;
       },
-      { message: `a reset mail to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
+      { message: `${what} to ${address} in MailDev (${mailAPI})`, timeout: 30_000 },
     )
     .toBe(true);
   return found!;
+}
+
+/** The newest password-reset mail to an address (registering sends the address's verification
+ * mail too, which may arrive first or last). */
+export function resetMailTo(page: Page, address: string): Promise<MailDevEmail> {
+  return mailTo(page, address, 'a reset mail', (m) => m.text.includes('/password-reset?token='));
 }
 
 const smsAPI = process.env.E2E_SMS_URL || 'http://127.0.0.1:8040';

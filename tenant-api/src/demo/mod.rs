@@ -128,6 +128,7 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     for site in [Site::Dhaka, Site::Sylhet] {
         wait_until_live(&api, site).await?;
     }
+    learner_browser(&mut api).await?;
     let mut seeded: HashMap<&str, Seeded> = HashMap::new();
     for site in [Site::Main, Site::Dhaka, Site::Sylhet] {
         let courses: Vec<&Course> = COURSES.iter().filter(|c| c.site == site).collect();
@@ -215,10 +216,29 @@ pub async fn seed(app: AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// With `infra/run`'s local push service (`PUSH_LOCAL_URL`), the demo learner has let Dhaka
+/// notify a browser there, so the demo's enrolment, certificate and payment notices arrive as
+/// pushes, decrypted at `$PUSH_LOCAL_URL/messages`. (A real browser subscribes through its own
+/// push service; this one plays the browser's part.)
+async fn learner_browser(api: &mut Api) -> anyhow::Result<()> {
+    let Ok(service) = std::env::var("PUSH_LOCAL_URL") else { return Ok(()) };
+    // No VAPID key configured: no pushes to show.
+    let (_, key) = api.send(Site::Dhaka, Method::GET, "/my-account/sotore/key", None, Body::empty(), "application/json").await?;
+    let Some(key) = key["data"]["public_key"].as_str() else { return Ok(()) };
+    let http = reqwest::Client::new();
+    let subscription: Value = http.post(format!("{service}/subscriptions")).json(&json!({ "applicationServerKey": key })).send().await?.json().await?;
+    let learner = api.token(Site::Dhaka, "learner@example.com").await?;
+    api.call(Site::Dhaka, Method::POST, "/my-account/sotore/token", Some(&learner), subscription).await?;
+    Ok(())
+}
+
 /// Dhaka's admin has told the site's learners of a holiday, on the bell and by e-mail (the edge's
 /// worker sends it within seconds), scheduled a text about the model tests for next week, and
-/// worded the site's own Bangla e-mail for an approved enrolment.
+/// worded the site's own Bangla e-mail for an approved enrolment. One learner had left the site's
+/// announcements by e-mail, which the holiday's failures show.
 async fn dhaka_notices(api: &mut Api) -> anyhow::Result<()> {
+    let rahim = api.token(Site::Dhaka, "rahim.uddin@example.com").await?;
+    api.call(Site::Dhaka, Method::PUT, "/my-account/message-preferences", Some(&rahim), json!({ "channel": "email", "left": true })).await?;
     let admin = api.token(Site::Dhaka, "dhaka-admin@example.com").await?;
     let welcome = json!({
         "lang": "bn",

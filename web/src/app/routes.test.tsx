@@ -49,6 +49,14 @@ describe('the public route table', () => {
     expect(matchRoutes(routes, '/leaderboard?scope=all&period=all_time&page=2')?.at(-1)?.route.path).toBe('leaderboard');
     expect(matchRoutes(routes, '/leaderboard/other')?.at(-1)?.route.path).toBe('*');
   });
+
+  it('serves an announcement’s unsubscribe link to anyone, signed in or not, in the mailed links’ lazy chunk', () => {
+    const page = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.element as ReactElement;
+    expect(matchRoutes(routes, '/unsubscribe?token=t1')?.at(-1)?.route.path).toBe('unsubscribe');
+    // The same element as the other mailed links' pages (not behind GuestOnly): no route of its own in the entry.
+    expect(page('/unsubscribe').type).toBe(page('/verification-by-mail').type);
+    expect((page('/unsubscribe').type as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+  });
 });
 
 describe('the signed-in route table', () => {

@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           // Open when signed in too: the mailed links must work whoever is signed in on this browser.
           { path: 'password-reset', element: <AccountLinkPages /> },
           { path: 'verification-by-mail', element: <AccountLinkPages /> },
+          { path: 'unsubscribe', element: <AccountLinkPages /> },
           // Signed in only: the page itself sends others to log in (and back).
           { path: 'mobile-verification', element: <AccountLinkPages /> },
           { path: 'logout', element: <LogoutPage /> },

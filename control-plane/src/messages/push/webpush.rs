@@ -27,8 +27,7 @@ pub struct Vapid {
 }
 
 impl Vapid {
-    /// From an unencrypted PKCS#8 document, base64url (`openssl genpkey -algorithm EC -pkeyopt
-    /// ec_paramgen_curve:P-256 -outform DER`).
+    /// From an unencrypted PKCS#8 document, base64url (`infra/lib.sh`'s `vapid_key` makes one).
     pub fn from_base64(pkcs8: &str, contact: String) -> anyhow::Result<Self> {
         let der = B64.decode(pkcs8.trim().trim_end_matches('='))?;
         let key = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &der).map_err(|e| anyhow::anyhow!("not a P-256 key in PKCS#8: {e}"))?;

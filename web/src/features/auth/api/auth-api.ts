@@ -106,3 +106,28 @@ export function verifySso(code: string, state: string) {
 export function idpLogout() {
   return api<DataEnvelope<{ url: string | null }>>('/my-account/user/idp-logout').then((r) => r.data);
 }
+
+/** A channel of the site's announcements (bulk messages), as the opt-out calls name it. */
+export type AnnouncementChannel = 'email' | 'sms';
+
+/** One address's choice about a site's announcements; account mails and notices about one's own enrolments are not announcements. */
+export interface AnnouncementChoice {
+  /** The site's name in Bangla and in English. */
+  site_name: string;
+  site_name_en: string;
+  channel: AnnouncementChannel;
+  /** An e-mail address, or a mobile number as +8801XXXXXXXXX. */
+  address: string;
+  /** The address gets no more of the site's announcements by this channel. */
+  left: boolean;
+}
+
+/** What an announcement's unsubscribe link is about (no sign-in needed); 404 `unsubscribe_link_invalid` for a forged token or another site's. */
+export function readUnsubscribeLink(token: string) {
+  return api<DataEnvelope<AnnouncementChoice>>('/my-account/unsubscribe', { query: { token } }).then((r) => r.data);
+}
+
+/** Leaves (`left`) or takes again the site's announcements to the link's address: the choice as it now stands. */
+export function setUnsubscribed(token: string, left: boolean) {
+  return api<DataEnvelope<AnnouncementChoice>>('/my-account/unsubscribe', { method: left ? 'POST' : 'DELETE', query: { token } }).then((r) => r.data);
+}

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 import type { District, ReferenceItem } from '../../../lib/reference-api';
 import { uploadForm, type UploadHandle } from '../../../lib/upload';
 import type { DataEnvelope, UserInfo } from '../../../lib/types';
+import type { AnnouncementChannel, AnnouncementChoice } from '../../auth/api/auth-api';
 
 export type Gender = 'female' | 'male' | 'other';
 
@@ -99,6 +100,22 @@ export function getIdentities() {
 /** Unlinks one; 409 `last_way_in` when the account has no password and this is its only sign-in. */
 export function deleteIdentity(id: number) {
   return api<DataEnvelope<{ done: boolean }>>(`/my-account/user/identities/${id}`, { method: 'DELETE' }).then((r) => r.data);
+}
+
+/** GET /my-account/message-preferences: the site's announcements per address of the signed-in person (e-mail; mobile number once verified), maybe none. */
+export function getAnnouncementChoices() {
+  return api<DataEnvelope<AnnouncementChoice[]>>('/my-account/message-preferences').then((r) => r.data);
+}
+
+/** Leaving (`left`) or taking again the site's announcements by one channel. */
+export interface AnnouncementPreference {
+  channel: AnnouncementChannel;
+  left: boolean;
+}
+
+/** PUT /my-account/message-preferences: every address's choice afterwards; 422 `no_address` when the person has none by that channel. */
+export function setAnnouncementChoice(body: AnnouncementPreference) {
+  return api<DataEnvelope<AnnouncementChoice[]>>('/my-account/message-preferences', { method: 'PUT', body }).then((r) => r.data);
 }
 
 /** One of a district's upazilas: `title` in English, `bn_title` in Bangla (categoryTitle() words it). */

@@ -1,5 +1,6 @@
 // /profile/account-setting: the account's e-mail address and its verification, the linked outside
-// sign-ins (myGov, Google, Facebook), and the password change.
+// sign-ins (myGov, Google, Facebook), notifications on this device (Web Push), the site's announcements
+// per address, and the password change.
 import { Box, Button, Card, CardContent, CircularProgress, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -12,6 +13,8 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { Profile } from '../api/profile-api';
 import { changePasswordMutation, passwordErrors, useProfile } from '../hooks/use-profile';
+import { Announcements } from './announcements';
+import { DevicePush } from './device-push';
 import { LinkedSignIns } from './linked-sign-ins';
 import { VerifiedState } from './profile-summary';
 import { MY_PROFILE, ProfileTabs } from './profile-tabs';
@@ -52,6 +55,8 @@ export default function AccountSettingsPage() {
               <EmailCard profile={profile.data} />
             )}
             <LinkedSignIns />
+            <DevicePush />
+            <Announcements />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -4,7 +4,9 @@ import { getRoleHeaders, getToken, setToken } from '../../../lib/auth-storage';
 import { ME_KEY, useToken } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/types';
 import { fieldErrorsOf } from '../../../lib/use-error-text';
-import { changePassword, deleteIdentity, getIdentities, getProfile, updateProfile, type Identity, type PasswordChange, type Profile, type ProfileBody, type SessionResult } from '../api/profile-api';
+import type { AnnouncementChoice } from '../../auth/api/auth-api';
+import { ANNOUNCEMENTS_KEY } from '../../auth/hooks/unsubscribe';
+import { changePassword, deleteIdentity, getAnnouncementChoices, getIdentities, getProfile, setAnnouncementChoice, updateProfile, type AnnouncementPreference, type Identity, type PasswordChange, type Profile, type ProfileBody, type SessionResult } from '../api/profile-api';
 import { PROFILE_FIELDS, type ProfileField } from './profile-values';
 
 /** Per session, so that someone signing in after another on this browser never sees their profile. */
@@ -98,5 +100,20 @@ export function unlinkIdentityMutation(qc: QueryClient, onDone?: (id: number) =>
       void qc.invalidateQueries({ queryKey: key });
       onDone?.(id);
     },
+  };
+}
+
+/** The site's announcements per address of the signed-in person, per session as the profile is. */
+export const announcementsKey = (token: string | null) => [...ANNOUNCEMENTS_KEY, token] as const;
+
+export function announcementsQuery(token: string | null) {
+  return { queryKey: announcementsKey(token), queryFn: getAnnouncementChoices, enabled: !!token, staleTime: 30_000 };
+}
+
+/** Leaves or takes again one channel's announcements: the answer (every address's choice) is the list shown. */
+export function announcementsMutation(qc: QueryClient): UseMutationOptions<AnnouncementChoice[], Error, AnnouncementPreference> {
+  return {
+    mutationFn: (change) => setAnnouncementChoice(change),
+    onSuccess: (choices) => qc.setQueryData(announcementsKey(getToken()), choices),
   };
 }
