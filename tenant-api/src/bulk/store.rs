@@ -130,28 +130,22 @@ pub async fn waiting(db: &PgPool, id: i64, channel: &str, limit: i64) -> sqlx::R
     .await
 }
 
-pub async fn mark_sent(db: impl sqlx::PgExecutor<'_>, id: i64, channel: &str, users: &[i64]) -> sqlx::Result<()> {
-    sqlx::query("UPDATE bulk_recipients SET state = 'sent' WHERE message_id = $1 AND channel = $2 AND user_id = ANY($3) AND state = 'waiting'")
-        .bind(id)
-        .bind(channel)
-        .bind(users)
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
-/// Records recipients whose address left the site's announcements.
-pub async fn mark_opted_out(db: &PgPool, id: i64, channel: &str, users: &[i64]) -> sqlx::Result<()> {
+/// Records what became of waiting recipients: handed on, or failed with `failed` (`opted_out`:
+/// their address left the site's announcements).
+pub async fn mark(db: impl sqlx::PgExecutor<'_>, id: i64, channel: &str, users: &[i64], failed: Option<&str>) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE bulk_recipients SET state = 'failed', error = 'opted_out' WHERE message_id = $1 AND channel = $2 AND user_id = ANY($3) AND state = 'waiting'",
+        "UPDATE bulk_recipients SET state = CASE WHEN $4::text IS NULL THEN 'sent' ELSE 'failed' END, error = $4
+          WHERE message_id = $1 AND channel = $2 AND user_id = ANY($3) AND state = 'waiting'",
     )
     .bind(id)
     .bind(channel)
     .bind(users)
+    .bind(failed)
     .execute(db)
     .await?;
     Ok(())
 }
+
 
 /// How the recipients of each message stand: `(message, channel) -> (state -> count)`.
 pub async fn states(db: &PgPool, ids: &[i64]) -> sqlx::Result<HashMap<(i64, String), HashMap<String, i64>>> {

@@ -87,7 +87,7 @@ async fn run(app: &AppState, tenant: i64, id: i64) -> AppResult<()> {
                     let mut tx = db.begin().await?;
                     let params = json!({ "subject": message.subject, "body": message.body });
                     crate::notifications::store::add_many(&mut *tx, tenant, &users, "announcement", params).await?;
-                    store::mark_sent(&mut *tx, id, channel, &users).await?;
+                    store::mark(&mut *tx, id, channel, &users, None).await?;
                     tx.commit().await?;
                 }
                 "email" | "sms" => {
@@ -111,8 +111,8 @@ async fn run(app: &AppState, tenant: i64, id: i64) -> AppResult<()> {
                         .collect();
                     let out = bulk::Batch { bulk_ref: &bulk_ref, channel: channel_name, institution_id: tenant, sender_name: &sender, subject, text, html };
                     bulk::enqueue(&app.ctl.db, &out, &recipients).await?;
-                    store::mark_sent(&*db, id, channel, &kept.iter().map(|(u, _)| *u).collect::<Vec<_>>()).await?;
-                    store::mark_opted_out(&db, id, channel, &gone.iter().map(|(u, _)| *u).collect::<Vec<_>>()).await?;
+                    store::mark(&*db, id, channel, &kept.iter().map(|(u, _)| *u).collect::<Vec<_>>(), None).await?;
+                    store::mark(&*db, id, channel, &gone.iter().map(|(u, _)| *u).collect::<Vec<_>>(), Some("opted_out")).await?;
                 }
                 _ => break,
             }

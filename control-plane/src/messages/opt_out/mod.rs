@@ -84,22 +84,15 @@ pub fn links(secret: &Secret, site_url: &str, subject: &Subject) -> (String, Str
 }
 
 pub async fn leave(db: &PgPool, subject: &Subject) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO message_opt_outs (institution_id, channel, address) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-        .bind(subject.institution_id)
-        .bind(subject.channel.as_str())
-        .bind(&subject.address)
-        .execute(db)
-        .await?;
-    Ok(())
+    write(db, "INSERT INTO message_opt_outs (institution_id, channel, address) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", subject).await
 }
 
 pub async fn rejoin(db: &PgPool, subject: &Subject) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM message_opt_outs WHERE institution_id = $1 AND channel = $2 AND address = $3")
-        .bind(subject.institution_id)
-        .bind(subject.channel.as_str())
-        .bind(&subject.address)
-        .execute(db)
-        .await?;
+    write(db, "DELETE FROM message_opt_outs WHERE institution_id = $1 AND channel = $2 AND address = $3", subject).await
+}
+
+async fn write(db: &PgPool, sql: &'static str, subject: &Subject) -> sqlx::Result<()> {
+    sqlx::query(sql).bind(subject.institution_id).bind(subject.channel.as_str()).bind(&subject.address).execute(db).await?;
     Ok(())
 }
 

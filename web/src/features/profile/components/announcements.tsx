@@ -1,9 +1,8 @@
 // The account settings' "Announcements from this site": a switch per address of the person (e-mail;
 // mobile number once verified) for the site's bulk messages, on while they come. The same choice as
 // the link at the foot of each announcement (/unsubscribe).
-import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, Skeleton, Switch, Typography } from '@mui/material';
+import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useToken } from '../../../lib/session';
@@ -12,6 +11,7 @@ import type { AnnouncementChannel, AnnouncementChoice } from '../../auth/api/aut
 import { shownAddress } from '../../auth/hooks/unsubscribe';
 import type { AnnouncementPreference } from '../api/profile-api';
 import { announcementsMutation, announcementsQuery } from '../hooks/use-profile';
+import { SettingCard, SettingSwitch } from './setting-card';
 
 export function Announcements() {
   const choices = useQuery(announcementsQuery(useToken()));
@@ -40,57 +40,42 @@ export interface AnnouncementsCardProps {
 export function AnnouncementsCard({ choices, pending, error, onChange }: AnnouncementsCardProps) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const errorText = useErrorText();
-  const introId = useId();
   return (
-    <Card data-testid="announcements">
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography variant="h6" component="h2">
-          {t('profile:announcements.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} id={introId}>
-          {t('profile:announcements.intro')}
-        </Typography>
-        {choices.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mt: 1.5 }} data-testid="announcements-empty">
-            {t('profile:announcements.empty')}
-          </Typography>
-        ) : (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
-            {choices.map((choice) => {
-              const busy = pending?.channel === choice.channel;
-              const left = busy ? pending.left : choice.left;
-              return (
-                <li key={choice.channel}>
-                  <FormControlLabel
-                    sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mx: 0, mt: 0.5 }}
-                    labelPlacement="start"
-                    label={
-                      // A long address wraps rather than pushing the switch off a phone's screen.
-                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {shownAddress(choice, i18n.language)}
-                        {busy && <CircularProgress size={16} aria-hidden data-testid={`announcements-busy-${choice.channel}`} />}
-                      </Box>
-                    }
-                    control={
-                      <Switch
-                        checked={!left}
-                        onChange={(e) => onChange(choice.channel, e.target.checked)}
-                        slotProps={{ input: { 'aria-describedby': introId, 'aria-busy': busy || undefined } }}
-                        data-testid={`announcements-${choice.channel}`}
-                      />
-                    }
-                  />
-                </li>
-              );
-            })}
-          </Box>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="announcements-error">
-            {errorText(error)}
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <SettingCard testId="announcements" title={t('profile:announcements.title')} intro={t('profile:announcements.intro')}>
+      {(introId) => (
+        <>
+          {choices.length === 0 ? (
+            <Typography color="text.secondary" sx={{ mt: 1.5 }} data-testid="announcements-empty">
+              {t('profile:announcements.empty')}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
+              {choices.map((choice) => {
+                const busy = pending?.channel === choice.channel;
+                const left = busy ? pending.left : choice.left;
+                return (
+                  <li key={choice.channel}>
+                    <SettingSwitch
+                      label={shownAddress(choice, i18n.language)}
+                      checked={!left}
+                      busy={busy}
+                      describedBy={introId}
+                      testId={`announcements-${choice.channel}`}
+                      busyTestId={`announcements-busy-${choice.channel}`}
+                      onChange={(receiving) => onChange(choice.channel, receiving)}
+                    />
+                  </li>
+                );
+              })}
+            </Box>
+          )}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="announcements-error">
+              {errorText(error)}
+            </Alert>
+          )}
+        </>
+      )}
+    </SettingCard>
   );
 }

@@ -1,12 +1,12 @@
 // The account settings' "Notifications on this device": a switch for the platform's pushes to this
 // browser (features/notifications/push), or why there is none. Nothing when the platform sends no
 // pushes.
-import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, Skeleton, Switch, Typography } from '@mui/material';
-import { useId } from 'react';
+import { Alert, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useErrorText } from '../../../lib/use-error-text';
 import { PushRefusedError, useDevicePush, type DevicePushState } from '../../notifications/push/use-device-push';
+import { SettingCard, SettingSwitch } from './setting-card';
 
 export function DevicePush() {
   const push = useDevicePush();
@@ -34,47 +34,33 @@ export interface DevicePushCardProps {
 export function DevicePushCard({ state, busy, error, onChange }: DevicePushCardProps) {
   const { t } = useTranslation(['profile', 'common']);
   const errorText = useErrorText();
-  const introId = useId();
   const live = state === 'on' || state === 'off';
   return (
-    <Card data-testid="device-push">
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography variant="h6" component="h2">
-          {t('profile:device_push.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} id={introId}>
-          {t('profile:device_push.intro')}
-        </Typography>
-        {live ? (
-          <FormControlLabel
-            sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mx: 0, mt: 1.5 }}
-            labelPlacement="start"
-            label={
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                {t('profile:device_push.switch')}
-                {busy && <CircularProgress size={16} aria-hidden data-testid="device-push-busy" />}
-              </Box>
-            }
-            control={
-              <Switch
-                checked={state === 'on'}
-                onChange={(e) => onChange(e.target.checked)}
-                slotProps={{ input: { 'aria-describedby': introId, 'aria-busy': busy || undefined } }}
-                data-testid="device-push-switch"
-              />
-            }
-          />
-        ) : (
-          <Alert severity="info" sx={{ mt: 2 }} data-testid={`device-push-${state}`}>
-            {t(`profile:device_push.${state}`)}
-          </Alert>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="device-push-error">
-            {error instanceof PushRefusedError ? t('profile:device_push.refused') : errorText(error)}
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <SettingCard testId="device-push" title={t('profile:device_push.title')} intro={t('profile:device_push.intro')}>
+      {(introId) => (
+        <>
+          {live ? (
+            <SettingSwitch
+              label={t('profile:device_push.switch')}
+              checked={state === 'on'}
+              busy={busy}
+              describedBy={introId}
+              testId="device-push-switch"
+              busyTestId="device-push-busy"
+              onChange={onChange}
+            />
+          ) : (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid={`device-push-${state}`}>
+              {t(`profile:device_push.${state}`)}
+            </Alert>
+          )}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="device-push-error">
+              {error instanceof PushRefusedError ? t('profile:device_push.refused') : errorText(error)}
+            </Alert>
+          )}
+        </>
+      )}
+    </SettingCard>
   );
 }
