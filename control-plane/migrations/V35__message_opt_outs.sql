@@ -13,3 +13,6 @@ CREATE TABLE message_opt_outs (
 
 -- Where an announcement's mail says to unsubscribe with one click (the List-Unsubscribe header).
 ALTER TABLE outbox ADD COLUMN unsubscribe_url text;
+
+-- Announcements by text a number has on a day (at most three: control_plane::messages::bulk).
+CREATE INDEX outbox_bulk_texts ON outbox (recipient, next_attempt_at) WHERE channel = 'sms' AND kind = 'bulk';

@@ -76,7 +76,9 @@ pub struct Recipient {
 
 /// Queues the batch for `recipients`; those already queued for it are skipped. The batch's texts
 /// may hold [`super::templates::UNSUBSCRIBE_SLOT`], which becomes each recipient's own link. Texts
-/// wait for the hours announcements may be texted in ([`super::sms::promotional_send_at`]).
+/// wait for the hours announcements may be texted in ([`super::sms::promotional_send_at`]), and a
+/// number that already has [`super::sms::PROMOTIONAL_PER_DAY`] announcements on that day (from any
+/// site: BTRC counts what a subscriber gets) gets this one on the first day with room, at opening.
 pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -> sqlx::Result<()> {
     let addresses: Vec<&str> = recipients.iter().map(|r| r.address.as_str()).collect();
     let pages: Vec<Option<&str>> = recipients.iter().map(|r| r.unsubscribe.as_ref().map(|u| u.0.as_str())).collect();
@@ -88,8 +90,15 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -
     sqlx::query(
         "WITH added AS (
              INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, once_ref, unsubscribe_url, next_attempt_at)
-             SELECT $1, r, $2, $3, 'bulk', $4, replace($5, $11, coalesce(p, '')), replace($6, $11, coalesce(p, '')), $7, o, $12
-               FROM unnest($8::text[], $9::text[], $10::text[]) AS x(r, p, o)
+             SELECT $1, r, $2, $3, 'bulk', $4, replace($5, $11, coalesce(p, '')), replace($6, $11, coalesce(p, '')), $7, o,
+                    CASE WHEN $1 <> 'sms' THEN $12 ELSE (
+                        SELECT CASE WHEN n = 0 THEN $12 ELSE ((day0 + n) + make_time($14, 0, 0)) AT TIME ZONE 'Asia/Dhaka' END
+                          FROM generate_series(0, 366) n
+                         WHERE (SELECT count(*) FROM outbox t
+                                 WHERE t.channel = 'sms' AND t.kind = 'bulk' AND t.recipient = r AND t.state <> 'cancelled'
+                                   AND (t.next_attempt_at AT TIME ZONE 'Asia/Dhaka')::date = day0 + n) < $15
+                         ORDER BY n LIMIT 1) END
+               FROM unnest($8::text[], $9::text[], $10::text[]) AS x(r, p, o), (SELECT ($12::timestamptz AT TIME ZONE 'Asia/Dhaka')::date AS day0) d
              ON CONFLICT (once_ref, channel, recipient) WHERE once_ref IS NOT NULL DO NOTHING RETURNING 1)
          SELECT pg_notify($13, '') WHERE EXISTS (SELECT 1 FROM added)",
     )
@@ -106,6 +115,8 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -
     .bind(super::templates::UNSUBSCRIBE_SLOT)
     .bind(send_at)
     .bind(CHANNEL)
+    .bind(super::sms::PROMOTIONAL_HOURS.start as i32)
+    .bind(super::sms::PROMOTIONAL_PER_DAY)
     .execute(db)
     .await?;
     Ok(())

@@ -295,3 +295,27 @@ async fn a_learner_leaves_a_sites_announcements_with_one_click_and_gets_no_more(
     let left = control_plane::messages::opt_out::left(&t.platform.db, dhaka, "email", &["learner1@bulk.example".into()]).await.unwrap();
     assert!(left.is_empty());
 }
+
+/// BTRC's three promotional texts a day: a fourth announcement by text waits for the next day
+/// with room, at opening, whatever the hour the test runs at.
+#[tokio::test]
+async fn a_fourth_announcement_by_text_in_a_day_waits_for_the_next() {
+    let t = TestApp::new().await;
+    let (_, course, admin) = site_with_learners(&t, 100).await;
+    for n in 1..=4 {
+        let send = json!({ "channels": ["sms"], "body": format!("ঘোষণা {n}"), "audience": { "course_id": course } });
+        assert_eq!(t.post(DHAKA, "/bulknotify/messages", Some(&admin), send).await.status, axum::http::StatusCode::CREATED);
+        sending::run_due(&t.state).await.unwrap();
+    }
+    let due: Vec<DateTime<Utc>> = sqlx::query_scalar("SELECT next_attempt_at FROM outbox WHERE channel = 'sms' AND recipient = '+8801700000100' ORDER BY id")
+        .fetch_all(&t.platform.db)
+        .await
+        .unwrap();
+    assert_eq!(due.len(), 4);
+    let dhaka = chrono::FixedOffset::east_opt(6 * 3600).unwrap();
+    let day = |at: &DateTime<Utc>| at.with_timezone(&dhaka).date_naive();
+    assert!(due[..3].iter().all(|d| day(d) == day(&due[0])), "three on one day: {due:?}");
+    let fourth = due[3].with_timezone(&dhaka);
+    assert_eq!(fourth.date_naive(), day(&due[0]).succ_opt().unwrap(), "{due:?}");
+    assert_eq!(fourth.format("%H:%M:%S").to_string(), "09:00:00");
+}

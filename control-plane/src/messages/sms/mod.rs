@@ -32,7 +32,11 @@ impl SmsGateway {
 
 /// Announcements go by text only by day: BTRC has operators stop promotional texts at night
 /// (it names no hours in what we found; these are ours), Bangladesh time (+06:00, no summer time).
-const PROMOTIONAL_HOURS: std::ops::Range<u32> = 9..20;
+pub const PROMOTIONAL_HOURS: std::ops::Range<u32> = 9..20;
+
+/// Announcements a number gets by text in a day at most: BTRC fined operators for sending
+/// subscribers more than three promotional texts a day.
+pub const PROMOTIONAL_PER_DAY: i64 = 3;
 
 /// When an announcement by text due at `at` may go: then, or when the next day's hours open.
 pub fn promotional_send_at(at: DateTime<Utc>) -> DateTime<Utc> {
