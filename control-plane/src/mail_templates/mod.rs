@@ -28,18 +28,20 @@ pub enum Key {
     EnrolmentApproved,
     CertificateIssued,
     PaymentReceived,
+    PaymentRefunded,
     /// Sent by the main site to the person who asked for a partner site.
     PartnerApproved,
 }
 
 impl Key {
-    pub const ALL: [Key; 7] = [
+    pub const ALL: [Key; 8] = [
         Key::EmailVerification,
         Key::PasswordReset,
         Key::PasswordChanged,
         Key::EnrolmentApproved,
         Key::CertificateIssued,
         Key::PaymentReceived,
+        Key::PaymentRefunded,
         Key::PartnerApproved,
     ];
 
@@ -51,6 +53,7 @@ impl Key {
             Key::EnrolmentApproved => "enrolment_approved",
             Key::CertificateIssued => "certificate_issued",
             Key::PaymentReceived => "payment_received",
+            Key::PaymentRefunded => "payment_refunded",
             Key::PartnerApproved => "partner_approved",
         }
     }
@@ -70,6 +73,8 @@ impl Key {
             Key::EmailVerification | Key::PasswordReset | Key::PasswordChanged => &["name", "site", "link"],
             Key::EnrolmentApproved | Key::CertificateIssued => &["name", "site", "course", "link"],
             Key::PaymentReceived => &["name", "site", "course", "amount", "link"],
+            // `{enrolment}`: a sentence saying the enrolment has ended (a whole refund), or nothing.
+            Key::PaymentRefunded => &["name", "site", "course", "amount", "enrolment", "link"],
             Key::PartnerApproved => &["name", "site", "partner", "link"],
         }
     }
@@ -142,6 +147,16 @@ impl Key {
                 "প্রিয় {name},\n\n“{course}” কোর্সের জন্য আপনার {amount} পেমেন্ট {site} পেয়েছে এবং আপনার ভর্তি সম্পন্ন হয়েছে। আপনার পেমেন্ট ও রসিদ এখানে:\n\n{link}",
                 "আমার পেমেন্ট",
             ),
+            (Key::PaymentRefunded, Lang::En) => (
+                "Refund: {course}",
+                "Hello {name},\n\n{amount} of your payment for “{course}” has been refunded. It may take a few working days to reach your account.\n\n{enrolment}\n\nYour payments and receipts are here:\n\n{link}",
+                "My payments",
+            ),
+            (Key::PaymentRefunded, Lang::Bn) => (
+                "টাকা ফেরত: {course}",
+                "প্রিয় {name},\n\n“{course}” কোর্সের জন্য আপনার পেমেন্ট থেকে {amount} ফেরত দেওয়া হয়েছে। টাকা আপনার অ্যাকাউন্টে পৌঁছাতে কয়েক কর্মদিবস লাগতে পারে।\n\n{enrolment}\n\nআপনার পেমেন্ট ও রসিদ এখানে:\n\n{link}",
+                "আমার পেমেন্ট",
+            ),
             (Key::PartnerApproved, Lang::En) => (
                 "{partner} is approved on {site}",
                 "Hello {name},\n\nYour request for a partner site for {partner} has been approved. The site is being set up now and opens at this address within a few minutes:\n\n{link}\n\nSign in there with the account you made the request with to add courses and invite your teachers.",
@@ -197,9 +212,10 @@ impl Text {
             .split("\n\n")
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .map(|p| match p {
-                "{link}" => Block::Button { label: fill(&self.button, values), url: link.to_owned() },
-                _ => Block::Text(fill(p, values)),
+            .filter_map(|p| match p {
+                "{link}" => Some(Block::Button { label: fill(&self.button, values), url: link.to_owned() }),
+                // A paragraph that was only an empty value (a refund's `{enrolment}`) is left out.
+                _ => Some(fill(p, values)).filter(|t| !t.trim().is_empty()).map(Block::Text),
             })
             .collect();
         // A subject is one line whatever the values hold.

@@ -196,25 +196,6 @@ pub fn phone_code_sms(lang: Lang, site: &str, code: &str) -> String {
     }
 }
 
-/// A payment (or part of it) was refunded. Bilingual: a site's admin starts it, so the
-/// learner's language is not known.
-pub fn payment_refunded(site: &str, name: &str, course: &str, course_bn: &str, amount_poisha: i64, enrolment_ended: bool) -> Rendered {
-    let course_bn = if course_bn.is_empty() { course } else { course_bn };
-    let mut blocks = vec![
-        Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("“{course_bn}” কোর্সের জন্য আপনার পেমেন্ট থেকে {} ফেরত দেওয়া হয়েছে। টাকা আপনার অ্যাকাউন্টে পৌঁছাতে কয়েক কর্মদিবস লাগতে পারে।", crate::i18n::taka(amount_poisha, Lang::Bn))),
-    ];
-    if enrolment_ended {
-        blocks.push(Block::Text("পুরো টাকা ফেরত দেওয়ায় এই কোর্সে আপনার ভর্তি বাতিল হয়েছে।".into()));
-    }
-    blocks.push(Block::Text(format!("Dear {name},")));
-    blocks.push(Block::Text(format!("{} of your payment for “{course}” has been refunded. It may take a few working days to reach your account.", crate::i18n::taka(amount_poisha, Lang::En))));
-    if enrolment_ended {
-        blocks.push(Block::Text("As the whole payment was refunded, your enrolment in this course has ended.".into()));
-    }
-    render_blocks(format!("টাকা ফেরত / Refund: {course}"), blocks, site)
-}
-
 /// A bulk message by e-mail: the sender's words as they wrote them, a paragraph per blank line.
 pub fn announcement(site: &str, subject: &str, body: &str) -> Rendered {
     let mut blocks: Vec<Block> = body.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| Block::Text(p.to_owned())).collect();

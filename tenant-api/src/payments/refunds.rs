@@ -16,12 +16,15 @@ use axum::http::StatusCode;
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::catalogue::store as catalogue;
 use control_plane::json::{AppJson, AppPath};
-use control_plane::messages::{outbox, templates};
+use control_plane::mail_templates::{self, Key};
+use control_plane::messages::outbox;
 use control_plane::response::Data;
 use control_plane::tenancy::Tenant;
 use control_plane::users::links::Site;
+use control_plane::users::store as users;
 use control_plane::validate::Validator;
-use control_plane::{AppError, AppResult, i18n::Lang};
+use control_plane::i18n::{Lang, taka};
+use control_plane::{AppError, AppResult};
 use serde::Deserialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -153,8 +156,21 @@ pub async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, refund_id: i
 
 async fn tell_learner(app: &AppState, tenant: &Tenant, order: &Order, refund: &Refund, course: &courses::CourseRow, ended: bool) -> AppResult<()> {
     let Some(email) = order.user_email.as_deref() else { return Ok(()) };
-    let site = Site::of(&app.ctl, Some(&HostTenant(std::sync::Arc::new(tenant.clone()))), Lang::Bn);
-    let mail = templates::payment_refunded(&site.name, &order.user_name, &course.title, &course.title_bn, refund.amount_poisha, ended);
+    let lang = users::contacts(&app.ctl.db, &[order.user_id]).await?.first().map_or(Lang::Bn, |p| p.lang());
+    let site = Site::of(&app.ctl, Some(&HostTenant(std::sync::Arc::new(tenant.clone()))), lang);
+    let title = match lang {
+        Lang::Bn if !course.title_bn.is_empty() => course.title_bn.as_str(),
+        _ => course.title.as_str(),
+    };
+    let amount = taka(refund.amount_poisha, lang);
+    let enrolment = match (ended, lang) {
+        (false, _) => "",
+        (true, Lang::En) => "As the whole payment was refunded, your enrolment in this course has ended.",
+        (true, Lang::Bn) => "পুরো টাকা ফেরত দেওয়ায় এই কোর্সে আপনার ভর্তি বাতিল হয়েছে।",
+    };
+    let link = format!("{}/payments", site.url);
+    let values = [("name", order.user_name.as_str()), ("course", title), ("amount", amount.as_str()), ("enrolment", enrolment), ("link", link.as_str())];
+    let mail = mail_templates::compose(&app.ctl.db, &site, Key::PaymentRefunded, lang, &values).await?;
     let mut tx = app.ctl.db.begin().await?;
     outbox::enqueue(&mut tx, &site.mail(email, "payment_refunded", mail)).await?;
     tx.commit().await?;
