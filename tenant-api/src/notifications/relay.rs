@@ -38,7 +38,7 @@ pub fn mailed(kind: &str) -> Option<Key> {
 /// Notices taken per round.
 const BATCH: i64 = 100;
 
-/// Queues the e-mails of the site's due notices; answers how many notices it took. Call after
+/// Queues the messages of the site's due notices; answers how many notices it took. Call after
 /// the event's transaction commits.
 pub async fn relay(app: &AppState, tenant: &Tenant, db: &PgPool) -> AppResult<usize> {
     let host = HostTenant(Arc::new(tenant.clone()));
