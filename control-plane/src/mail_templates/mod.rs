@@ -29,12 +29,14 @@ pub enum Key {
     CertificateIssued,
     PaymentReceived,
     PaymentRefunded,
+    /// The day before an event the reader registered for.
+    EventReminder,
     /// Sent by the main site to the person who asked for a partner site.
     PartnerApproved,
 }
 
 impl Key {
-    pub const ALL: [Key; 8] = [
+    pub const ALL: [Key; 9] = [
         Key::EmailVerification,
         Key::PasswordReset,
         Key::PasswordChanged,
@@ -42,6 +44,7 @@ impl Key {
         Key::CertificateIssued,
         Key::PaymentReceived,
         Key::PaymentRefunded,
+        Key::EventReminder,
         Key::PartnerApproved,
     ];
 
@@ -54,6 +57,7 @@ impl Key {
             Key::CertificateIssued => "certificate_issued",
             Key::PaymentReceived => "payment_received",
             Key::PaymentRefunded => "payment_refunded",
+            Key::EventReminder => "event_reminder",
             Key::PartnerApproved => "partner_approved",
         }
     }
@@ -75,6 +79,8 @@ impl Key {
             Key::PaymentReceived => &["name", "site", "course", "amount", "link"],
             // `{enrolment}`: a sentence saying the enrolment has ended (a whole refund), or nothing.
             Key::PaymentRefunded => &["name", "site", "course", "amount", "enrolment", "link"],
+            // `{time}`: its start in Dhaka time as the reader writes it; `{place}`: its venue or online link.
+            Key::EventReminder => &["name", "site", "event", "time", "place", "link"],
             Key::PartnerApproved => &["name", "site", "partner", "link"],
         }
     }
@@ -156,6 +162,16 @@ impl Key {
                 "টাকা ফেরত: {course}",
                 "প্রিয় {name},\n\n“{course}” কোর্সের জন্য আপনার পেমেন্ট থেকে {amount} ফেরত দেওয়া হয়েছে। টাকা আপনার অ্যাকাউন্টে পৌঁছাতে কয়েক কর্মদিবস লাগতে পারে।\n\n{enrolment}\n\nআপনার পেমেন্ট ও রসিদ এখানে:\n\n{link}",
                 "আমার পেমেন্ট",
+            ),
+            (Key::EventReminder, Lang::En) => (
+                "Reminder: {event}",
+                "Hello {name},\n\nA reminder: “{event}” starts {time}, {place}. Show your ticket's QR code at the door.\n\n{link}",
+                "The event and your ticket",
+            ),
+            (Key::EventReminder, Lang::Bn) => (
+                "রিমাইন্ডার: {event}",
+                "প্রিয় {name},\n\nমনে করিয়ে দিচ্ছি: “{event}” শুরু হবে {time}, {place}। প্রবেশের সময় আপনার টিকিটের QR কোডটি দেখান।\n\n{link}",
+                "ইভেন্ট ও টিকিট",
             ),
             (Key::PartnerApproved, Lang::En) => (
                 "{partner} is approved on {site}",

@@ -110,20 +110,6 @@ pub struct EventNotice<'a> {
     pub link: &'a str,
 }
 
-/// The reminder of an event the day before, in both languages (the site does not know which
-/// one its participant reads).
-pub fn event_reminder(site: &str, name: &str, e: &EventNotice<'_>) -> Rendered {
-    let event_bn = if e.event_bn.is_empty() { e.event } else { e.event_bn };
-    let blocks = vec![
-        Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("মনে করিয়ে দিচ্ছি: “{event_bn}” শুরু হবে {}, {}। প্রবেশের সময় আপনার টিকিটের QR কোডটি দেখান।", e.when_bn, e.place)),
-        Block::Button { label: "ইভেন্ট ও টিকিট / The event and your ticket".into(), url: e.link.to_owned() },
-        Block::Text(format!("Dear {name},")),
-        Block::Text(format!("A reminder: “{}” starts {}, {}. Show your ticket's QR code at the door.", e.event, e.when_en, e.place)),
-    ];
-    render_blocks(format!("ইভেন্টের রিমাইন্ডার / Event reminder: {event_bn}"), blocks, site)
-}
-
 /// The same reminder as a text message.
 pub fn event_reminder_sms(site: &str, e: &EventNotice<'_>) -> String {
     let event_bn = if e.event_bn.is_empty() { e.event } else { e.event_bn };

@@ -1,6 +1,7 @@
 //! What follows a registration outside the site's schema, in the control database: the entry on
-//! the person's calendar (`control_plane::calendar`), and the reminder the day before by e-mail
-//! (or a text message to a person with only a phone number), queued in the outbox when the
+//! the person's calendar (`control_plane::calendar`), and the reminder the day before by e-mail,
+//! in the site's words (`event_reminder` of `control_plane::mail_templates`) and the person's
+//! language (or a text message to a person with only a phone number), queued in the outbox when the
 //! registration is approved and sent by its workers when due. The outbox row's id is kept on the
 //! registration, so the reminder moves with the event, and is withdrawn with the registration or
 //! the event; the calendar entry likewise.
@@ -16,10 +17,12 @@ use control_plane::AppResult;
 use control_plane::auth::HostTenant;
 use control_plane::calendar::{self, EntryFields};
 use control_plane::i18n::{Lang, bangla_digits};
+use control_plane::mail_templates::{self, Key};
 use control_plane::messages::outbox::{self, Message};
 use control_plane::messages::templates::{self, EventNotice};
 use control_plane::tenancy::Tenant;
 use control_plane::users::links::Site;
+use control_plane::users::store as users;
 use sqlx::PgPool;
 use std::sync::Arc;
 
@@ -45,8 +48,9 @@ struct Reminder {
 }
 
 impl Reminder {
-    fn of(app: &AppState, tenant: &Tenant, event: &EventRow, r: &RegistrationRow) -> Option<Self> {
-        let site = Site::of(&app.ctl, Some(&HostTenant(Arc::new(tenant.clone()))), Lang::Bn);
+    async fn of(app: &AppState, tenant: &Tenant, event: &EventRow, r: &RegistrationRow) -> AppResult<Option<Self>> {
+        let lang = users::contacts(&app.ctl.db, &[r.user_id]).await?.first().map_or(Lang::Bn, |p| p.lang());
+        let site = Site::of(&app.ctl, Some(&HostTenant(Arc::new(tenant.clone()))), lang);
         let (when_en, when_bn) = when(event.fields.starts_at);
         let link = format!("{}/events/{}", site.url, event.id);
         let notice = EventNotice {
@@ -59,13 +63,19 @@ impl Reminder {
         };
         let (channel, recipient, subject, text, html) = match (&r.user_email, &r.user_phone) {
             (Some(email), _) => {
-                let mail = templates::event_reminder(&site.name, &r.user_name, &notice);
+                let (title, time) = match lang {
+                    Lang::Bn if !notice.event_bn.is_empty() => (notice.event_bn, notice.when_bn),
+                    Lang::Bn => (notice.event, notice.when_bn),
+                    Lang::En => (notice.event, notice.when_en),
+                };
+                let values = [("name", r.user_name.as_str()), ("event", title), ("time", time), ("place", notice.place), ("link", link.as_str())];
+                let mail = mail_templates::compose(&app.ctl.db, &site, Key::EventReminder, lang, &values).await?;
                 ("email", email.clone(), mail.subject, mail.text, Some(mail.html))
             }
             (None, Some(phone)) => ("sms", phone.clone(), String::new(), templates::event_reminder_sms(&site.name, &notice), None),
-            (None, None) => return None,
+            (None, None) => return Ok(None),
         };
-        Some(Self { site, recipient, channel, subject, text, html })
+        Ok(Some(Self { site, recipient, channel, subject, text, html }))
     }
 
     fn message(&self) -> Message<'_> {
@@ -112,9 +122,8 @@ fn entry<'a>(event: &'a EventRow, path: &'a str) -> EntryFields<'a> {
 }
 
 async fn try_schedule(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventRow, r: &RegistrationRow) -> AppResult<()> {
-    let (Some(at), Some(reminder)) = (due(event.fields.starts_at, Utc::now()), Reminder::of(app, tenant, event, r)) else {
-        return Ok(());
-    };
+    let Some(at) = due(event.fields.starts_at, Utc::now()) else { return Ok(()) };
+    let Some(reminder) = Reminder::of(app, tenant, event, r).await? else { return Ok(()) };
     let mut tx = app.ctl.db.begin().await?;
     let id = outbox::enqueue_at(&mut tx, &reminder.message(), Some(at)).await?;
     tx.commit().await?;
@@ -170,7 +179,7 @@ pub async fn follow(app: &AppState, tenant: &Tenant, db: &PgPool, event: &EventR
     let at = due(event.fields.starts_at, Utc::now());
     for (id, reminder_id) in rows {
         let Some(r) = super::store::registration(db, id).await? else { continue };
-        let rescheduled = match (reminder_id, at, Reminder::of(app, tenant, event, &r)) {
+        let rescheduled = match (reminder_id, at, Reminder::of(app, tenant, event, &r).await?) {
             (Some(reminder_id), Some(at), Some(reminder)) => outbox::reschedule(&app.ctl.db, reminder_id, &reminder.message(), at).await?,
             (Some(reminder_id), None, _) => {
                 outbox::cancel(&app.ctl.db, &[reminder_id]).await?;

@@ -144,6 +144,7 @@ async fn an_event_runs_from_registration_to_check_in_to_reviews() {
     assert_eq!(rahim_reminder[0].0, "pending");
     assert!(rahim_reminder[0].1 <= Utc::now(), "an event within a day is reminded of at once");
     assert!(rahim_reminder[0].2.contains("ICT in the classroom (বাংলা)") && rahim_reminder[0].2.contains(&format!("/events/{seminar}")), "{}", rahim_reminder[0].2);
+    assert!(rahim_reminder[0].2.contains("মনে করিয়ে দিচ্ছি") && !rahim_reminder[0].2.contains("A reminder"), "in his language alone: {}", rahim_reminder[0].2);
     assert_eq!(reminders(&t, "karim@example.com").await[0].0, "cancelled");
     let users = t.get(DHAKA, &format!("/event/users/{seminar}?search=salma"), Some(&admin)).await;
     assert_eq!((users.body["total"].as_i64(), users.body["approved"].as_i64()), (Some(1), Some(2)), "{}", users.text);
