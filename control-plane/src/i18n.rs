@@ -46,6 +46,15 @@ impl Lang {
         }
     }
 
+    /// A text as this reader reads it: its Bangla form for a Bangla reader when there is one
+    /// (a name, a course's title), else the English.
+    pub fn pick<'a>(self, en: &'a str, bn: Option<&'a str>) -> &'a str {
+        match (bn, self) {
+            (Some(bn), Lang::Bn) if !bn.is_empty() => bn,
+            _ => en,
+        }
+    }
+
     /// `en` or `bn` back.
     pub fn parse(code: &str) -> Option<Self> {
         match code {

@@ -251,7 +251,7 @@ pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator
 }
 
 pub(super) fn display_name(user: &store::User, lang: Lang) -> &str {
-    store::name_in(&user.name, user.name_bn.as_deref(), lang)
+    lang.pick(&user.name, user.name_bn.as_deref())
 }
 
 /// `mitu@example.com` -> `m***@example.com`.

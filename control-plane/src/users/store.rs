@@ -113,14 +113,6 @@ pub async fn set_lang(db: impl PgExecutor<'_>, id: i64, lang: crate::i18n::Lang)
     Ok(())
 }
 
-/// The Bangla name for a Bangla reader when there is one, else the name.
-pub fn name_in<'a>(name: &'a str, name_bn: Option<&'a str>, lang: crate::i18n::Lang) -> &'a str {
-    match (name_bn, lang) {
-        (Some(bn), crate::i18n::Lang::Bn) if !bn.is_empty() => bn,
-        _ => name,
-    }
-}
-
 /// An account made by signing in through an identity provider: no password, and the e-mail and
 /// phone the provider verified marked verified here too.
 pub async fn insert_from_provider(db: &mut PgConnection, name: &str, email: Option<&str>, phone: Option<&str>) -> Result<i64, AppError> {
@@ -238,8 +230,14 @@ impl Contact {
 
     /// Their name as their own language writes it.
     pub fn own_name(&self) -> &str {
-        name_in(&self.name, self.name_bn.as_deref(), self.lang())
+        self.lang().pick(&self.name, self.name_bn.as_deref())
     }
+}
+
+/// The language a person last used the platform in (Bangla when they never said, or are gone).
+pub async fn lang_of(db: impl PgExecutor<'_>, id: i64) -> sqlx::Result<crate::i18n::Lang> {
+    let code: Option<String> = sqlx::query_scalar("SELECT lang FROM users WHERE id = $1").bind(id).fetch_optional(db).await?;
+    Ok(code.and_then(|c| crate::i18n::Lang::parse(&c)).unwrap_or(crate::i18n::Lang::Bn))
 }
 
 /// Several people at once.

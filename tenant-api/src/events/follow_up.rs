@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, Utc};
 use control_plane::AppResult;
 use control_plane::auth::HostTenant;
 use control_plane::calendar::{self, EntryFields};
-use control_plane::i18n::{Lang, bangla_digits};
+use control_plane::i18n::bangla_digits;
 use control_plane::mail_templates::{self, Key};
 use control_plane::messages::outbox::{self, Message};
 use control_plane::messages::templates::{self, EventNotice};
@@ -49,7 +49,7 @@ struct Reminder {
 
 impl Reminder {
     async fn of(app: &AppState, tenant: &Tenant, event: &EventRow, r: &RegistrationRow) -> AppResult<Option<Self>> {
-        let lang = users::contacts(&app.ctl.db, &[r.user_id]).await?.first().map_or(Lang::Bn, |p| p.lang());
+        let lang = users::lang_of(&app.ctl.db, r.user_id).await?;
         let site = Site::of(&app.ctl, Some(&HostTenant(Arc::new(tenant.clone()))), lang);
         let (when_en, when_bn) = when(event.fields.starts_at);
         let link = format!("{}/events/{}", site.url, event.id);
@@ -63,11 +63,8 @@ impl Reminder {
         };
         let (channel, recipient, subject, text, html) = match (&r.user_email, &r.user_phone) {
             (Some(email), _) => {
-                let (title, time) = match lang {
-                    Lang::Bn if !notice.event_bn.is_empty() => (notice.event_bn, notice.when_bn),
-                    Lang::Bn => (notice.event, notice.when_bn),
-                    Lang::En => (notice.event, notice.when_en),
-                };
+                let title = lang.pick(notice.event, Some(notice.event_bn));
+                let time = lang.pick(notice.when_en, Some(notice.when_bn));
                 let values = [("name", r.user_name.as_str()), ("event", title), ("time", time), ("place", notice.place), ("link", link.as_str())];
                 let mail = mail_templates::compose(&app.ctl.db, &site, Key::EventReminder, lang, &values).await?;
                 ("email", email.clone(), mail.subject, mail.text, Some(mail.html))

@@ -106,10 +106,7 @@ async fn course_title(db: &PgPool, params: &Value, lang: Lang) -> AppResult<Stri
         },
         (None, None) => (String::new(), None),
     };
-    Ok(match (lang, title_bn) {
-        (Lang::Bn, Some(bn)) => bn,
-        _ => title,
-    })
+    Ok(lang.pick(&title, title_bn.as_deref()).to_owned())
 }
 
 /// Relays the notices of a site marked at least `age` ago (an edge stopped after the event).

@@ -156,12 +156,9 @@ pub async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, refund_id: i
 
 async fn tell_learner(app: &AppState, tenant: &Tenant, order: &Order, refund: &Refund, course: &courses::CourseRow, ended: bool) -> AppResult<()> {
     let Some(email) = order.user_email.as_deref() else { return Ok(()) };
-    let lang = users::contacts(&app.ctl.db, &[order.user_id]).await?.first().map_or(Lang::Bn, |p| p.lang());
+    let lang = users::lang_of(&app.ctl.db, order.user_id).await?;
     let site = Site::of(&app.ctl, Some(&HostTenant(std::sync::Arc::new(tenant.clone()))), lang);
-    let title = match lang {
-        Lang::Bn if !course.title_bn.is_empty() => course.title_bn.as_str(),
-        _ => course.title.as_str(),
-    };
+    let title = lang.pick(&course.title, Some(&course.title_bn));
     let amount = taka(refund.amount_poisha, lang);
     let enrolment = match (ended, lang) {
         (false, _) => "",
