@@ -79,6 +79,8 @@ pub struct Recipient {
 /// wait for the hours announcements may be texted in ([`super::sms::promotional_send_at`]), and a
 /// number that already has [`super::sms::PROMOTIONAL_PER_DAY`] announcements on that day (from any
 /// site: BTRC counts what a subscriber gets) gets this one on the first day with room, at opening.
+/// Batches of texts are queued one at a time across all edges: two counted at once would each miss
+/// the other's rows and could both take a number's last place of the day.
 pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -> sqlx::Result<()> {
     let addresses: Vec<&str> = recipients.iter().map(|r| r.address.as_str()).collect();
     let pages: Vec<Option<&str>> = recipients.iter().map(|r| r.unsubscribe.as_ref().map(|u| u.0.as_str())).collect();
@@ -87,6 +89,11 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -
         "sms" => super::sms::promotional_send_at(Utc::now()),
         _ => Utc::now(),
     };
+    let mut tx = db.begin().await?;
+    if batch.channel == "sms" {
+        // Held to the commit; the insert below then counts every batch committed before it.
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('promotional_texts', 0))").execute(&mut *tx).await?;
+    }
     sqlx::query(
         "WITH added AS (
              INSERT INTO outbox (channel, recipient, institution_id, sender_name, kind, subject, body_text, body_html, once_ref, unsubscribe_url, next_attempt_at)
@@ -117,9 +124,9 @@ pub async fn enqueue(db: &PgPool, batch: &Batch<'_>, recipients: &[Recipient]) -
     .bind(CHANNEL)
     .bind(super::sms::PROMOTIONAL_HOURS.start as i32)
     .bind(super::sms::PROMOTIONAL_PER_DAY)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    tx.commit().await
 }
 
 /// Withdraws what a cancelled message still had waiting in the outbox.

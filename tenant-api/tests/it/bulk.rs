@@ -319,3 +319,26 @@ async fn a_fourth_announcement_by_text_in_a_day_waits_for_the_next() {
     assert_eq!(fourth.date_naive(), day(&due[0]).succ_opt().unwrap(), "{due:?}");
     assert_eq!(fourth.format("%H:%M:%S").to_string(), "09:00:00");
 }
+
+/// Nine announcements by text to one number, queued at the same instant as if by nine edges, still
+/// keep it to three a day: none may count before another's rows are in.
+#[tokio::test]
+async fn texts_queued_at_once_by_several_edges_still_keep_three_a_day() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let refs: Vec<String> = (0..9).map(|n| bulk::reference(dhaka, 900 + n)).collect();
+    let queue = async |bulk_ref: &String| {
+        let batch = bulk::Batch { bulk_ref, channel: "sms", institution_id: dhaka, sender_name: "dhaka", subject: "", text: "ঘোষণা", html: None };
+        let one = [bulk::Recipient { address: "+8801700000999".into(), unsubscribe: None }];
+        bulk::enqueue(&t.platform.db, &batch, &one).await
+    };
+    futures::future::try_join_all(refs.iter().map(queue)).await.unwrap();
+    let per_day: Vec<i64> = sqlx::query_scalar(
+        "SELECT count(*) FROM outbox WHERE recipient = '+8801700000999'
+          GROUP BY (next_attempt_at AT TIME ZONE 'Asia/Dhaka')::date ORDER BY 1",
+    )
+    .fetch_all(&t.platform.db)
+    .await
+    .unwrap();
+    assert_eq!(per_day, [3, 3, 3]);
+}
