@@ -417,6 +417,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "এই ব্রাউজারের বিজ্ঞপ্তি সেবায় এই সাইট পৌঁছাতে পারে না।",
         ),
         "push_key_invalid" => ("The browser's notification key is not valid.", "ব্রাউজারের বিজ্ঞপ্তি কী সঠিক নয়।"),
+        "push_subscription_unknown" => (
+            "This site has no such browser subscription. Turn notifications on again in your settings.",
+            "এই সাইটে এমন কোনো ব্রাউজার সাবস্ক্রিপশন নেই। সেটিংসে আবার বিজ্ঞপ্তি চালু করুন।",
+        ),
         "invitation_not_found" => (
             "This invitation link is not valid. Ask the institution for a new one.",
             "এই আমন্ত্রণ লিংকটি সঠিক নয়। প্রতিষ্ঠানের কাছে নতুন লিংক চান।",

@@ -67,3 +67,25 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   event.waitUntil(openPage(ownPage(event.notification.data && event.notification.data.url)));
 });
+
+/**
+ * The push service replaced this browser's subscription (it expired, or its keys were rotated):
+ * the platform is told the new one, or notices would stop reaching this browser until the settings
+ * page is opened again. The worker has no sign-in; the old subscription's secret proves the new one
+ * is the same browser's. Without the old subscription there is nothing to prove it by, and the
+ * settings page subscribes again on its next visit.
+ */
+async function renewSubscription(old, fresh) {
+  if (!old) return;
+  const next = fresh || (await self.registration.pushManager.subscribe(old.options));
+  const previous = old.toJSON();
+  await fetch('/my-account/sotore/token', {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...next.toJSON(), replaces: { endpoint: previous.endpoint, auth: previous.keys && previous.keys.auth } }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event.oldSubscription, event.newSubscription));
+});

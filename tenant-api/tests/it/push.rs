@@ -134,6 +134,32 @@ async fn a_browser_subscribed_on_a_site_gets_its_notices_decrypted_in_the_reader
     assert_eq!(service.received(&on_sylhet).await[0]["body"], "“ক্যালকুলাস” কোর্সে আপনার ভর্তি নিশ্চিত হয়েছে।");
     assert_eq!(service.received(&on_dhaka).await.len(), 1);
 
+    // The push service renews Dhaka's subscription; the service worker, signed out, moves it to the
+    // new address with the old one's secret. A wrong secret, or the same proof on another site,
+    // moves nothing.
+    let renewed = service.subscribe(&server_key).await;
+    let renewal = |auth: &Value| {
+        let mut body = renewed.clone();
+        body["replaces"] = json!({ "endpoint": on_dhaka["endpoint"], "auth": auth });
+        body
+    };
+    let forged = json!(base64_url(&[7u8; 16]));
+    for (host, auth) in [(DHAKA, &forged), (SYLHET, &on_dhaka["keys"]["auth"])] {
+        let r = t.post(host, "/my-account/sotore/token", None, renewal(auth)).await;
+        assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("push_subscription_unknown")), "{host}: {}", r.text);
+    }
+    let r = t.post(DHAKA, "/my-account/sotore/token", None, renewal(&json!("c2hvcnQ"))).await;
+    assert_eq!(code(&r, "replaces.auth"), "push_key_invalid", "{}", r.text);
+    let r = t.post(DHAKA, "/my-account/sotore/token", None, renewal(&on_dhaka["keys"]["auth"])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let moved: Vec<(String, i64)> = sqlx::query_as("SELECT endpoint, user_id FROM push_subscriptions WHERE institution_id = $1").bind(dhaka).fetch_all(&t.platform.db).await.unwrap();
+    assert_eq!(moved, [(renewed["endpoint"].as_str().unwrap().to_owned(), rina_id)], "Rina's still, at the new address");
+    notices::add(&*db, dhaka, rina_id, "enrolment_approved", params.clone(), Some("/learn")).await.unwrap();
+    relay::relay(&t.state, &site, &db).await.unwrap();
+    assert_eq!(worker::deliver_due(&t.platform.db, &senders).await.unwrap(), 1);
+    assert_eq!(service.received(&renewed).await[0]["body"], "“ক্যালকুলাস” কোর্সে আপনার ভর্তি নিশ্চিত হয়েছে।", "read with the new keys");
+    assert_eq!(service.received(&on_dhaka).await.len(), 1, "nothing more at the old address");
+
     // A push service that fails is tried again later; one that forgot the browser ends it here.
     service.fault("error").await;
     notices::add(&*db, dhaka, rina_id, "payment_received", json!({ "course_title": "Calculus", "amount_poisha": 150000 }), None).await.unwrap();

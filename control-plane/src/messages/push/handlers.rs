@@ -2,7 +2,7 @@
 //! subscription, SPEC's "push token"), or not any more; and the key browsers subscribe with.
 
 use super::{check_endpoint, store, webpush};
-use crate::auth::{HostTenant, RequireUser};
+use crate::auth::{HostTenant, MaybeUser, RequireUser};
 use crate::error::{AppError, AppResult};
 use crate::json::AppJson;
 use crate::response::{Data, Done};
@@ -39,6 +39,17 @@ pub struct PushKeys {
 pub struct PushSubscriptionInput {
     pub endpoint: String,
     pub keys: PushKeys,
+    /// The subscription this one takes the place of, sent by the service worker without sign-in
+    /// when the push service changed it (`pushsubscriptionchange`); its auth secret proves it.
+    pub replaces: Option<ReplacedSubscription>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default)]
+pub struct ReplacedSubscription {
+    pub endpoint: String,
+    /// Its auth secret, base64url.
+    pub auth: String,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
@@ -67,13 +78,14 @@ pub async fn key_of_platform(State(ctl): State<ControlState>) -> AppResult<Json<
     Ok(Json(Data::new(PushKey { public_key: push_config(&ctl)?.vapid.public_key() })))
 }
 
-/// Notify this browser of the caller's notices on this site, until this session ends.
+/// Notify this browser of the caller's notices on this site, until this session ends; or, with
+/// `replaces`, move a subscription the push service renewed to its new address.
 #[utoipa::path(post, path = "/my-account/sotore/token", tag = "auth", request_body = PushSubscriptionInput,
-    responses((status = 200, body = Data<Done>), (status = 401), (status = 404, description = "push_unavailable"), (status = 422)))]
+    responses((status = 200, body = Data<Done>), (status = 401), (status = 404, description = "push_unavailable, push_subscription_unknown"), (status = 422)))]
 pub async fn subscribe(
     State(ctl): State<ControlState>,
     HostTenant(site): HostTenant,
-    RequireUser(caller): RequireUser,
+    MaybeUser(caller): MaybeUser,
     AppJson(input): AppJson<PushSubscriptionInput>,
 ) -> AppResult<Json<Data<Done>>> {
     let config = push_config(&ctl)?;
@@ -88,8 +100,19 @@ pub async fn subscribe(
     let auth = key("keys.auth", &input.keys.auth, webpush::AUTH_LEN)?;
     // A key off the curve would fail every push later; refuse it now.
     webpush::encrypt(&p256dh, &auth, b"").map_err(|_| AppError::unprocessable("keys.p256dh", "push_key_invalid"))?;
-    let user_id = caller.user_id().ok_or(AppError::Unauthenticated)?;
-    store::save(&ctl.db, user_id, caller.session.id, site.id, &input.endpoint, &p256dh, &auth).await?;
+    let new = store::Keys { endpoint: &input.endpoint, p256dh: &p256dh, auth: &auth };
+    match (&input.replaces, caller.and_then(|c| Some((c.user_id()?, c.session.id)))) {
+        // The service worker has no sign-in of its own: the old subscription's secret, which only
+        // that browser and this platform hold, says the new one is the same browser's.
+        (Some(old), _) => {
+            let old_auth = key("replaces.auth", &old.auth, webpush::AUTH_LEN)?;
+            if !store::renew(&ctl.db, site.id, &old.endpoint, &old_auth, &new).await? {
+                return Err(AppError::Missing("push_subscription_unknown"));
+            }
+        }
+        (None, Some((user_id, session_id))) => store::save(&ctl.db, user_id, session_id, site.id, &new).await?,
+        (None, None) => return Err(AppError::Unauthenticated),
+    }
     Ok(Json(Data::done()))
 }
 

@@ -31,7 +31,10 @@ function worker(tabs: Tab[] = []) {
     location: new URL(`${ORIGIN}/sw.js`),
     addEventListener: (type: string, listener: (event: object) => void) => listeners.set(type, listener),
     skipWaiting: vi.fn(),
-    registration: { showNotification: vi.fn(async (_title: string, _options: NotificationOptions) => undefined) },
+    registration: {
+      showNotification: vi.fn(async (_title: string, _options: NotificationOptions) => undefined),
+      pushManager: { subscribe: vi.fn(async (_options: object) => subscription('https://push.example/renewed', 'bmV3')) },
+    },
     clients: { claim: vi.fn(async () => undefined), matchAll: vi.fn(async (_o: object) => tabs), openWindow: vi.fn(async (_url: string) => null) },
   };
   new Function('self', SOURCE)(scope);
@@ -47,6 +50,12 @@ function worker(tabs: Tab[] = []) {
     return fire('notificationclick', { notification: { close, data: { url } } }).then(() => close);
   };
   return { scope, fire, push, click, shown: () => scope.registration.showNotification.mock.calls };
+}
+
+/** A stand-in of a PushSubscription: what the worker reads of one. */
+function subscription(endpoint: string, auth: string) {
+  const options = { userVisibleOnly: true, applicationServerKey: 'server-key' };
+  return { options, toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: 'p256', auth } }) };
 }
 
 const NOTICE = { title: 'ঢাকা লার্নিং', body: 'বীজগণিত কোর্সে আপনার ভর্তি অনুমোদিত হয়েছে।', url: `${ORIGIN}/course/details/u-1`, lang: 'bn', tag: 'notice-42' };
@@ -113,5 +122,45 @@ describe('the service worker', () => {
     const w = worker();
     await w.click('https://evil.example/phish');
     expect(w.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
+  });
+
+  describe('when the push service replaces the subscription', () => {
+    /** The requests the worker made, their bodies parsed. */
+    function posted() {
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}'));
+      vi.stubGlobal('fetch', fetch);
+      return () => fetch.mock.calls.map(([url, init]) => ({ url, method: init.method, headers: init.headers, body: JSON.parse(String(init.body)) as unknown }));
+    }
+
+    it('tells the platform the new one, proved by the old one’s secret, without sign-in', async () => {
+      const calls = posted();
+      const w = worker();
+      await w.fire('pushsubscriptionchange', { oldSubscription: subscription('https://push.example/old', 'b2xk'), newSubscription: subscription('https://push.example/new', 'bmV3') });
+      expect(calls()).toEqual([
+        {
+          url: '/my-account/sotore/token',
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: { endpoint: 'https://push.example/new', expirationTime: null, keys: { p256dh: 'p256', auth: 'bmV3' }, replaces: { endpoint: 'https://push.example/old', auth: 'b2xk' } },
+        },
+      ]);
+      expect(w.scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
+    });
+
+    it('subscribes again with the old one’s options when the browser gave no new one', async () => {
+      const calls = posted();
+      const w = worker();
+      const old = subscription('https://push.example/old', 'b2xk');
+      await w.fire('pushsubscriptionchange', { oldSubscription: old, newSubscription: null });
+      expect(w.scope.registration.pushManager.subscribe).toHaveBeenCalledWith(old.options);
+      expect(calls().map((c) => c.body)).toEqual([expect.objectContaining({ endpoint: 'https://push.example/renewed', replaces: { endpoint: 'https://push.example/old', auth: 'b2xk' } })]);
+    });
+
+    it('does nothing without the old one: the settings page subscribes again', async () => {
+      const calls = posted();
+      const w = worker();
+      await w.fire('pushsubscriptionchange', { oldSubscription: null, newSubscription: subscription('https://push.example/new', 'bmV3') });
+      expect(calls()).toEqual([]);
+    });
   });
 });
