@@ -177,12 +177,15 @@ pub async fn preview(
     let (lang, text) = checked(key, &input.text)?;
     let site = Site::of(&ctl, Some(&host), lang);
     let amount = taka(150_000, lang);
-    let (name, course, page) = match lang {
-        Lang::En => ("Mitu Akter", "Data science basics", "/course/details/sample"),
-        Lang::Bn => ("মিতু আক্তার", "ডেটা সায়েন্সের প্রাথমিক পাঠ", "/course/details/sample"),
+    let link = format!("{}/course/details/sample", site.url);
+    let [name, course, class, event, time, place, enrolment] = match lang {
+        Lang::En => ["Mitu Akter", "Data science basics", "Physics, class nine", "Career fair 2027", "tomorrow at 10:00 am", "the college auditorium",
+            "As the whole payment was refunded, your enrolment in this course has ended."],
+        Lang::Bn => ["মিতু আক্তার", "ডেটা সায়েন্সের প্রাথমিক পাঠ", "পদার্থবিজ্ঞান, নবম শ্রেণি", "ক্যারিয়ার মেলা ২০২৭", "আগামীকাল সকাল ১০:০০টায়", "কলেজ মিলনায়তন",
+            "পুরো টাকা ফেরত দেওয়ায় এই কোর্সে আপনার ভর্তি বাতিল হয়েছে।"],
     };
-    let link = format!("{}{page}", site.url);
-    let values = [("site", site.name.as_str()), ("name", name), ("course", course), ("amount", &amount), ("partner", site.name.as_str()), ("link", &link)];
+    let values = [("site", site.name.as_str()), ("name", name), ("course", course), ("class", class), ("event", event), ("time", time), ("place", place),
+        ("amount", &amount), ("enrolment", enrolment), ("partner", site.name.as_str()), ("link", &link)];
     let mail = text.render(&values, &site.name);
     Ok(Json(Data::new(MailPreview { subject: mail.subject, html: mail.html, text: mail.text })))
 }

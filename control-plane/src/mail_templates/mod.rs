@@ -31,12 +31,19 @@ pub enum Key {
     PaymentRefunded,
     /// The day before an event the reader registered for.
     EventReminder,
+    /// To a candidate listed for a certificate exam, with their own enrolment link. This one and
+    /// the next two go in both languages: an invited person may have no account, hence no language.
+    ExamInvitation,
+    /// To a candidate nominated for a training, with their own enrolment link.
+    TrainingNomination,
+    /// To a person added to a live class, with the class's link.
+    ClassroomInvitation,
     /// Sent by the main site to the person who asked for a partner site.
     PartnerApproved,
 }
 
 impl Key {
-    pub const ALL: [Key; 9] = [
+    pub const ALL: [Key; 12] = [
         Key::EmailVerification,
         Key::PasswordReset,
         Key::PasswordChanged,
@@ -45,6 +52,9 @@ impl Key {
         Key::PaymentReceived,
         Key::PaymentRefunded,
         Key::EventReminder,
+        Key::ExamInvitation,
+        Key::TrainingNomination,
+        Key::ClassroomInvitation,
         Key::PartnerApproved,
     ];
 
@@ -58,6 +68,9 @@ impl Key {
             Key::PaymentReceived => "payment_received",
             Key::PaymentRefunded => "payment_refunded",
             Key::EventReminder => "event_reminder",
+            Key::ExamInvitation => "exam_invitation",
+            Key::TrainingNomination => "training_nomination",
+            Key::ClassroomInvitation => "classroom_invitation",
             Key::PartnerApproved => "partner_approved",
         }
     }
@@ -81,6 +94,8 @@ impl Key {
             Key::PaymentRefunded => &["name", "site", "course", "amount", "enrolment", "link"],
             // `{time}`: its start in Dhaka time as the reader writes it; `{place}`: its venue or online link.
             Key::EventReminder => &["name", "site", "event", "time", "place", "link"],
+            Key::ExamInvitation | Key::TrainingNomination => &["name", "site", "course", "link"],
+            Key::ClassroomInvitation => &["name", "site", "class", "link"],
             Key::PartnerApproved => &["name", "site", "partner", "link"],
         }
     }
@@ -173,6 +188,36 @@ impl Key {
                 "প্রিয় {name},\n\nমনে করিয়ে দিচ্ছি: “{event}” শুরু হবে {time}, {place}। প্রবেশের সময় আপনার টিকিটের QR কোডটি দেখান।\n\n{link}",
                 "ইভেন্ট ও টিকিট",
             ),
+            (Key::ExamInvitation, Lang::En) => (
+                "Exam invitation: {course}",
+                "Dear {name},\n\n{site} invites you to take the exam “{course}”. The link below is yours alone: sign in through it to enrol.\n\n{link}",
+                "Enrol in the exam",
+            ),
+            (Key::ExamInvitation, Lang::Bn) => (
+                "পরীক্ষার আমন্ত্রণ: {course}",
+                "প্রিয় {name},\n\n{site} আপনাকে “{course}” পরীক্ষায় অংশ নিতে আমন্ত্রণ জানিয়েছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।\n\n{link}",
+                "পরীক্ষায় ভর্তি হোন",
+            ),
+            (Key::TrainingNomination, Lang::En) => (
+                "Training nomination: {course}",
+                "Dear {name},\n\n{site} has nominated you to attend the training “{course}”. The link below is yours alone: sign in through it to enrol.\n\n{link}",
+                "Enrol in the training",
+            ),
+            (Key::TrainingNomination, Lang::Bn) => (
+                "প্রশিক্ষণের মনোনয়ন: {course}",
+                "প্রিয় {name},\n\n{site} আপনাকে “{course}” প্রশিক্ষণে অংশ নিতে মনোনীত করেছে। নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।\n\n{link}",
+                "প্রশিক্ষণে ভর্তি হোন",
+            ),
+            (Key::ClassroomInvitation, Lang::En) => (
+                "Class invitation: {class}",
+                "Dear {name},\n\n{site} invites you to join the class “{class}”. Sign in through the link below with the account of this e-mail address or mobile number to join.\n\n{link}",
+                "Join the class",
+            ),
+            (Key::ClassroomInvitation, Lang::Bn) => (
+                "ক্লাসের আমন্ত্রণ: {class}",
+                "প্রিয় {name},\n\n{site} আপনাকে “{class}” ক্লাসে যোগ দিতে আমন্ত্রণ জানিয়েছে। নিচের লিংক দিয়ে এই ই-মেইল ঠিকানা বা মোবাইল নম্বরের অ্যাকাউন্টে সাইন ইন করে যোগ দিন।\n\n{link}",
+                "ক্লাসে যোগ দিন",
+            ),
             (Key::PartnerApproved, Lang::En) => (
                 "{partner} is approved on {site}",
                 "Hello {name},\n\nYour request for a partner site for {partner} has been approved. The site is being set up now and opens at this address within a few minutes:\n\n{link}\n\nSign in there with the account you made the request with to add courses and invite your teachers.",
@@ -222,9 +267,17 @@ impl Text {
 
     /// The e-mail with `values` in place of the placeholders, as sent from `site`.
     pub fn render(&self, values: &[(&str, &str)], site: &str) -> Rendered {
+        // A subject is one line whatever the values hold.
+        render_blocks(self.subject(values), self.blocks(values), site)
+    }
+
+    fn subject(&self, values: &[(&str, &str)]) -> String {
+        fill(&self.subject, values).replace(['\r', '\n'], " ")
+    }
+
+    fn blocks(&self, values: &[(&str, &str)]) -> Vec<Block> {
         let link = values.iter().find(|(k, _)| *k == "link").map_or("", |(_, v)| *v);
-        let blocks = self
-            .body
+        self.body
             .split("\n\n")
             .map(str::trim)
             .filter(|p| !p.is_empty())
@@ -233,9 +286,7 @@ impl Text {
                 // A paragraph that was only an empty value (a refund's `{enrolment}`) is left out.
                 _ => Some(fill(p, values)).filter(|t| !t.trim().is_empty()).map(Block::Text),
             })
-            .collect();
-        // A subject is one line whatever the values hold.
-        render_blocks(fill(&self.subject, values).replace(['\r', '\n'], " "), blocks, site)
+            .collect()
     }
 }
 
@@ -283,9 +334,43 @@ pub async fn text(db: impl PgExecutor<'_>, site: Option<i64>, key: Key, lang: La
 /// The e-mail `key` of a site in `lang`, filled in: the site's own name and `values`.
 pub async fn compose(db: impl PgExecutor<'_>, site: &crate::users::links::Site, key: Key, lang: Lang, values: &[(&str, &str)]) -> sqlx::Result<Rendered> {
     let text = text(db, site.id, key, lang).await?;
-    let mut all = vec![("site", site.name.as_str())];
+    Ok(text.render(&with_site(&site.name, values), &site.name))
+}
+
+/// `values` and the site's name as `{site}`.
+fn with_site<'a>(site: &'a str, values: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut all = vec![("site", site)];
     all.extend_from_slice(values);
-    Ok(text.render(&all, &site.name))
+    all
+}
+
+/// A site's wording of one e-mail in both languages, for a reader whose language is not known
+/// (an invited candidate): fetched once, rendered for each reader, Bangla first.
+pub struct Bilingual {
+    bn: (Text, String),
+    en: (Text, String),
+}
+
+impl Bilingual {
+    /// The wording of the site the request came through (`host`), with its name in each language.
+    pub async fn of(ctl: &crate::state::ControlState, host: Option<&crate::auth::HostTenant>, key: Key) -> sqlx::Result<Self> {
+        let [bn, en] = [Lang::Bn, Lang::En].map(|lang| crate::users::links::Site::of(ctl, host, lang));
+        Ok(Self {
+            bn: (text(&ctl.db, bn.id, key, Lang::Bn).await?, bn.name),
+            en: (text(&ctl.db, en.id, key, Lang::En).await?, en.name),
+        })
+    }
+
+    /// The e-mail with each language's own values (a course's Bangla title in the Bangla part).
+    pub fn render(&self, bn: &[(&str, &str)], en: &[(&str, &str)]) -> Rendered {
+        let ((bn_text, bn_site), (en_text, en_site)) = (&self.bn, &self.en);
+        let (bn, en) = (with_site(bn_site, bn), with_site(en_site, en));
+        let subject = format!("{} / {}", bn_text.subject(&bn), en_text.subject(&en));
+        let mut blocks = bn_text.blocks(&bn);
+        blocks.extend(en_text.blocks(&en));
+        let signed = if bn_site == en_site { bn_site.clone() } else { format!("{bn_site} / {en_site}") };
+        render_blocks(subject, blocks, &signed)
+    }
 }
 
 #[cfg(test)]

@@ -53,50 +53,29 @@ pub enum Invited {
 }
 
 impl Invited {
-    /// The outbox kind of the message: what a delivery report or a search of the outbox names.
+    /// The site's e-mail for it; its name is also the outbox kind of the message (what a delivery
+    /// report or a search of the outbox names).
+    pub fn mail_key(self) -> crate::mail_templates::Key {
+        use crate::mail_templates::Key;
+        match self {
+            Self::Exam => Key::ExamInvitation,
+            Self::Training => Key::TrainingNomination,
+            Self::Classroom => Key::ClassroomInvitation,
+        }
+    }
+
     pub fn outbox_kind(self) -> &'static str {
-        match self {
-            Self::Exam => "exam_invitation",
-            Self::Training => "training_nomination",
-            Self::Classroom => "classroom_invitation",
-        }
+        self.mail_key().name()
     }
 
-    /// (Bangla "to take part in the …", button, English "to …", subject)
-    fn words(self) -> (&'static str, &'static str, &'static str, &'static str) {
+    /// Bangla "to take part in the …", as the text message says it.
+    fn words(self) -> &'static str {
         match self {
-            Self::Exam => ("পরীক্ষায়", "পরীক্ষায় ভর্তি হোন / Enrol in the exam", "take the exam", "পরীক্ষার আমন্ত্রণ / Exam invitation"),
-            Self::Training => ("প্রশিক্ষণে", "প্রশিক্ষণে ভর্তি হোন / Enrol in the training", "attend the training", "প্রশিক্ষণের মনোনয়ন / Training nomination"),
-            Self::Classroom => ("ক্লাসে", "ক্লাসে যোগ দিন / Join the class", "join the class", "ক্লাসের আমন্ত্রণ / Class invitation"),
+            Self::Exam => "পরীক্ষায়",
+            Self::Training => "প্রশিক্ষণে",
+            Self::Classroom => "ক্লাসে",
         }
     }
-
-    /// What the link does (Bangla, English).
-    fn link_words(self) -> (&'static str, &'static str) {
-        match self {
-            Self::Classroom => (
-                "নিচের লিংক দিয়ে এই ই-মেইল বা মোবাইল নম্বরের অ্যাকাউন্টে সাইন ইন করে যোগ দিন।",
-                "Sign in through the link above with the account of this e-mail or mobile number to join.",
-            ),
-            _ => ("নিচের লিংকটি শুধু আপনার জন্য: এটি দিয়ে সাইন ইন করে ভর্তি হোন।", "The link above is yours alone: sign in through it to enrol."),
-        }
-    }
-}
-
-/// An invitation with its link, in both languages.
-pub fn invitation(kind: Invited, site: &str, name: &str, title: &str, title_bn: &str, link: &str) -> Rendered {
-    let (to_bn, button, to_en, subject) = kind.words();
-    let (link_bn, link_en) = kind.link_words();
-    let title_bn = if title_bn.is_empty() { title } else { title_bn };
-    let title = if title.is_empty() { title_bn } else { title };
-    let blocks = vec![
-        Block::Text(format!("প্রিয় {name},")),
-        Block::Text(format!("{site} আপনাকে “{title_bn}” {to_bn} অংশ নিতে আমন্ত্রণ জানিয়েছে। {link_bn}")),
-        Block::Button { label: button.into(), url: link.to_owned() },
-        Block::Text(format!("Dear {name},")),
-        Block::Text(format!("{site} invites you to {to_en} “{title}”. {link_en}")),
-    ];
-    render_blocks(format!("{subject}: {title_bn}"), blocks, site)
 }
 
 /// An event as its reminder tells of it: `when_*` is its start in Dhaka time as each reader
@@ -118,7 +97,7 @@ pub fn event_reminder_sms(site: &str, e: &EventNotice<'_>) -> String {
 
 /// The same invitation as a text message.
 pub fn invitation_sms(kind: Invited, site: &str, title_bn: &str, link: &str) -> String {
-    format!("{site}: “{title_bn}” {} আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}", kind.words().0)
+    format!("{site}: “{title_bn}” {} আপনাকে আমন্ত্রণ জানানো হয়েছে। ভর্তি হতে: {link}", kind.words())
 }
 
 /// The text that tells a verified phone its account's password changed (the e-mail says it too).

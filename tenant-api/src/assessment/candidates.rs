@@ -19,6 +19,7 @@ use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::error::{FieldErrors, on_unique};
 use control_plane::i18n::Lang;
+use control_plane::mail_templates::Bilingual;
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::messages::{outbox, templates};
 use control_plane::pagination::{Page, PageRequest};
@@ -123,18 +124,23 @@ fn fields(v: &mut Validator, input: &CandidateInput, current: Option<&CandidateR
 /// Queues each new candidate's invitation and notes which went out. A message that cannot be
 /// queued leaves `invited_at` empty, which the list shows; the candidate stays listed.
 async fn invite(app: &AppState, tenant: &Tenant, course: &CourseRow, rows: &[CandidateRow]) -> AppResult<()> {
-    let site = Site::of(&app.ctl, Some(&HostTenant(std::sync::Arc::new(tenant.clone()))), Lang::Bn);
+    let host = HostTenant(std::sync::Arc::new(tenant.clone()));
+    let site = Site::of(&app.ctl, Some(&host), Lang::Bn);
     let invited = if course.course_type == "training" { templates::Invited::Training } else { templates::Invited::Exam };
+    let wording = Bilingual::of(&app.ctl, Some(&host), invited.mail_key()).await?;
+    let title_bn = if course.title_bn.is_empty() { &course.title } else { &course.title_bn };
+    let title_en = if course.title.is_empty() { title_bn } else { &course.title };
     let mut tx = app.ctl.db.begin().await?;
     for c in rows {
         let link = link(app, tenant, course, c.token);
         match (&c.email, &c.phone) {
             (Some(email), _) => {
-                let mail = templates::invitation(invited, &site.name, &c.name, &course.title, &course.title_bn, &link);
+                let values = |title| [("name", c.name.as_str()), ("course", title), ("link", link.as_str())];
+                let mail = wording.render(&values(title_bn), &values(title_en));
                 outbox::enqueue(&mut tx, &site.mail(email, invited.outbox_kind(), mail)).await?;
             }
             (None, Some(phone)) => {
-                let text = templates::invitation_sms(invited, &site.name, if course.title_bn.is_empty() { &course.title } else { &course.title_bn }, &link);
+                let text = templates::invitation_sms(invited, &site.name, title_bn, &link);
                 outbox::enqueue(&mut tx, &site.sms(phone, invited.outbox_kind(), text)).await?;
             }
             (None, None) => {}

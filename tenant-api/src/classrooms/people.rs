@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use control_plane::auth::{HostTenant, RequireUser};
 use control_plane::error::on_unique;
 use control_plane::i18n::Lang;
+use control_plane::mail_templates::Bilingual;
 use control_plane::json::{AppJson, AppPath, AppQuery};
 use control_plane::messages::{outbox, templates};
 use control_plane::pagination::{Page, PageRequest, contains_pattern};
@@ -170,15 +171,18 @@ async fn invite(app: &AppState, tenant: &HostTenant, class: &store::ClassRow, p:
     let site = Site::of(&app.ctl, Some(tenant), Lang::Bn);
     let link = format!("{}/join/{}", site.url, class.code);
     let kind = templates::Invited::Classroom;
-    let name_bn = class.fields.name_bn.as_deref().unwrap_or_default();
+    let name_en = class.fields.name.as_str();
+    let name_bn = class.fields.name_bn.as_deref().filter(|n| !n.is_empty()).unwrap_or(name_en);
+    let wording = Bilingual::of(&app.ctl, Some(tenant), kind.mail_key()).await?;
     let mut tx = app.ctl.db.begin().await?;
     match (&p.email, &p.phone) {
         (Some(email), _) => {
-            let mail = templates::invitation(kind, &site.name, &p.name, &class.fields.name, name_bn, &link);
+            let values = |name| [("name", p.name.as_str()), ("class", name), ("link", link.as_str())];
+            let mail = wording.render(&values(name_bn), &values(name_en));
             outbox::enqueue(&mut tx, &site.mail(email, kind.outbox_kind(), mail)).await?;
         }
         (None, Some(phone)) => {
-            let text = templates::invitation_sms(kind, &site.name, if name_bn.is_empty() { &class.fields.name } else { name_bn }, &link);
+            let text = templates::invitation_sms(kind, &site.name, name_bn, &link);
             outbox::enqueue(&mut tx, &site.sms(phone, kind.outbox_kind(), text)).await?;
         }
         (None, None) => {}

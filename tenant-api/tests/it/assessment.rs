@@ -102,6 +102,13 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     assert_eq!(import("email\nx@example.com\n").await.body["errors"]["file"][0], message("candidates_header_missing"));
     let listed = t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}"), Some(teacher)).await;
     assert_eq!(listed.body["total"].as_i64(), Some(1), "nothing of the bad sheet was added: {}", listed.text);
+    // The site words its Bangla invitation itself: the next candidates get its words above the
+    // built-in English ones (an invited person may have no account, hence no language).
+    t.platform.user("admin@dhaka.example", Some((s.tenant, "partner-admin"))).await;
+    let admin = t.acting(DHAKA, "admin@dhaka.example").await;
+    let words = json!({ "lang": "bn", "subject": "{site}: {course}-এ আপনার আমন্ত্রণ", "body": "প্রিয় {name}, পরীক্ষার দিন আসছে।\n\n{link}", "button": "ভর্তি হোন" });
+    let r = t.put(DHAKA, "/mail-template/exam_invitation", &admin, words).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let r = import("name,email,phone\nরহিম,rahim@example.com,\nকরিম,,০১৭১১০০০০০০\n").await;
     assert_eq!((r.status, r.body["data"]["added"].as_i64()), (StatusCode::CREATED, Some(2)), "{}", r.text);
     let listed = t.get(DHAKA, &format!("/assessment/view-restricted-user/{batch}?search=করিম"), Some(teacher)).await;
@@ -112,7 +119,12 @@ async fn a_certificate_exam_admits_its_candidates_and_certifies_those_who_pass()
     let sent: Vec<(String, String)> = sqlx::query_as("SELECT channel, recipient FROM outbox WHERE kind = 'exam_invitation' ORDER BY id").fetch_all(control).await.unwrap();
     assert_eq!(sent, [("email", "learner@example.com"), ("email", "rahim@example.com"), ("sms", "+8801711000000")].map(|(c, r)| (c.to_owned(), r.to_owned())));
     let body: String = sqlx::query_scalar("SELECT body_text FROM outbox WHERE recipient = 'learner@example.com' AND kind = 'exam_invitation'").fetch_one(control).await.unwrap();
-    assert!(body.contains(&link) && body.contains("বাংলাদেশ স্টাডিজ সনদ পরীক্ষা"), "{body}");
+    assert!(body.contains(&link) && body.contains("“বাংলাদেশ স্টাডিজ সনদ পরীক্ষা” পরীক্ষায় অংশ নিতে"), "built-in Bangla: {body}");
+    assert!(body.contains("invites you to take the exam “Bangladesh Studies certificate”"), "and English: {body}");
+    let (subject, body): (String, String) = sqlx::query_as("SELECT subject, body_text FROM outbox WHERE recipient = 'rahim@example.com' AND kind = 'exam_invitation'").fetch_one(control).await.unwrap();
+    assert_eq!(subject, "dhaka (বাংলা): বাংলাদেশ স্টাডিজ সনদ পরীক্ষা-এ আপনার আমন্ত্রণ / Exam invitation: Bangladesh Studies certificate");
+    assert!(body.starts_with("প্রিয় রহিম, পরীক্ষার দিন আসছে।") && body.contains("invites you to take the exam"), "{body}");
+    assert_eq!(body.matches("/exam/journey/").count(), 2, "the link in each language's part: {body}");
     // An Excel sheet reads the same way.
     let book = tenant_api::sheets::write_xlsx(&["নাম", "email"], &[vec!["সালমা".into(), "salma@example.com".into()]]).unwrap();
     let r = t.upload(DHAKA, "/assessment/create-csv-restricted-user", teacher, &[("batch_id", None, batch.to_string().as_bytes()), ("file", Some("c.xlsx"), &book)]).await;

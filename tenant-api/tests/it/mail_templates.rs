@@ -52,7 +52,7 @@ async fn a_partner_words_its_mails_and_each_learner_gets_them_in_their_language(
     let list = t.get(DHAKA, "/mail-template/list", Some(&admin)).await;
     assert_eq!(list.status, StatusCode::OK, "{}", list.text);
     let keys: Vec<&str> = list.body["data"].as_array().unwrap().iter().map(|k| k["key"].as_str().unwrap()).collect();
-    assert_eq!(keys, ["email_verification", "password_reset", "password_changed", "enrolment_approved", "certificate_issued", "payment_received", "payment_refunded", "event_reminder"]);
+    assert_eq!(keys, ["email_verification", "password_reset", "password_changed", "enrolment_approved", "certificate_issued", "payment_received", "payment_refunded", "event_reminder", "exam_invitation", "training_nomination", "classroom_invitation"]);
     assert_eq!(list.body["data"][3]["placeholders"], json!(["name", "site", "course", "link"]));
     assert_eq!(list.body["data"][3]["customized"], json!({ "en": false, "bn": false }));
     assert_eq!(t.get(DHAKA, "/mail-template/partner_approved", Some(&admin)).await.status, StatusCode::NOT_FOUND);
@@ -60,7 +60,7 @@ async fn a_partner_words_its_mails_and_each_learner_gets_them_in_their_language(
     assert_eq!(t.get(DHAKA, "/mail-template/list", Some(&rina)).await.status, StatusCode::FORBIDDEN, "a learner");
     assert_eq!(t.get(DHAKA, "/mail-template/list", None).await.status, StatusCode::UNAUTHORIZED);
     let main_list = t.get("localhost", "/mail-template/list", Some(&t.super_admin().await)).await;
-    assert_eq!(main_list.body["data"].as_array().unwrap().len(), 9, "the main site words partner approvals too");
+    assert_eq!(main_list.body["data"].as_array().unwrap().len(), 12, "the main site words partner approvals too");
 
     // Bad words: each field says what is wrong, in the admin's language.
     let path = "/mail-template/enrolment_approved";

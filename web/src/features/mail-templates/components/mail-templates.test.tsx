@@ -137,7 +137,7 @@ describe('the list of templates', () => {
     expect(chips[2]).toContain('aria-label="Insert {link}: the link"');
     expect(text(html)).toContain('The message must include: {link}');
     const help = text(html.slice(html.indexOf('data-testid="mail-syntax"')));
-    expect(help).toContain('Placeholders are written in braces: {name}, {site}, {link}, {course}, {amount}, {partner}, {enrolment}, {event}, {time}, {place}.');
+    expect(help).toContain('Placeholders are written in braces: {name}, {site}, {link}, {course}, {amount}, {partner}, {enrolment}, {event}, {time}, {place}, {class}.');
     expect(help).toContain('Paragraphs are separated by a blank line.');
     expect(help).toContain('A paragraph that is only {link} is shown as a button, labelled with the “Button label” field.');
     // The help describes the message.
