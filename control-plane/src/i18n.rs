@@ -421,6 +421,14 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "This site has no such browser subscription. Turn notifications on again in your settings.",
             "এই সাইটে এমন কোনো ব্রাউজার সাবস্ক্রিপশন নেই। সেটিংসে আবার বিজ্ঞপ্তি চালু করুন।",
         ),
+        "account_not_on_device" => (
+            "That account is no longer signed in on this device. Sign in to it again.",
+            "ওই অ্যাকাউন্টটি এই ডিভাইসে আর সাইন ইন করা নেই। আবার সাইন ইন করুন।",
+        ),
+        "device_accounts_full" => (
+            "This device already has 5 accounts signed in. Sign out first to add another.",
+            "এই ডিভাইসে ইতিমধ্যে ৫টি অ্যাকাউন্ট সাইন ইন করা আছে। আরেকটি যোগ করতে আগে সাইন আউট করুন।",
+        ),
         "invitation_not_found" => (
             "This invitation link is not valid. Ask the institution for a new one.",
             "এই আমন্ত্রণ লিংকটি সঠিক নয়। প্রতিষ্ঠানের কাছে নতুন লিংক চান।",

@@ -13,7 +13,7 @@ use crate::showcase;
 use crate::sso::handlers as sso;
 use crate::teachers;
 use crate::state::ControlState;
-use crate::users::{login, oauth, password_reset, profile, register, switch_role, verification, view_info};
+use crate::users::{login, oauth, password_reset, profile, register, switch_account, switch_role, verification, view_info};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -61,6 +61,8 @@ pub fn router() -> OpenApiRouter<ControlState> {
         .routes(routes!(view_info::view_info))
         .routes(routes!(view_info::api_user))
         .routes(routes!(switch_role::switch_role))
+        .routes(routes!(switch_account::device_accounts))
+        .routes(routes!(switch_account::switch_account))
         .routes(routes!(partner_register::partner_register))
         .routes(routes!(types::view_types))
         .routes(routes!(types::view_types_public))

@@ -59,7 +59,11 @@ impl SessionCache {
     }
 
     pub async fn forget(&self, token: &str) {
-        self.cache.invalidate(&token::digest(token)).await;
+        self.forget_hash(&token::digest(token)).await;
+    }
+
+    pub async fn forget_hash(&self, hash: &TokenHash) {
+        self.cache.invalidate(hash).await;
     }
 
     /// Drops every cached session, after an institution changed state (its members' roles with it).
@@ -153,9 +157,83 @@ pub async fn create_with(db: &PgPool, holder: Holder, sso: Option<SsoOrigin<'_>>
     Ok((token, expires_at))
 }
 
-pub async fn delete(db: &PgPool, session_id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(db).await?;
-    Ok(())
+/// Ends a session and every other session of its device; answers their token hashes, to drop
+/// them from the cache.
+pub async fn delete_device(db: &PgPool, session_id: i64) -> sqlx::Result<Vec<TokenHash>> {
+    let hashes: Vec<Vec<u8>> = sqlx::query_scalar(
+        "DELETE FROM sessions WHERE id = $1 OR device = (SELECT device FROM sessions WHERE id = $1) RETURNING token_hash",
+    )
+    .bind(session_id)
+    .fetch_all(db)
+    .await?;
+    Ok(hashes.into_iter().filter_map(|h| h.try_into().ok()).collect())
+}
+
+/// The most accounts one device keeps signed in.
+pub const DEVICE_ACCOUNTS: usize = 5;
+
+/// The people signed in on the device of `session_id`, in the order they signed in: (user,
+/// session). A session of no device is a device of one.
+pub async fn device_accounts(db: &PgPool, session_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    sqlx::query_as(
+        "SELECT s.user_id, s.id FROM sessions s, sessions me
+          WHERE me.id = $1 AND s.user_id IS NOT NULL AND s.expires_at > now()
+            AND (s.id = me.id OR s.device = me.device)
+          ORDER BY s.id",
+    )
+    .bind(session_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Puts the session of `token` on the device of `session_id`, in place of that person's earlier
+/// session there; answers the token hashes of the sessions it replaced.
+pub async fn join_device(db: &PgPool, session_id: i64, token: &str) -> sqlx::Result<Vec<TokenHash>> {
+    let mut tx = db.begin().await?;
+    let device: uuid::Uuid = sqlx::query_scalar("UPDATE sessions SET device = coalesce(device, gen_random_uuid()) WHERE id = $1 RETURNING device")
+        .bind(session_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let joined: (i64, Option<i64>) = sqlx::query_as("UPDATE sessions SET device = $2 WHERE token_hash = $1 RETURNING id, user_id")
+        .bind(token::digest(token).as_slice())
+        .bind(device)
+        .fetch_one(&mut *tx)
+        .await?;
+    let replaced: Vec<Vec<u8>> = sqlx::query_scalar("DELETE FROM sessions WHERE device = $1 AND user_id = $2 AND id <> $3 RETURNING token_hash")
+        .bind(device)
+        .bind(joined.1)
+        .bind(joined.0)
+        .fetch_all(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(replaced.into_iter().filter_map(|h| h.try_into().ok()).collect())
+}
+
+/// Hands the device of `session_id` to `user_id`'s live session on it: that session gets a new
+/// token (the browser kept no other), answered with the session's role and the old token's hash.
+pub async fn hand_over(db: &PgPool, session_id: i64, user_id: i64) -> sqlx::Result<Option<HandedOver>> {
+    let (token, hash) = token::generate();
+    let row: Option<(Option<i64>, Option<String>, Vec<u8>)> = sqlx::query_as(
+        "WITH target AS (
+             SELECT s.id, s.token_hash FROM sessions s JOIN sessions me ON me.device = s.device
+              WHERE me.id = $1 AND s.user_id = $2 AND s.id <> me.id AND s.expires_at > now()
+              FOR UPDATE OF s)
+         UPDATE sessions s SET token_hash = $3 FROM target WHERE s.id = target.id
+         RETURNING s.current_membership_id, s.sso_provider, target.token_hash",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .bind(hash.as_slice())
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(current_membership_id, sso_provider, old)| HandedOver { token, current_membership_id, sso_provider, old_hash: old.try_into().unwrap_or_default() }))
+}
+
+pub struct HandedOver {
+    pub token: String,
+    pub current_membership_id: Option<i64>,
+    pub sso_provider: Option<String>,
+    pub old_hash: TokenHash,
 }
 
 /// Ends every session of a user but the one holding `token` (a single sign-in); drop the user

@@ -295,8 +295,7 @@ pub struct LogoutRedirect {
 /// Sign out here and, for a session that came from myGov or Google, answer their logout page.
 #[utoipa::path(get, path = "/my-account/user/idp-logout", tag = "auth", responses((status = 200, body = Data<LogoutRedirect>), (status = 401)))]
 pub async fn idp_logout(State(ctl): State<ControlState>, host: Option<HostTenant>, RequireUser(caller): RequireUser) -> AppResult<Json<Data<LogoutRedirect>>> {
-    sessions::delete(&ctl.db, caller.session.id).await?;
-    ctl.sessions.forget(&caller.token).await;
+    crate::users::login::sign_out(&ctl, &caller).await?;
     let site = host.as_ref().filter(|h| !h.0.is_main).map(|h| h.0.slug.as_str());
     let home = format!("{}/", ctl.config.public_base_url.site_url(site));
     let provider = caller.session.sso_provider.as_deref().and_then(ProviderId::parse).and_then(|id| ctl.sso.get(id));

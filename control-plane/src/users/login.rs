@@ -1,7 +1,7 @@
 //! `POST /my-account/user/login` and `/logout`.
 
 use super::{TokenAndUser, store};
-use crate::auth::{HostTenant, RequireUser, password, sessions};
+use crate::auth::{HostTenant, MaybeUser, RequireUser, password, sessions};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::json::AppJson;
@@ -26,6 +26,8 @@ pub struct LoginInput {
     /// The link a sign-in through myGov, Google or Facebook offered (`verification-by-sso`): the
     /// provider's identity joins this account once its password is proven.
     pub link: Option<String>,
+    /// Keep the account the request is signed in with on this device too (`switch-account`).
+    pub add_account: bool,
 }
 
 /// The role a fresh session starts in: an admin role of the site signed in on, else a super
@@ -47,11 +49,25 @@ pub(crate) fn default_role(memberships: &[Membership], host: Option<&HostTenant>
 pub async fn login(
     State(ctl): State<ControlState>,
     host: Option<HostTenant>,
+    MaybeUser(caller): MaybeUser,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     AppJson(input): AppJson<LoginInput>,
 ) -> AppResult<Json<Data<TokenAndUser>>> {
-    Ok(Json(Data::new(sign_in(&ctl, host.as_ref(), connect, &headers, input).await?)))
+    let device = caller.filter(|_| input.add_account).map(|c| c.session.id);
+    if let Some(session) = device {
+        let accounts = sessions::device_accounts(&ctl.db, session).await?;
+        if accounts.len() >= sessions::DEVICE_ACCOUNTS {
+            return Err(AppError::unprocessable("email", "device_accounts_full"));
+        }
+    }
+    let signed_in = sign_in(&ctl, host.as_ref(), connect, &headers, input).await?;
+    if let Some(session) = device {
+        for replaced in sessions::join_device(&ctl.db, session, &signed_in.token).await? {
+            ctl.sessions.forget_hash(&replaced).await;
+        }
+    }
+    Ok(Json(Data::new(signed_in)))
 }
 
 /// Sign in here only: as `login`, and every other session of the account ends (on a shared or
@@ -113,13 +129,20 @@ async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<
     Ok(TokenAndUser { token, user })
 }
 
-/// End the current session.
+/// End the current session, and those of every other account signed in on this device: nobody
+/// stays signed in on a shared phone after "sign out".
 #[utoipa::path(post, path = "/my-account/user/logout", tag = "auth",
     responses((status = 200, body = Data<Done>), (status = 401)))]
 pub async fn logout(State(ctl): State<ControlState>, RequireUser(caller): RequireUser) -> AppResult<Json<Data<Done>>> {
-    sessions::delete(&ctl.db, caller.session.id).await?;
-    ctl.sessions.forget(&caller.token).await;
+    sign_out(&ctl, &caller).await?;
     Ok(Json(Data::done()))
+}
+
+pub(crate) async fn sign_out(ctl: &ControlState, caller: &crate::auth::Caller) -> AppResult<()> {
+    for hash in sessions::delete_device(&ctl.db, caller.session.id).await? {
+        ctl.sessions.forget_hash(&hash).await;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

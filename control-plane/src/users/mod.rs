@@ -2,12 +2,14 @@
 
 pub mod links;
 pub mod login;
+pub mod masked;
 pub mod oauth;
 pub mod otp;
 pub mod password_reset;
 pub mod profile;
 pub mod register;
 pub mod store;
+pub mod switch_account;
 pub mod switch_role;
 pub mod verification;
 pub mod view_info;

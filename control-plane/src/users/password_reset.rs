@@ -112,7 +112,7 @@ pub async fn reset_code_verification(
     let link = links::find_valid(&ctl.db, Purpose::PasswordReset, &query.token).await?;
     let link = link.ok_or(AppError::unprocessable("token", "reset_link_invalid"))?;
     let user = store::find(&ctl.db, link.user_id).await?;
-    Ok(Json(Data::new(ResetLink { email: user.email.as_deref().map(mask).unwrap_or_default() })))
+    Ok(Json(Data::new(ResetLink { email: user.email.as_deref().map(super::masked::email).unwrap_or_default() })))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -252,21 +252,4 @@ pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator
 
 pub(super) fn display_name(user: &store::User, lang: Lang) -> &str {
     lang.pick(&user.name, user.name_bn.as_deref())
-}
-
-/// `mitu@example.com` -> `m***@example.com`.
-fn mask(email: &str) -> String {
-    match email.split_once('@') {
-        Some((local, domain)) => format!("{}***@{domain}", local.chars().next().unwrap_or('*')),
-        None => "***".into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn addresses_are_masked() {
-        assert_eq!(super::mask("mitu@example.com"), "m***@example.com");
-        assert_eq!(super::mask("x"), "***");
-    }
 }

@@ -121,3 +121,85 @@ async fn a_single_sign_in_ends_the_accounts_other_sessions() {
     assert_eq!(t.get("localhost", "/api/user", Some(only)).await.status, StatusCode::OK);
     assert_eq!(t.get("localhost", "/api/user", Some(&other)).await.status, StatusCode::OK);
 }
+
+/// A family's shared phone (`switch-account`): Rina signs in, then John adds his account without
+/// signing her out; the browser passes between them in the role each last used, nobody else's
+/// account can be reached, five is the most, and signing out ends them all.
+#[tokio::test]
+async fn accounts_on_one_device_hand_the_browser_between_them_and_sign_out_together() {
+    let t = TestApp::new().await;
+    const DHAKA: &str = "dhaka.localhost";
+    let dhaka = t.tenant("dhaka").await;
+    for email in ["rina@example.com", "mitu@example.com", "a@example.com", "b@example.com", "c@example.com", "d@example.com"] {
+        t.platform.user(email, None).await;
+    }
+    t.platform.user("john@example.com", Some((dhaka, "teacher"))).await;
+    let id_of = async |email: &str| -> i64 { sqlx::query_scalar("SELECT id FROM users WHERE email = $1").bind(email).fetch_one(&t.platform.db).await.unwrap() };
+    let (rina_id, john_id, mitu_id) = (id_of("rina@example.com").await, id_of("john@example.com").await, id_of("mitu@example.com").await);
+    let add = async |token: &str, email: &str| t.post(DHAKA, "/my-account/user/login", Some(token), json!({ "email": email, "password": crate::common::PASSWORD, "add_account": true })).await;
+    let me = async |token: &str| {
+        let r = t.get(DHAKA, "/my-account/user/view-info", Some(token)).await;
+        (r.status == StatusCode::OK).then(|| r.body["data"]["id"].as_i64().unwrap())
+    };
+
+    let rina = t.login(DHAKA, "rina@example.com").await;
+    let mitu = t.login(DHAKA, "mitu@example.com").await;
+    let r = add(&rina, "john@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(r.body["data"]["user"]["currentrole"]["role"].is_string(), "John starts in his role: {}", r.text);
+    let john = r.body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!((me(&rina).await, me(&john).await), (Some(rina_id), Some(john_id)), "both stay signed in");
+
+    // The device's accounts, the caller's first, addresses masked.
+    let list = t.get(DHAKA, "/my-account/user/switch-account", Some(&john)).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text);
+    let rows: Vec<(i64, bool, &str)> = list.body["data"].as_array().unwrap().iter().map(|a| (a["id"].as_i64().unwrap(), a["current"].as_bool().unwrap(), a["login"].as_str().unwrap())).collect();
+    assert_eq!(rows, [(john_id, true, "j***@example.com"), (rina_id, false, "r***@example.com")]);
+    let alone = t.get(DHAKA, "/my-account/user/switch-account", Some(&mitu)).await;
+    assert_eq!(alone.body["data"].as_array().map(Vec::len), Some(1), "Mitu's phone has only her: {}", alone.text);
+
+    // The browser passes to Rina with a fresh token; the token it had before no longer works.
+    let r = t.post(DHAKA, &format!("/my-account/user/switch-account/{rina_id}"), Some(&john), json!({})).await;
+    assert_eq!((r.status, r.body["data"]["user"]["id"].as_i64()), (StatusCode::OK, Some(rina_id)), "{}", r.text);
+    let rina_again = r.body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(me(&rina_again).await, Some(rina_id));
+    assert_eq!(me(&rina).await, None, "the old token ended when the session was handed over");
+    // And back to John, in the role he last used.
+    let r = t.post(DHAKA, &format!("/my-account/user/switch-account/{john_id}"), Some(&rina_again), json!({})).await;
+    assert_eq!(r.body["data"]["user"]["currentrole"]["role"], "teacher", "{}", r.text);
+    let john = r.body["data"]["token"].as_str().unwrap().to_owned();
+
+    // Nobody else's account: Mitu is signed in, but on another device; nor a made-up id, nor signed out.
+    for x in [mitu_id.to_string(), "999999".into(), john_id.to_string()] {
+        let r = t.call(Method::POST, DHAKA, &format!("/my-account/user/switch-account/{x}"), Some(&john), &[("lang", "2")], Some(json!({}))).await;
+        assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("account_not_on_device")), "{x}: {}", r.text);
+        assert!(r.text.contains("এই ডিভাইসে"), "in Bangla: {}", r.text);
+    }
+    assert!(t.post(DHAKA, "/my-account/user/switch-account/abc", Some(&john), json!({})).await.status.is_client_error());
+    assert_eq!(t.post(DHAKA, &format!("/my-account/user/switch-account/{rina_id}"), None, json!({})).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(me(&mitu).await, Some(mitu_id));
+    // Without `add_account`, or signed out, a sign-in joins no device.
+    let plain = t.post(DHAKA, "/my-account/user/login", Some(&john), json!({ "email": "a@example.com", "password": crate::common::PASSWORD })).await;
+    let plain = plain.body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(t.get(DHAKA, "/my-account/user/switch-account", Some(&plain)).await.body["data"].as_array().map(Vec::len), Some(1));
+
+    // Rina signing in again on it replaces her session there; five accounts at most.
+    let r = add(&john, "rina@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(me(&rina_again).await, None, "her earlier session on the device was replaced");
+    let mut last = r.body["data"]["token"].as_str().unwrap().to_owned();
+    for email in ["a@example.com", "b@example.com", "c@example.com"] {
+        let r = add(&last, email).await;
+        assert_eq!(r.status, StatusCode::OK, "{email}: {}", r.text);
+        last = r.body["data"]["token"].as_str().unwrap().to_owned();
+    }
+    let full = t.call(Method::POST, DHAKA, "/my-account/user/login", Some(&last), &[("lang", "2")], Some(json!({ "email": "d@example.com", "password": crate::common::PASSWORD, "add_account": true }))).await;
+    assert_eq!((full.status, full.body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("device_accounts_full")), "{}", full.text);
+    assert!(full.body["errors"]["email"][0].as_str().unwrap().contains("৫টি"), "{}", full.text);
+    assert_eq!(t.get(DHAKA, "/my-account/user/switch-account", Some(&last)).await.body["data"].as_array().map(Vec::len), Some(5));
+
+    // Signing out on the device ends every account on it, and nothing elsewhere.
+    assert_eq!(t.post(DHAKA, "/my-account/user/logout", Some(&last), json!({})).await.status, StatusCode::OK);
+    assert_eq!((me(&john).await, me(&last).await), (None, None));
+    assert_eq!((me(&mitu).await, me(&plain).await), (Some(mitu_id), Some(id_of("a@example.com").await)), "other devices stay signed in");
+}

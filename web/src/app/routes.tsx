@@ -9,6 +9,7 @@ import { ShellProvider } from '../components/layouts/shell-context';
 import { ErrorPage } from '../components/errors/error-page';
 import { RouteLoading } from '../components/ui/top-loading-bar';
 import { NotFoundPage } from '../components/errors/not-found-page';
+import { asksToAddAccount } from '../features/auth/hooks/add-account';
 import { PUBLIC_CONTENT } from '../features/publishing/hooks/public-posts';
 import { redirectTarget } from '../lib/redirect';
 import { useToken } from '../lib/session';
@@ -63,13 +64,15 @@ function Root() {
  * have sent them after signing in (router state `from`, `?redirect=`, else /dashboard). A page that
  * signs in goes on by itself, maybe elsewhere (a new account without an e-mail address to verify
  * its phone): its navigation shows after the token's change (a transition), but the browser is on
- * its way already, which is not overridden.
+ * its way already, which is not overridden. `addsAccounts`: the login page, which a signed-in user
+ * opens to add another account to this device (`?add_account=1`).
  */
-function GuestOnly({ children }: { children: React.ReactNode }) {
+function GuestOnly({ children, addsAccounts = false }: { children: React.ReactNode; addsAccounts?: boolean }) {
   const token = useToken();
   const { pathname, state, search } = useLocation();
   const leaving = typeof window !== 'undefined' && window.location.pathname !== pathname;
-  return token && !leaving ? <Navigate to={redirectTarget(state, search)} replace /> : <>{children}</>;
+  const adding = addsAccounts && asksToAddAccount(search);
+  return token && !leaving && !adding ? <Navigate to={redirectTarget(state, search)} replace /> : <>{children}</>;
 }
 
 export const routes: RouteObject[] = [
@@ -83,7 +86,14 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+          {
+            path: 'login',
+            element: (
+              <GuestOnly addsAccounts>
+                <LoginPage />
+              </GuestOnly>
+            ),
+          },
           { path: 'registration', element: <GuestOnly><RegistrationPage /></GuestOnly> },
           { path: 'forgot-password', element: <GuestOnly><AccountLinkPages /></GuestOnly> },
           // Open when signed in too: linking a sign-in from the account settings comes back here.

@@ -25,12 +25,15 @@ export function signedInUser(id: number, currentrole: CurrentRole | null): UserI
   };
 }
 
+/** lib/session's useToken: a token while signed in (`testSession.user`, or its record not come yet). */
+export const useToken = (): string | null => (testSession.user || testSession.loading ? 'token' : null);
+
 /** lib/session's useCurrentUser, for `testSession.user` (none yet while `testSession.loading`). */
 export function useCurrentUser() {
   const loading = !!testSession.loading;
   const user = loading ? null : testSession.user;
   return {
-    token: user || loading ? 'token' : null,
+    token: useToken(),
     isSignedIn: !!user || loading,
     user,
     menuClass: menuClass(user?.currentrole),

@@ -16,6 +16,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { signOutLabelKey, useDeviceAccounts } from '../../features/auth/hooks/device-accounts';
 import { useAccess } from '../../lib/access';
 import { localName } from '../../lib/course-text';
 import { useCurrentUser } from '../../lib/session';
@@ -33,6 +34,9 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
   const access = useAccess();
   const items = menuFor(menuClass, access.permissions);
   const name = localName(user, i18n.language);
+  // Logging out signs out every account on this device: the drawer (only drawn once opened) says
+  // so when there are several, as the account menu does.
+  const signOutLabel = t(signOutLabelKey(useDeviceAccounts(!!mobile).data));
 
   return (
     <Box component="nav" aria-label={t('common:nav.main_navigation')} sx={{ p: 1.5 }} data-testid="side-nav">
@@ -64,11 +68,11 @@ export function SideNav({ mobile, onNavigate }: { mobile?: boolean; onNavigate?:
       {mobile && (
         <>
           <Divider sx={{ my: 1 }} />
-          <ListItemButton component={RouterLink} to="/logout" onClick={onNavigate}>
+          <ListItemButton component={RouterLink} to="/logout" onClick={onNavigate} data-testid="side-nav-logout">
             <ListItemIcon sx={{ minWidth: 40 }}>
               <LogoutIcon />
             </ListItemIcon>
-            <ListItemText primary={t('common:nav.logout')} />
+            <ListItemText primary={signOutLabel} />
           </ListItemButton>
         </>
       )}

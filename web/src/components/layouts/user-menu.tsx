@@ -1,8 +1,8 @@
 import { Avatar, IconButton, Typography, Box } from '@mui/material';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DeviceAccountsMenuPart } from '../../features/auth/components/device-accounts-menu';
 import { institutionName, localName } from '../../lib/course-text';
 import { useAccess } from '../../lib/access';
 import { useCurrentUser } from '../../lib/session';
@@ -37,7 +37,7 @@ export function UserMenu() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+        slotProps={{ paper: { sx: { minWidth: 220, maxWidth: 320, mt: 1 } } }}
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography noWrap sx={{ fontWeight: 700 }}>
@@ -54,12 +54,9 @@ export function UserMenu() {
             <ListItemText primary={t(item.labelKey)} />
           </MenuItem>
         ))}
-        <MenuItem component={RouterLink} to="/logout" onClick={close} data-testid="logout-link">
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('common:nav.logout')} />
-        </MenuItem>
+        <Divider />
+        {/* Inside the menu, it is drawn (and this device's accounts read) only while the menu is open. */}
+        <DeviceAccountsMenuPart onClose={close} />
       </Menu>
     </>
   );

@@ -6,8 +6,13 @@ export interface AuthResult {
   user: UserInfo;
 }
 
-/** Logs in with a password; `link` (the token of an outside sign-in's `link` answer) links that sign-in to the account. */
-export function login(body: { email: string; password: string; link?: string }) {
+/**
+ * Logs in with a password; `link` (the token of an outside sign-in's `link` answer) links that
+ * sign-in to the account. `add_account` with the current token (api() sends it) adds the account to
+ * this device's accounts instead of replacing the session; 422 `device_accounts_full` (on `email`)
+ * when the device has 5 already.
+ */
+export function login(body: { email: string; password: string; link?: string; add_account?: boolean }) {
   return api<DataEnvelope<AuthResult>>('/my-account/user/login', { method: 'POST', body }).then((r) => r.data);
 }
 
@@ -15,8 +20,35 @@ export function register(body: { name: string; email: string; phone?: string; pa
   return api<DataEnvelope<AuthResult>>('/my-account/user/register', { method: 'POST', body }).then((r) => r.data);
 }
 
+/** Signs out every account signed in on this device (a shared phone keeps nobody signed in). */
 export function logout() {
   return api<DataEnvelope<{ ok: boolean }>>('/my-account/user/logout', { method: 'POST' });
+}
+
+/** One of the accounts signed in on this browser (a shared phone, a cyber-cafe computer). */
+export interface DeviceAccount {
+  id: number;
+  name: string;
+  name_bn: string | null;
+  photo: string | null;
+  /** The e-mail address or phone, masked ("r***@example.com", "+8801*****678"). */
+  login: string;
+  /** The account of the token that asked. */
+  current: boolean;
+}
+
+/** The accounts signed in on this device: the caller's own first, then the others in the order they signed in. */
+export function deviceAccounts() {
+  return api<DataEnvelope<DeviceAccount[]>>('/my-account/user/switch-account').then((r) => r.data);
+}
+
+/**
+ * Switches to another account signed in on this device: its session, answered as logging in
+ * answers (the user in the role it last used). 404 `account_not_on_device` when it is not signed
+ * in here any more (its session expired, its password was reset).
+ */
+export function switchAccount(id: number) {
+  return api<DataEnvelope<AuthResult>>(`/my-account/user/switch-account/${id}`, { method: 'POST' }).then((r) => r.data);
 }
 
 /**
