@@ -7,9 +7,10 @@ import type { UserInfo } from '../../../lib/types';
 import type { AuthResult } from '../api/auth-api';
 
 /**
- * Stores a new session: the token kept, the role headers set to the role the answer says the session
- * is in (none: its default role; headers left from an earlier session, maybe someone else's, would
- * be refused), the user query of its token seeded.
+ * Stores a new session: the token kept, the user query of its token seeded. Role headers left from
+ * an earlier session (maybe someone else's) are dropped: they would be refused, and without them
+ * the server acts in the role the session is in (its default, or the one an account on this device
+ * last used).
  *
  * When it replaces another person's session on this browser (switching to or adding another
  * account, someone else's password reset link), every cached query is reset as well: nothing read
@@ -24,8 +25,7 @@ export function storeSession(qc: QueryClient, result: AuthResult) {
   // The previous token's user goes; its readers follow the token to the seeded one.
   qc.removeQueries({ queryKey: ME_KEY });
   qc.setQueryData([...ME_KEY, result.token], result.user);
-  const role = result.user.currentrole;
-  setRoleHeaders(role?.id ?? 0, role?.owner_id ?? null);
+  setRoleHeaders(0, null);
   setToken(result.token);
   // After the token changed, so that what is read again is read as the new person.
   if (otherPerson) void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
