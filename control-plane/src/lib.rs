@@ -6,6 +6,7 @@
 pub mod access;
 pub mod audit;
 pub mod auth;
+pub mod cache_stats;
 pub mod calendar;
 pub mod catalogue;
 pub mod config;

@@ -33,6 +33,9 @@ pub struct EdgeConfig {
     pub pool_idle: Duration,
     pub host_ttl: Duration,
     pub payments: PaymentsConfig,
+    /// Where Prometheus scrapes `/metrics` (`METRICS_LISTEN`); none: not served. Never the
+    /// public listener: the figures are the operator's.
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 #[derive(Clone, Debug)]
@@ -112,6 +115,7 @@ impl Default for EdgeConfig {
             pool_idle: Duration::from_secs(300),
             host_ttl: Duration::from_secs(60),
             payments: PaymentsConfig::default(),
+            metrics_listen: None,
         }
     }
 }
@@ -130,6 +134,7 @@ impl EdgeConfig {
             pool_idle: parsed("TENANT_POOL_IDLE_SECS")?.map(Duration::from_secs).unwrap_or(d.pool_idle),
             host_ttl: parsed("HOST_CACHE_TTL_SECS")?.map(Duration::from_secs).unwrap_or(d.host_ttl),
             payments: PaymentsConfig::from_env()?,
+            metrics_listen: parsed("METRICS_LISTEN")?,
         };
         anyhow::ensure!(
             config.pool_max_connections >= 1 && config.connection_budget >= config.pool_max_connections,

@@ -13,6 +13,7 @@ use control_plane::auth::HostTenant;
 use control_plane::institutions::store as institutions;
 use control_plane::tenancy::{HostSite, Tenant, site_for_host};
 use control_plane::AppError;
+use control_plane::cache_stats::CacheStats;
 use moka::future::Cache;
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
@@ -25,19 +26,22 @@ use std::time::Duration;
 pub struct HostResolver {
     base_domain: Arc<str>,
     cache: Cache<String, Option<Arc<Tenant>>>,
+    pub stats: CacheStats,
 }
 
 impl HostResolver {
     pub fn new(base_domain: &str, ttl: Duration) -> Self {
-        Self { base_domain: base_domain.into(), cache: Cache::builder().max_capacity(100_000).time_to_live(ttl).build() }
+        Self { base_domain: base_domain.into(), cache: Cache::builder().max_capacity(100_000).time_to_live(ttl).build(), stats: CacheStats::default() }
     }
 
     pub async fn resolve(&self, db: &PgPool, host: &str) -> Result<Option<Arc<Tenant>>, AppError> {
         let key = host.split(':').next().unwrap_or_default().trim_end_matches('.').to_ascii_lowercase();
         let site = site_for_host(&key, &self.base_domain);
         let host_name = key.clone();
+        self.stats.lookup();
         self.cache
             .try_get_with(key, async move {
+                self.stats.miss();
                 let tenant = match site {
                     HostSite::Main => institutions::main_tenant(db).await?,
                     HostSite::Partner(slug) => institutions::tenant_by_slug(db, &slug).await?,
@@ -52,6 +56,12 @@ impl HostResolver {
     pub fn invalidate_all(&self) {
         self.cache.invalidate_all();
     }
+
+    /// Entries held, once moka has applied its pending writes (its count lags otherwise).
+    pub async fn entries(&self) -> u64 {
+        self.cache.run_pending_tasks().await;
+        self.cache.entry_count()
+    }
 }
 
 /// Resolves the host, refusing hosts that are not live sites.
@@ -65,6 +75,8 @@ pub async fn resolve_host(State(app): State<AppState>, mut request: Request, nex
         .to_owned();
     match app.hosts.resolve(&app.ctl.db, &host).await {
         Ok(Some(tenant)) if tenant.is_active() => {
+            // Every log line of the request names the site (`crate::observability`).
+            tracing::Span::current().record("tenant", tenant.id);
             request.extensions_mut().insert(HostTenant(tenant));
             next.run(request).await
         }

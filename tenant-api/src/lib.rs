@@ -23,6 +23,7 @@ pub mod hosts;
 pub mod learning;
 pub mod media;
 pub mod notifications;
+pub mod observability;
 pub mod payments;
 pub mod permissions;
 pub mod pools;

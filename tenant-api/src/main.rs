@@ -29,6 +29,11 @@ async fn main() -> anyhow::Result<()> {
     tenant_api::sweep::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());
     control_plane::messages::worker::spawn(state.ctl.db.clone(), &state.ctl.config)?;
+    if let Some(addr) = state.edge.metrics_listen {
+        let metrics = tokio::net::TcpListener::bind(addr).await?;
+        tracing::info!(%addr, "metrics at /metrics");
+        tokio::spawn(axum::serve(metrics, tenant_api::observability::router(state.clone())).into_future());
+    }
     let listener = tokio::net::TcpListener::bind(state.edge.listen).await?;
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;

@@ -202,6 +202,12 @@ impl TenantPools {
         self.cache.iter().map(|(_, p)| p.pool.size()).sum()
     }
 
+    /// Pools open: one per site in use on this edge.
+    pub async fn count(&self) -> u64 {
+        self.cache.run_pending_tasks().await;
+        self.cache.entry_count()
+    }
+
     pub fn budget_available(&self) -> usize {
         self.budget.available_permits()
     }

@@ -481,6 +481,7 @@ fn document_errors(openapi: &mut utoipa::openapi::OpenApi) {
 }
 
 pub fn app(app: AppState) -> Router {
+    let metrics = app.metrics.clone();
     let (api, openapi) = api(&app);
     let openapi = Arc::new(openapi.to_json().expect("the OpenAPI document serialises"));
     let hosted = api
@@ -536,5 +537,5 @@ pub fn app(app: AppState) -> Router {
         .layer(from_fn(tls::guard_https))
         .layer(from_fn(headers::secure))
         .layer(CompressionLayer::new())
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(from_fn_with_state(metrics, crate::observability::observe))
 }

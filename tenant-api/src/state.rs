@@ -34,6 +34,8 @@ pub struct Shared {
     pub meetings: crate::classrooms::meetings::Meetings,
     /// The dashboard's figures kept a minute per site.
     pub dashboard: crate::dashboard::Figures,
+    /// What `/metrics` reports (`crate::observability`).
+    pub metrics: Arc<crate::observability::Metrics>,
 }
 
 impl std::ops::Deref for AppState {
@@ -79,6 +81,7 @@ impl AppState {
             bells: Default::default(),
             meetings: Default::default(),
             dashboard: Default::default(),
+            metrics: Default::default(),
         })))
     }
 }

@@ -33,6 +33,7 @@ impl Session {
 #[derive(Clone)]
 pub struct SessionCache {
     cache: Cache<TokenHash, Option<Arc<Session>>>,
+    pub stats: crate::cache_stats::CacheStats,
 }
 
 impl Default for SessionCache {
@@ -43,6 +44,7 @@ impl Default for SessionCache {
                 .time_to_live(std::time::Duration::from_secs(30))
                 .support_invalidation_closures()
                 .build(),
+            stats: Default::default(),
         }
     }
 }
@@ -50,9 +52,13 @@ impl Default for SessionCache {
 impl SessionCache {
     pub async fn lookup(&self, db: &PgPool, token: &str) -> sqlx::Result<Option<Arc<Session>>> {
         let hash = token::digest(token);
+        self.stats.lookup();
         let session = self
             .cache
-            .try_get_with(hash, async { load(db, &hash).await.map(|s| s.map(Arc::new)) })
+            .try_get_with(hash, async {
+                self.stats.miss();
+                load(db, &hash).await.map(|s| s.map(Arc::new))
+            })
             .await
             .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
         Ok(session.filter(|s| s.expires_at > Utc::now()))
@@ -64,6 +70,11 @@ impl SessionCache {
 
     pub async fn forget_hash(&self, hash: &TokenHash) {
         self.cache.invalidate(hash).await;
+    }
+
+    pub async fn entries(&self) -> u64 {
+        self.cache.run_pending_tasks().await;
+        self.cache.entry_count()
     }
 
     /// Drops every cached session, after an institution changed state (its members' roles with it).

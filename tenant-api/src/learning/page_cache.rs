@@ -15,6 +15,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use control_plane::auth::HostTenant;
+use control_plane::cache_stats::CacheStats;
 use control_plane::tenancy::TenantId;
 use moka::future::Cache;
 use super::details::CoursePage;
@@ -41,17 +42,18 @@ pub struct SitePages<P> {
     pages: Cache<(TenantId, u64, String), Arc<P>>,
     // Never evicted: a site's generation must only grow, or old entries would come back.
     generations: Arc<RwLock<HashMap<TenantId, u64>>>,
+    pub stats: CacheStats,
 }
 
 impl<P> Clone for SitePages<P> {
     fn clone(&self) -> Self {
-        Self { pages: self.pages.clone(), generations: self.generations.clone() }
+        Self { pages: self.pages.clone(), generations: self.generations.clone(), stats: self.stats.clone() }
     }
 }
 
 impl<P: Send + Sync + 'static> SitePages<P> {
     pub fn new(capacity: u64) -> Self {
-        Self { pages: Cache::builder().max_capacity(capacity).time_to_live(TTL).build(), generations: Arc::default() }
+        Self { pages: Cache::builder().max_capacity(capacity).time_to_live(TTL).build(), generations: Arc::default(), stats: CacheStats::default() }
     }
 
     /// The site's current generation; take it before reading what a page is built from.
@@ -60,7 +62,17 @@ impl<P: Send + Sync + 'static> SitePages<P> {
     }
 
     pub async fn get(&self, site: TenantId, generation: u64, key: &str) -> Option<Arc<P>> {
-        self.pages.get(&(site, generation, key.to_owned())).await
+        self.stats.lookup();
+        let page = self.pages.get(&(site, generation, key.to_owned())).await;
+        if page.is_none() {
+            self.stats.miss();
+        }
+        page
+    }
+
+    pub async fn entries(&self) -> u64 {
+        self.pages.run_pending_tasks().await;
+        self.pages.entry_count()
     }
 
     pub async fn put(&self, site: TenantId, generation: u64, key: &str, page: Arc<P>) {

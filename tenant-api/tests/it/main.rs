@@ -20,6 +20,7 @@ mod files;
 mod isolation;
 mod kannel;
 mod leaderboard;
+mod metrics;
 mod mail_templates;
 mod notifications;
 mod partners;
