@@ -48,11 +48,11 @@ impl ControlState {
             search_log: SearchLog::default(),
             sso: crate::sso::Providers::new(&config.sso),
             board_sizes: moka::future::Cache::builder().max_capacity(10_000).time_to_live(std::time::Duration::from_secs(30)).build(),
+            sessions: SessionCache::new(db.clone()),
+            login_limiter: LoginLimiter::logins(db.clone()),
+            reset_limiter: LoginLimiter::with_limits(db.clone(), "reset", chrono::Duration::hours(1), 5, 20),
             db,
             config,
-            sessions: SessionCache::default(),
-            login_limiter: LoginLimiter::default(),
-            reset_limiter: LoginLimiter::with_limits(std::time::Duration::from_secs(3600), 5, 20),
         }))
     }
 }

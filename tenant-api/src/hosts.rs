@@ -12,7 +12,9 @@ use axum::response::{IntoResponse, Response};
 use control_plane::auth::HostTenant;
 use control_plane::institutions::store as institutions;
 use control_plane::tenancy::{HostSite, Tenant, site_for_host};
+use crate::learning::page_cache;
 use control_plane::AppError;
+use control_plane::auth::sessions;
 use control_plane::cache_stats::CacheStats;
 use moka::future::Cache;
 use sqlx::PgPool;
@@ -86,7 +88,9 @@ pub async fn resolve_host(State(app): State<AppState>, mut request: Request, nex
     }
 }
 
-/// Keeps the edge's caches in step with the control database.
+/// Keeps the edge's caches in step with the control database and the other edges: hosts and
+/// sessions when an institution changes, sessions another edge ended, course pages another edge's
+/// writes changed. A lost connection drops them all (NOTIFY has no replay) and listens again.
 pub fn spawn_invalidation(app: AppState) {
     tokio::spawn(async move {
         loop {
@@ -101,22 +105,38 @@ pub fn spawn_invalidation(app: AppState) {
 
 async fn listen(app: &AppState) -> anyhow::Result<()> {
     let mut listener = PgListener::connect_with(&app.ctl.db).await?;
-    listener.listen("institution_changed").await?;
+    listener.listen_all(["institution_changed", sessions::CHANGED, page_cache::CHANGED]).await?;
     // Anything that changed while we were not listening.
     app.hosts.invalidate_all();
+    app.ctl.sessions.forget_all();
     loop {
         let notification = listener.recv().await?;
-        app.hosts.invalidate_all();
-        // Suspending or deleting an institution takes its members' roles away at once.
-        app.ctl.sessions.forget_all();
-        if let Ok(id) = notification.payload().parse::<i64>() {
-            // Its name and address are on every one of its course pages.
-            app.pages.forget_site(id);
-            let live = institutions::tenant_by_id(&app.ctl.db, id).await?.is_some_and(|t| t.is_active());
-            if !live {
-                app.pools.close(id).await;
+        let payload = notification.payload();
+        match notification.channel() {
+            // An edge (this one too) ended or changed sessions.
+            sessions::CHANGED => app.ctl.sessions.apply(payload).await,
+            // An edge wrote to a site's courses.
+            page_cache::CHANGED => {
+                if let Ok(site) = payload.parse() {
+                    app.pages.forget_site(site);
+                }
             }
+            _ => institution_changed(app, payload).await?,
         }
     }
 }
 
+async fn institution_changed(app: &AppState, payload: &str) -> sqlx::Result<()> {
+    app.hosts.invalidate_all();
+    // Suspending or deleting an institution takes its members' roles away at once.
+    app.ctl.sessions.forget_all();
+    if let Ok(id) = payload.parse::<i64>() {
+        // Its name and address are on every one of its course pages.
+        app.pages.forget_site(id);
+        let live = institutions::tenant_by_id(&app.ctl.db, id).await?.is_some_and(|t| t.is_active());
+        if !live {
+            app.pools.close(id).await;
+        }
+    }
+    Ok(())
+}

@@ -68,7 +68,8 @@ fn spawn_search_log_flush(state: AppState) {
     });
 }
 
-/// Hourly housekeeping of the control database: expired sessions, old messages and links.
+/// Hourly housekeeping of the control database: expired sessions, old messages and links, lapsed
+/// attempt counts.
 fn spawn_session_purge(state: AppState) {
     tokio::spawn(async move {
         loop {
@@ -83,6 +84,9 @@ fn spawn_session_purge(state: AppState) {
             }
             if let Err(error) = control_plane::sso::store::purge_expired(&state.ctl.db).await {
                 tracing::warn!(%error, "sign-in attempt purge failed");
+            }
+            if let Err(error) = control_plane::auth::rate_limit::purge_expired(&state.ctl.db).await {
+                tracing::warn!(%error, "attempt count purge failed");
             }
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }

@@ -390,7 +390,7 @@ async fn give(ctl: &ControlState, caller: &Caller, tenant: &Tenant, form: GiveRo
     if added.rows_affected() == 0 {
         return Err(AppError::Conflict("already_member"));
     }
-    ctl.sessions.forget_user(user_id);
+    ctl.sessions.forget_user(user_id).await;
     person(&ctl.db, tenant, user_id).await
 }
 
@@ -441,7 +441,7 @@ pub async fn change_role(
         keep_a_super_admin(&mut tx, &tenant).await?;
     }
     tx.commit().await?;
-    ctl.sessions.forget_user(user_id);
+    ctl.sessions.forget_user(user_id).await;
     Ok(Json(Data::new(person(&ctl.db, &tenant, user_id).await?)))
 }
 
@@ -461,7 +461,7 @@ pub async fn take_role(
     sqlx::query("DELETE FROM memberships WHERE id = $1").bind(id).execute(&mut *tx).await?;
     keep_a_super_admin(&mut tx, &tenant).await?;
     tx.commit().await?;
-    ctl.sessions.forget_user(user_id);
+    ctl.sessions.forget_user(user_id).await;
     Ok(StatusCode::NO_CONTENT)
 }
 

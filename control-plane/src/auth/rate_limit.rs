@@ -1,82 +1,87 @@
-//! Attempt counters per account and per client address, forgotten after a quiet window: failed
-//! logins, and requests for password reset links.
+//! Attempt counters per account and per client address, forgotten a window after the first
+//! failure: failed logins, and requests for password reset links. Kept in the control database's
+//! `attempt_counts` (V37), so that every edge counts against the same limits.
 
-use moka::sync::Cache;
+use chrono::{Duration, Utc};
+use sqlx::PgPool;
 use std::net::IpAddr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
 
 pub const ACCOUNT_LIMIT: u32 = 10;
 pub const ADDRESS_LIMIT: u32 = 50;
 
 #[derive(Clone)]
 pub struct LoginLimiter {
-    failures: Cache<String, Arc<AtomicU32>>,
+    db: PgPool,
+    /// Names the limiter's keys: sign-ins and reset requests count apart.
+    name: &'static str,
+    window: Duration,
     account_limit: u32,
     address_limit: u32,
 }
 
-impl Default for LoginLimiter {
-    fn default() -> Self {
-        Self::new(Duration::from_secs(15 * 60))
-    }
-}
-
 impl LoginLimiter {
-    /// Failed logins: 10 per account, 50 per address in `window`.
-    pub fn new(window: Duration) -> Self {
-        Self::with_limits(window, ACCOUNT_LIMIT, ADDRESS_LIMIT)
+    /// Failed logins: 10 per account, 50 per address in 15 minutes.
+    pub fn logins(db: PgPool) -> Self {
+        Self::with_limits(db, "login", Duration::minutes(15), ACCOUNT_LIMIT, ADDRESS_LIMIT)
     }
 
-    pub fn with_limits(window: Duration, account_limit: u32, address_limit: u32) -> Self {
-        Self { failures: Cache::builder().max_capacity(100_000).time_to_live(window).build(), account_limit, address_limit }
+    pub fn with_limits(db: PgPool, name: &'static str, window: Duration, account_limit: u32, address_limit: u32) -> Self {
+        Self { db, name, window, account_limit, address_limit }
     }
 
-    fn count(&self, key: &str) -> u32 {
-        self.failures.get(key).map_or(0, |c| c.load(Ordering::Relaxed))
+    fn account_key(&self, account: &str) -> String {
+        format!("{}:account:{account}", self.name)
     }
 
-    pub fn is_blocked(&self, account: &str, address: Option<IpAddr>) -> bool {
-        self.account_blocked(account) || self.address_blocked(address)
+    fn address_key(&self, address: IpAddr) -> String {
+        format!("{}:address:{address}", self.name)
     }
 
-    pub fn account_blocked(&self, account: &str) -> bool {
-        self.count(&format!("account:{account}")) >= self.account_limit
+    async fn counts(&self, keys: &[String]) -> sqlx::Result<Vec<(String, i32)>> {
+        sqlx::query_as("SELECT key, count FROM attempt_counts WHERE key = ANY($1) AND expires_at > now()").bind(keys).fetch_all(&self.db).await
     }
 
-    pub fn address_blocked(&self, address: Option<IpAddr>) -> bool {
-        address.is_some_and(|a| self.count(&format!("address:{a}")) >= self.address_limit)
+    pub async fn is_blocked(&self, account: &str, address: Option<IpAddr>) -> sqlx::Result<bool> {
+        let account_key = self.account_key(account);
+        let mut keys = vec![account_key.clone()];
+        keys.extend(address.map(|a| self.address_key(a)));
+        let counts = self.counts(&keys).await?;
+        Ok(counts.iter().any(|(key, n)| *n as u32 >= if *key == account_key { self.account_limit } else { self.address_limit }))
     }
 
-    pub fn record_failure(&self, account: &str, address: Option<IpAddr>) {
-        let mut keys = vec![format!("account:{account}")];
-        keys.extend(address.map(|a| format!("address:{a}")));
-        for key in keys {
-            self.failures.get_with(key, Default::default).fetch_add(1, Ordering::Relaxed);
-        }
+    pub async fn account_blocked(&self, account: &str) -> sqlx::Result<bool> {
+        self.is_blocked(account, None).await
     }
 
-    pub fn record_success(&self, account: &str) {
-        self.failures.invalidate(&format!("account:{account}"));
+    pub async fn address_blocked(&self, address: Option<IpAddr>) -> sqlx::Result<bool> {
+        let Some(address) = address else { return Ok(false) };
+        Ok(self.counts(&[self.address_key(address)]).await?.first().is_some_and(|(_, n)| *n as u32 >= self.address_limit))
+    }
+
+    pub async fn record_failure(&self, account: &str, address: Option<IpAddr>) -> sqlx::Result<()> {
+        let mut keys = vec![self.account_key(account)];
+        keys.extend(address.map(|a| self.address_key(a)));
+        // A lapsed count starts again at one, with a new window.
+        sqlx::query(
+            "INSERT INTO attempt_counts (key, count, expires_at) SELECT k, 1, $2 FROM unnest($1::text[]) k
+             ON CONFLICT (key) DO UPDATE SET
+                count = CASE WHEN attempt_counts.expires_at > now() THEN attempt_counts.count + 1 ELSE 1 END,
+                expires_at = CASE WHEN attempt_counts.expires_at > now() THEN attempt_counts.expires_at ELSE excluded.expires_at END",
+        )
+        .bind(&keys)
+        .bind(Utc::now() + self.window)
+        .execute(&self.db)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn record_success(&self, account: &str) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM attempt_counts WHERE key = $1").bind(self.account_key(account)).execute(&self.db).await?;
+        Ok(())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_account_is_blocked_after_its_limit_and_freed_by_success() {
-        let l = LoginLimiter::default();
-        let ip: IpAddr = "10.0.0.1".parse().unwrap();
-        for _ in 0..ACCOUNT_LIMIT {
-            assert!(!l.is_blocked("a@x.bd", Some(ip)));
-            l.record_failure("a@x.bd", Some(ip));
-        }
-        assert!(l.is_blocked("a@x.bd", Some(ip)));
-        assert!(!l.is_blocked("b@x.bd", Some(ip)));
-        l.record_success("a@x.bd");
-        assert!(!l.is_blocked("a@x.bd", Some(ip)));
-    }
+/// Drops lapsed counts; run periodically by the edge.
+pub async fn purge_expired(db: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM attempt_counts WHERE expires_at < now()").execute(db).await?.rows_affected())
 }

@@ -28,16 +28,23 @@ impl Session {
     }
 }
 
-/// Sessions by token hash. Global identity data, not tenant data; entries live 30 s so a
-/// logout or role change made on another edge node is seen quickly.
+/// Sessions by token hash. Global identity data, not tenant data. What one edge forgets (a
+/// logout, a role switch, a password reset) it announces on [`CHANGED`], and every edge's listener
+/// ([`SessionCache::apply`]) forgets it too, at once; entries live 30 s in case an announcement
+/// was missed.
 #[derive(Clone)]
 pub struct SessionCache {
     cache: Cache<TokenHash, Option<Arc<Session>>>,
     pub stats: crate::cache_stats::CacheStats,
+    db: PgPool,
 }
 
-impl Default for SessionCache {
-    fn default() -> Self {
+/// The NOTIFY channel of session changes: `h:<token hash, hex>`, or `u:<user id>` for all of a
+/// person's sessions.
+pub const CHANGED: &str = "session_changed";
+
+impl SessionCache {
+    pub fn new(db: PgPool) -> Self {
         Self {
             cache: Cache::builder()
                 .max_capacity(200_000)
@@ -45,11 +52,10 @@ impl Default for SessionCache {
                 .support_invalidation_closures()
                 .build(),
             stats: Default::default(),
+            db,
         }
     }
-}
 
-impl SessionCache {
     pub async fn lookup(&self, db: &PgPool, token: &str) -> sqlx::Result<Option<Arc<Session>>> {
         let hash = token::digest(token);
         self.stats.lookup();
@@ -70,6 +76,36 @@ impl SessionCache {
 
     pub async fn forget_hash(&self, hash: &TokenHash) {
         self.cache.invalidate(hash).await;
+        let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+        self.announce(format!("h:{hex}")).await;
+    }
+
+    /// Drops every cached session of a user, after their memberships changed or their sessions
+    /// ended.
+    pub async fn forget_user(&self, user_id: i64) {
+        self.drop_user(user_id);
+        self.announce(format!("u:{user_id}")).await;
+    }
+
+    /// Tells every edge, this one too, to forget as well. A failure is only logged: the entry
+    /// ages out within 30 s anyway.
+    async fn announce(&self, what: String) {
+        if let Err(error) = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANGED).bind(what).execute(&self.db).await {
+            tracing::warn!(%error, "session change not announced to the other edges");
+        }
+    }
+
+    /// What another edge announced on [`CHANGED`]; anything unreadable drops every entry.
+    pub async fn apply(&self, payload: &str) {
+        let hash = |hex: &str| -> Option<TokenHash> {
+            let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect::<Option<_>>()?;
+            bytes.try_into().ok()
+        };
+        match payload.split_once(':') {
+            Some(("h", hex)) if let Some(hash) = hash(hex) => self.cache.invalidate(&hash).await,
+            Some(("u", id)) if let Ok(id) = id.parse() => self.drop_user(id),
+            _ => self.forget_all(),
+        }
     }
 
     pub async fn entries(&self) -> u64 {
@@ -82,8 +118,7 @@ impl SessionCache {
         self.cache.invalidate_all();
     }
 
-    /// Drops every cached session of a user, after their memberships changed.
-    pub fn forget_user(&self, user_id: i64) {
+    fn drop_user(&self, user_id: i64) {
         let _ = self
             .cache
             .invalidate_entries_if(move |_, s| s.as_ref().is_some_and(|s| s.user_id == Some(user_id)));

@@ -115,7 +115,7 @@ pub async fn approve(State(ctl): State<ControlState>, host: Option<HostTenant>, 
             }
             tx.commit().await?;
             if let Some(user) = applicant {
-                ctl.sessions.forget_user(user);
+                ctl.sessions.forget_user(user).await;
             }
         }
         None => match store::state_of(&mut *tx, id).await?.as_deref() {
@@ -242,6 +242,6 @@ pub async fn add_partner_by_admin(
     memberships::grant(&mut *tx, admin, id, PARTNER_ADMIN).await?;
     provisioning::enqueue(&mut *tx, id, Kind::Provision).await?;
     tx.commit().await?;
-    ctl.sessions.forget_user(admin);
+    ctl.sessions.forget_user(admin).await;
     Ok((StatusCode::CREATED, Json(Data::new(store::find(&ctl.db, &ctl.config.public_base_url, id).await?))))
 }

@@ -351,7 +351,7 @@ pub async fn backchannel_logout(
     let claims = oidc.logout_claims(&form.logout_token).await.map_err(|_| invalid())?;
     let ended = sessions::delete_by_sso(&ctl.db, oidc.issuer(), claims.sid.as_deref(), claims.sub.as_deref()).await?;
     for user_id in ended {
-        ctl.sessions.forget_user(user_id);
+        ctl.sessions.forget_user(user_id).await;
     }
     Ok(([(axum::http::header::CACHE_CONTROL, "no-store")], Json(Data::done())))
 }

@@ -84,7 +84,7 @@ pub async fn single_login(
 ) -> AppResult<Json<Data<TokenAndUser>>> {
     let signed_in = sign_in(&ctl, host.as_ref(), connect, &headers, input).await?;
     sessions::delete_others(&ctl.db, signed_in.user.id, &signed_in.token).await?;
-    ctl.sessions.forget_user(signed_in.user.id);
+    ctl.sessions.forget_user(signed_in.user.id).await;
     Ok(Json(Data::new(signed_in)))
 }
 
@@ -103,7 +103,7 @@ async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<
         Some(u) => format!("user:{}", u.id),
         None => format!("login:{login}"),
     };
-    if ctl.login_limiter.is_blocked(&account, address) {
+    if ctl.login_limiter.is_blocked(&account, address).await? {
         return Err(AppError::TooManyAttempts);
     }
     let (id, hash) = match user {
@@ -111,10 +111,10 @@ async fn sign_in(ctl: &ControlState, host: Option<&HostTenant>, connect: Option<
         None => (None, None),
     };
     let (Some(id), true) = (id, password::verify(input.password, hash.flatten()).await) else {
-        ctl.login_limiter.record_failure(&account, address);
+        ctl.login_limiter.record_failure(&account, address).await?;
         return Err(AppError::InvalidCredentials);
     };
-    ctl.login_limiter.record_success(&account);
+    ctl.login_limiter.record_success(&account).await?;
     if let Some(lang) = Lang::stated(headers) {
         store::set_lang(&ctl.db, id, lang).await?;
     }

@@ -54,7 +54,7 @@ pub async fn issue_token(
     // The same limits as signing in: each guess costs an argon2 hash.
     let address = connect.map(|c| c.0.0.ip());
     let client = format!("client:{}", request.client_id.trim());
-    if ctl.login_limiter.is_blocked(&client, address) {
+    if ctl.login_limiter.is_blocked(&client, address).await? {
         return Err(AppError::TooManyAttempts);
     }
     let id: Option<i64> = request.client_id.trim().parse().ok();
@@ -63,10 +63,10 @@ pub async fn issue_token(
         None => None,
     };
     let (Some(id), true) = (id, password::verify(request.client_secret, hash).await) else {
-        ctl.login_limiter.record_failure(&client, address);
+        ctl.login_limiter.record_failure(&client, address).await?;
         return Err(AppError::InvalidCredentials);
     };
-    ctl.login_limiter.record_success(&client);
+    ctl.login_limiter.record_success(&client).await?;
     let (token, expires_at) = sessions::create(&ctl.db, sessions::Holder::Client(id)).await?;
     let expires_in = (expires_at - chrono::Utc::now()).num_seconds();
     Ok(Json(AccessToken { access_token: token, token_type: "Bearer", expires_in }))

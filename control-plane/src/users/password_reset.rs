@@ -51,14 +51,14 @@ pub async fn reset_code(
     let login = normalize_login(&v.text("email", &input.email, 254));
     v.finish()?;
     let address = connect.map(|c| c.0.0.ip());
-    if ctl.reset_limiter.address_blocked(address) {
+    if ctl.reset_limiter.address_blocked(address).await? {
         return Err(AppError::TooManyAttempts);
     }
     let user = store::find_by_login(&ctl.db, Some(&login), Some(&login)).await?;
     let account = user.as_ref().map_or_else(|| format!("login:{login}"), |u| format!("user:{}", u.id));
     // Past the account's limit the answer stays the same: no mail, and nothing to tell.
-    let quiet = ctl.reset_limiter.account_blocked(&account);
-    ctl.reset_limiter.record_failure(&account, address);
+    let quiet = ctl.reset_limiter.account_blocked(&account).await?;
+    ctl.reset_limiter.record_failure(&account, address).await?;
     let Some(user) = user.filter(|_| !quiet) else { return Ok(Json(Data::done())) };
     let lang = Lang::from_headers(&headers);
     let site = Site::of(&ctl, host.as_ref(), lang);
@@ -221,10 +221,10 @@ pub async fn reset_password(
         outbox::enqueue(&mut tx, &site.sms(phone, "password_changed", templates::password_changed_sms(lang, &site.name, &forgot))).await?;
     }
     tx.commit().await?;
-    ctl.sessions.forget_user(user.id);
+    ctl.sessions.forget_user(user.id).await;
     // Whoever holds the mailbox (or the password) may sign in again at once, whatever guesses
     // came before.
-    ctl.login_limiter.record_success(&format!("user:{}", user.id));
+    ctl.login_limiter.record_success(&format!("user:{}", user.id)).await?;
     let roles = memberships::for_user(&ctl.db, user.id).await?;
     let current = default_role(&roles, host.as_ref());
     let (token, _) = sessions::create(&ctl.db, sessions::Holder::User { id: user.id, current_membership_id: current }).await?;
@@ -238,13 +238,13 @@ pub async fn reset_password(
 pub(super) async fn check_current_password(ctl: &ControlState, v: &mut Validator, user_id: i64, given: &str) -> AppResult<store::User> {
     let user = store::find(&ctl.db, user_id).await?;
     let account = format!("user:{}", user.id);
-    if ctl.login_limiter.account_blocked(&account) {
+    if ctl.login_limiter.account_blocked(&account).await? {
         return Err(AppError::TooManyAttempts);
     }
     if given.is_empty() {
         v.add("current_password", "required", None);
     } else if !password::verify(given.to_owned(), user.password_hash.clone()).await {
-        ctl.login_limiter.record_failure(&account, None);
+        ctl.login_limiter.record_failure(&account, None).await?;
         v.add("current_password", "current_password_wrong", None);
     }
     Ok(user)

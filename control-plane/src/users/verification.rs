@@ -89,10 +89,10 @@ async fn resend_link(ctl: &ControlState, user: &store::User, site: &Site, lang: 
     }
     // Five an hour per account, counted by the reset links' limiter under a key of their own.
     let account = format!("verify:{}", user.id);
-    if ctl.reset_limiter.account_blocked(&account) {
+    if ctl.reset_limiter.account_blocked(&account).await? {
         return Err(AppError::TooManyAttempts);
     }
-    ctl.reset_limiter.record_failure(&account, None);
+    ctl.reset_limiter.record_failure(&account, None).await?;
     let mut tx = ctl.db.begin().await?;
     send(&mut tx, user, &email, site, lang).await?;
     tx.commit().await?;

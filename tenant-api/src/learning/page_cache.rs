@@ -7,7 +7,8 @@
 //! out. A reader takes the generation *before* it reads the database, so a page built from rows
 //! that a concurrent write has since changed is filed under the superseded generation. A change to
 //! the institution itself (its name is on every page) drops its pages when the control plane
-//! announces it (`crate::hosts`); writes that reach another edge instance show within [`TTL`].
+//! announces it (`crate::hosts`). Every other edge hears of a site's writes on [`CHANGED`] and
+//! moves that site's generation too, at once; [`TTL`] only covers an announcement that was missed.
 
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -24,6 +25,9 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 pub const TTL: Duration = Duration::from_secs(60);
+
+/// The NOTIFY channel of sites whose course pages changed: the site's id.
+pub const CHANGED: &str = "course_pages_changed";
 
 /// A published course's page without the per-visitor part (`wishlisted`).
 pub struct Page {
@@ -94,9 +98,18 @@ pub async fn forget_site_after_writes(State(app): State<AppState>, request: Requ
     };
     let response = next.run(request).await;
     if let Some(site) = site {
-        app.pages.forget_site(site);
+        forget_everywhere(&app, site).await;
     }
     response
+}
+
+/// The site's pages are out of date on this edge and, once they hear of it, on all the others.
+/// A failed announcement is only logged: the others' entries age out within [`TTL`].
+pub async fn forget_everywhere(app: &AppState, site: TenantId) {
+    app.pages.forget_site(site);
+    if let Err(error) = sqlx::query("SELECT pg_notify($1, $2::text)").bind(CHANGED).bind(site).execute(&app.ctl.db).await {
+        tracing::warn!(%error, site, "course page change not announced to the other edges");
+    }
 }
 
 #[cfg(test)]

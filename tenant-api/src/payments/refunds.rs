@@ -149,7 +149,7 @@ pub async fn complete(app: &AppState, tenant: &Tenant, db: &PgPool, refund_id: i
     if ended {
         catalogue::forget_learner(&app.ctl.db, order.user_id, course.uuid).await?;
         catalogue_sync::refresh_stats(app, tenant, db, course.id).await?;
-        app.pages.forget_site(tenant.id);
+        crate::learning::page_cache::forget_everywhere(app, tenant.id).await;
     }
     tell_learner(app, tenant, &order, &refund, &course, ended).await
 }

@@ -111,6 +111,6 @@ async fn after_grant(app: &AppState, tenant: &Tenant, db: &PgPool, order: &Order
     }
     catalogue_sync::refresh_stats(app, tenant, db, course.id).await?;
     // The course page shows the batch's seats.
-    app.pages.forget_site(tenant.id);
+    crate::learning::page_cache::forget_everywhere(app, tenant.id).await;
     Ok(())
 }

@@ -14,6 +14,7 @@ mod contents;
 mod courses;
 mod dashboard;
 mod domains;
+mod edges;
 mod events;
 mod exams;
 mod files;
