@@ -72,32 +72,12 @@ impl TestApp {
     }
 
     pub async fn call(&self, method: Method, host: &str, path: &str, token: Option<&str>, headers: &[(&str, &str)], body: Option<Value>) -> Response {
-        let mut request = Request::builder().method(method).uri(path).header("host", host);
-        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept")) {
-            request = request.header("accept", "application/json");
-        }
-        if let Some(token) = token {
-            request = request.header("authorization", format!("Bearer {token}"));
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let request = match body {
-            Some(body) => request.header("content-type", "application/json").body(Body::from(body.to_string())),
-            None => request.body(Body::empty()),
-        }
-        .unwrap();
-        self.send(request).await
+        self.send(request(method, host, path, token, headers, body)).await
     }
 
     /// Any request, as built by the test (raw bodies, repeated headers).
     pub async fn send(&self, request: Request<Body>) -> Response {
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = axum::body::to_bytes(response.into_body(), 64 << 20).await.unwrap();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text, bytes }
+        send_to(&self.app, request).await
     }
 
     pub async fn get(&self, host: &str, path: &str, token: Option<&str>) -> Response {
@@ -314,4 +294,33 @@ pub async fn open_stream(router: &axum::Router, host: &str, path: &str, token: &
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
     response.into_body().into_data_stream()
+}
+
+/// A JSON request as the web app sends it: to `host`, with the token, `headers` and `body`.
+pub fn request(method: Method, host: &str, path: &str, token: Option<&str>, headers: &[(&str, &str)], body: Option<Value>) -> Request<Body> {
+    let mut request = Request::builder().method(method).uri(path).header("host", host);
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept")) {
+        request = request.header("accept", "application/json");
+    }
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    match body {
+        Some(body) => request.header("content-type", "application/json").body(Body::from(body.to_string())),
+        None => request.body(Body::empty()),
+    }
+    .unwrap()
+}
+
+/// `request` answered by an edge's router (the test's own, or a second edge's).
+pub async fn send_to(app: &Router, request: Request<Body>) -> Response {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = axum::body::to_bytes(response.into_body(), 64 << 20).await.unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    Response { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null), text, bytes }
 }

@@ -3,14 +3,12 @@
 //! and a session signed out on A is refused on B. Sign-in limits are counted in the database, one
 //! count for all edges.
 
-use crate::common::{PASSWORD, TestApp, published_course};
+use crate::common::{PASSWORD, TestApp, published_course, request, send_to};
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tenant_api::{AppState, EdgeConfig, hosts, router};
-use tower::ServiceExt;
 
 const DHAKA: &str = "dhaka.localhost";
 
@@ -24,23 +22,13 @@ fn second_edge(a: &TestApp) -> (AppState, Router) {
 }
 
 /// A call through an edge's router: (status, body).
-async fn call(edge: &Router, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(path).header("host", DHAKA).header("accept", "application/json");
-    if let Some(token) = token {
-        request = request.header("authorization", format!("Bearer {token}"));
-    }
-    let request = match body {
-        Some(body) => request.header("content-type", "application/json").body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    };
-    let response = edge.clone().oneshot(request.unwrap()).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+async fn call(edge: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    let r = send_to(edge, request(method, DHAKA, path, token, &[], body)).await;
+    (r.status, r.body)
 }
 
 async fn get(edge: &Router, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-    call(edge, "GET", path, token, None).await
+    call(edge, Method::GET, path, token, None).await
 }
 
 /// Waits until `done` holds, letting the edges' listeners run; the bound only keeps a broken
@@ -98,7 +86,7 @@ async fn a_guesser_spread_over_two_edges_meets_one_limit() {
     a.tenant("dhaka").await;
     let (_, b) = second_edge(&a);
     a.platform.user("rina@example.com", None).await;
-    let login = async |edge: &Router, password: &str| call(edge, "POST", "/my-account/user/login", None, Some(json!({ "email": "rina@example.com", "password": password }))).await;
+    let login = async |edge: &Router, password: &str| call(edge, Method::POST, "/my-account/user/login", None, Some(json!({ "email": "rina@example.com", "password": password }))).await;
     for n in 0..control_plane::auth::rate_limit::ACCOUNT_LIMIT {
         let edge = if n % 2 == 0 { &a.app } else { &b };
         assert_eq!(login(edge, "not-her-password").await.0, StatusCode::UNAUTHORIZED, "guess {n}");
@@ -108,7 +96,7 @@ async fn a_guesser_spread_over_two_edges_meets_one_limit() {
         assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_attempts")), "{body}");
     }
     // Reset links count apart: she can still ask for one.
-    assert_eq!(call(&b, "POST", "/my-account/password/reset_code", None, Some(json!({ "email": "rina@example.com" }))).await.0, StatusCode::OK);
+    assert_eq!(call(&b, Method::POST, "/my-account/password/reset_code", None, Some(json!({ "email": "rina@example.com" }))).await.0, StatusCode::OK);
     // Once the window lapses, she signs in, and her count starts again.
     sqlx::query("UPDATE attempt_counts SET expires_at = now() - interval '1 second' WHERE key LIKE 'login:%'").execute(&a.platform.db).await.unwrap();
     assert_eq!(login(&b, PASSWORD).await.0, StatusCode::OK);
