@@ -183,6 +183,10 @@ async fn accounts_on_one_device_hand_the_browser_between_them_and_sign_out_toget
     let plain = plain.body["data"]["token"].as_str().unwrap().to_owned();
     assert_eq!(t.get(DHAKA, "/my-account/user/switch-account", Some(&plain)).await.body["data"].as_array().map(Vec::len), Some(1));
 
+    // A wrong type is refused, not taken as a plain sign-in.
+    let r = t.post(DHAKA, "/my-account/user/login", Some(&john), json!({ "email": "b@example.com", "password": crate::common::PASSWORD, "add_account": "yes" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+
     // Rina signing in again on it replaces her session there; five accounts at most.
     let r = add(&john, "rina@example.com").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
