@@ -57,7 +57,8 @@ as_pg() {
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-# start_postgres DATA_DIR PORT DBNAME: a private cluster, trust auth on 127.0.0.1 only.
+# start_postgres DATA_DIR PORT DBNAME: a private cluster, trust auth on 127.0.0.1 only. Its WAL is
+# logical, so a tenant can be moved off it by logical replication (provisioner move-tenant).
 start_postgres() {
     local dir=$1 port=$2 db=$3 bin
     ensure_postgres_binaries
@@ -73,17 +74,19 @@ start_postgres() {
     fi
     if ! as_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
         log "starting PostgreSQL on 127.0.0.1:$port"
-        as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c max_locks_per_transaction=1024 -c shared_buffers=256MB -c fsync=off" start >/dev/null
+        as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c max_locks_per_transaction=1024 -c shared_buffers=256MB -c fsync=off -c wal_level=logical -c max_replication_slots=32 -c max_wal_senders=32" start >/dev/null
     fi
-    PG_STOP="$bin/pg_ctl -D $dir/data -m fast stop"
+    PG_STOPS+=("$bin/pg_ctl -D $dir/data -m fast stop")
     "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 \
         || "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -qc "CREATE DATABASE $db" >/dev/null
     export DATABASE_URL="postgres://postgres@127.0.0.1:$port/$db"
 }
 
 stop_postgres() {
-    [ -n "${PG_STOP:-}" ] && as_pg $PG_STOP >/dev/null 2>&1 || true
+    local stop
+    for stop in "${PG_STOPS[@]}"; do as_pg $stop >/dev/null 2>&1 || true; done
 }
+PG_STOPS=()
 
 # start_s3 DATA_DIR PORT: s3s-fs with keys kept in DATA_DIR/keys.env.
 start_s3() {

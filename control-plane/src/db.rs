@@ -33,11 +33,10 @@ pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
 /// A tokio-postgres client (what refinery speaks) whose `search_path` is just `schema`, so the
 /// migration history table lands inside that schema.
 pub async fn migration_client(
-    url: &str,
+    mut pg: tokio_postgres::Config,
     user: Option<(&str, &str)>,
     schema: &SchemaName,
 ) -> anyhow::Result<tokio_postgres::Client> {
-    let mut pg = tokio_postgres::Config::from_str(url).context("DATABASE_URL")?;
     if let Some((name, password)) = user {
         pg.user(name).password(password);
     }
@@ -55,7 +54,8 @@ pub async fn migration_client(
 pub async fn migrate(config: &Config, pool: &PgPool) -> anyhow::Result<()> {
     sqlx::query("CREATE SCHEMA IF NOT EXISTS control").execute(pool).await?;
     let schema = SchemaName::parse(CONTROL_SCHEMA)?;
-    let mut client = migration_client(config.database_url.expose(), None, &schema).await?;
+    let pg = tokio_postgres::Config::from_str(config.database_url.expose()).context("DATABASE_URL")?;
+    let mut client = migration_client(pg, None, &schema).await?;
     embedded::migrations::runner()
         .run_async(&mut client)
         .await

@@ -57,6 +57,10 @@ pub enum AppError {
     TooManyAttempts,
     #[error("service unavailable")]
     Unavailable,
+    /// The site is being moved to another database server and takes no writes for a moment
+    /// (`control_plane::placement`); answered 503 with `Retry-After`.
+    #[error("site read-only while it moves")]
+    ReadOnly,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -125,6 +129,7 @@ impl AppError {
             Self::Conflict(code) => (StatusCode::CONFLICT, code),
             Self::TooManyAttempts => (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"),
             Self::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable"),
+            Self::ReadOnly => (StatusCode::SERVICE_UNAVAILABLE, "site_read_only"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
     }
@@ -139,6 +144,11 @@ impl From<sqlx::Error> for AppError {
             sqlx::Error::Database(ref db) if matches!(db.code().as_deref(), Some("3F000" | "28000" | "28P01")) => {
                 Self::SiteNotFound
             }
+            // The tenant's source server during a move's cut-over (its role is made read-only).
+            sqlx::Error::Database(ref db) if db.code().as_deref() == Some("25006") => Self::ReadOnly,
+            // The session was ended under the request (a cut-over, a server shutting down): its
+            // transaction did not commit, so the caller may simply try again.
+            sqlx::Error::Database(ref db) if matches!(db.code().as_deref(), Some("57P01" | "57P02" | "57P03")) => Self::Unavailable,
             other => Self::Internal(other.into()),
         }
     }
@@ -196,6 +206,7 @@ impl ErrorBody {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
+        let retry = matches!(self, Self::ReadOnly | Self::Unavailable);
         if let Self::Internal(error) = &self {
             tracing::error!(error = format!("{error:#}"), "request failed");
         }
@@ -210,6 +221,10 @@ impl IntoResponse for AppError {
         };
         let body = ErrorBody { code, fields, refused };
         let mut response = (status, Json(body.render(Lang::En))).into_response();
+        if retry {
+            // Both pass within seconds (a cut-over, a busy pool).
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("2"));
+        }
         response.extensions_mut().insert(body);
         response
     }

@@ -538,6 +538,10 @@ fn text(code: &str) -> (&'static str, &'static str) {
             "The service is busy. Please try again shortly.",
             "সেবাটি এখন ব্যস্ত। একটু পরে আবার চেষ্টা করুন।",
         ),
+        "site_read_only" => (
+            "This site is moving to a new server and accepts no changes for a moment. Please try again in a few seconds; nothing you saved is lost.",
+            "সাইটটি নতুন সার্ভারে সরানো হচ্ছে, তাই কিছুক্ষণ কোনো পরিবর্তন নেওয়া যাচ্ছে না। কয়েক সেকেন্ড পর আবার চেষ্টা করুন; আপনার সংরক্ষিত কিছুই হারায়নি।",
+        ),
         "invalid_characters" => (
             "This text contains a character that is not allowed (such as a NUL character).",
             "এই লেখায় অনুমোদিত নয় এমন একটি অক্ষর আছে (যেমন NUL অক্ষর)।",

@@ -25,6 +25,7 @@ pub mod memberships;
 pub mod merchants;
 pub mod messages;
 pub mod pagination;
+pub mod placement;
 pub mod payouts;
 pub mod promotions;
 pub mod provisioning;

@@ -18,6 +18,9 @@ use std::sync::Arc;
 pub struct TestPlatform {
     pub config: Arc<Config>,
     pub db: PgPool,
+    /// The clusters holding this platform's database (the test cluster, and a second one once
+    /// [`TestPlatform::second_server`] is asked for), each cleaned up at the end.
+    clusters: std::sync::Mutex<Vec<String>>,
     admin_url: String,
     name: String,
 }
@@ -93,7 +96,28 @@ impl TestPlatform {
         });
         let db = crate::db::connect(&config).await.expect("connect test database");
         crate::db::migrate(&config, &db).await.expect("control migrations");
-        Self { config, db, admin_url, name }
+        Self { config, db, clusters: std::sync::Mutex::new(vec![admin_url.clone()]), admin_url, name }
+    }
+
+    /// A second database server in the fleet, named `name`: a database of this platform's name
+    /// on the cluster `TEST_SECOND_DATABASE_URL` names (infra/test starts one).
+    pub async fn second_server(&self, name: &str) -> crate::placement::Server {
+        let url = std::env::var("TEST_SECOND_DATABASE_URL")
+            .expect("TEST_SECOND_DATABASE_URL must name a second test cluster (infra/test starts one)");
+        let options = PgConnectOptions::from_str(&url).expect("TEST_SECOND_DATABASE_URL");
+        let mut admin = options.connect().await.expect("second test cluster");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {}", self.name))).execute(&mut admin).await.expect("create database");
+        self.clusters.lock().unwrap().push(url);
+        let server = crate::placement::Server {
+            name: name.into(),
+            host: Some(options.get_host().to_owned()),
+            port: Some(i32::from(options.get_port())),
+            dbname: Some(self.name.clone()),
+            capacity: 1000,
+            draining: false,
+        };
+        crate::placement::add_server(&self.db, &server).await.unwrap();
+        server
     }
 
     /// An approved institution with its provisioning job queued; answers its id.
@@ -152,13 +176,20 @@ impl TestPlatform {
 
 impl Drop for TestPlatform {
     fn drop(&mut self) {
-        let (url, name, prefix) = (self.admin_url.clone(), self.name.clone(), self.config.tenant_role_prefix.clone());
+        let clusters = std::mem::take(&mut *self.clusters.lock().unwrap_or_else(|e| e.into_inner()));
+        let (name, prefix) = (self.name.clone(), self.config.tenant_role_prefix.clone());
         // Drop runs outside async, so clean up on a thread with a runtime of its own. The pool
         // belongs to the test's runtime, which is blocked here: FORCE ends its connections.
         let _ = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
             rt.block_on(async move {
-                let Ok(mut admin) = PgConnectOptions::from_str(&url).unwrap().connect().await else { return };
+              for url in clusters {
+                let Ok(mut admin) = PgConnectOptions::from_str(&url).unwrap().connect().await else { continue };
+                // A move a failed test left behind holds a slot that would keep WAL forever.
+                let _ = sqlx::query("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE starts_with(slot_name, 'mv_' || $1) AND NOT active")
+                    .bind(&prefix)
+                    .execute(&mut admin)
+                    .await;
                 let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&mut admin).await;
                 let roles: Vec<String> = sqlx::query_scalar("SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)")
                     .bind(&prefix)
@@ -168,6 +199,7 @@ impl Drop for TestPlatform {
                 for role in roles {
                     let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP ROLE IF EXISTS {role}"))).execute(&mut admin).await;
                 }
+              }
             });
         })
         .join();

@@ -1,12 +1,16 @@
 //! `provisioner` serves the provisioning queue (and, with `TLS_MODE=acme`, keeps the wildcard
 //! certificate valid); `provisioner issue-wildcard` orders it now; `provisioner drain` runs what is due and exits;
 //! `provisioner migrate-all [--concurrency N]` upgrades every tenant schema and exits non-zero
-//! if any tenant failed.
+//! if any tenant failed; `provisioner servers` lists the database servers, `add-server NAME
+//! --host H --port P --dbname D [--capacity N] [--draining]` adds or changes one, and
+//! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working.
 
-use anyhow::bail;
+use anyhow::{Context, bail};
 use control_plane::config::Config;
 use provisioner::acme::{self, AcmeSettings};
-use provisioner::{Ctx, ProvisionerConfig, fleet, worker};
+use control_plane::institutions::store as institutions;
+use control_plane::placement::{self, Server};
+use provisioner::{Ctx, ProvisionerConfig, fleet, moving, worker};
 use std::sync::Arc;
 
 #[tokio::main]
@@ -38,10 +42,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("migrate-all") => {
-            let concurrency = match args.iter().position(|a| a == "--concurrency") {
-                Some(i) => args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(4),
-                None => 4,
-            };
+            let concurrency = option(&args, "--concurrency").map(str::parse).transpose()?.unwrap_or(4);
             let reports = fleet::migrate_all(&ctx, concurrency, true).await?;
             let failed: Vec<_> = reports.iter().filter(|r| r.result.is_err()).collect();
             println!("migrate-all: {} tenant(s), {} ok, {} failed", reports.len(), reports.len() - failed.len(), failed.len());
@@ -53,6 +54,55 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Some(other) => bail!("unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N]]"),
+        Some("servers") => {
+            println!("{:<16} {:<28} {:>9} {:>8}  draining", "server", "address", "capacity", "tenants");
+            for (server, tenants) in placement::servers(&ctx.db).await? {
+                let address = match (&server.host, server.port, &server.dbname) {
+                    (Some(h), Some(p), Some(d)) => format!("{h}:{p}/{d}"),
+                    _ => "(the control database's)".into(),
+                };
+                println!("{:<16} {:<28} {:>9} {:>8}  {}", server.name, address, server.capacity, tenants, server.draining);
+            }
+            Ok(())
+        }
+        Some("add-server") => {
+            let name = args.get(1).filter(|n| !n.starts_with("--")).context("add-server NAME --host H --port P --dbname D")?;
+            let required = |flag: &str| option(&args, flag).map(str::to_owned).with_context(|| format!("{flag} is required"));
+            let server = Server {
+                name: name.clone(),
+                host: Some(required("--host")?),
+                port: Some(required("--port")?.parse().context("--port")?),
+                dbname: Some(required("--dbname")?),
+                capacity: option(&args, "--capacity").map(str::parse).transpose().context("--capacity")?.unwrap_or(1000),
+                draining: args.iter().any(|a| a == "--draining"),
+            };
+            // Reach it as the platform's role before anyone places a tenant there.
+            sqlx::query("SELECT 1").execute(&ctx.admin(&server)?).await.context("cannot reach the new server")?;
+            placement::add_server(&ctx.db, &server).await.context("server refused (name: a-z, 0-9, _ or -)")?;
+            println!("server {} ready", server.name);
+            Ok(())
+        }
+        Some("move-tenant") => {
+            let slug = args.get(1).filter(|n| !n.starts_with("--")).context("move-tenant SLUG --to SERVER")?;
+            let to = option(&args, "--to").context("--to SERVER is required")?;
+            let grace = option(&args, "--grace-secs").map(str::parse).transpose().context("--grace-secs")?.unwrap_or(30);
+            let tenant = institutions::tenant_by_slug(&ctx.db, slug).await?.with_context(|| format!("no site {slug}"))?;
+            let moved = moving::move_tenant(&ctx, tenant.id, to, std::time::Duration::from_secs(grace), |line| println!("{line}")).await?;
+            println!(
+                "moved {slug}: {} tables, writes paused {} ms, {:.1} s in all",
+                moved.tables,
+                moved.read_only.as_millis(),
+                moved.total.as_secs_f64()
+            );
+            Ok(())
+        }
+        Some(other) => bail!(
+            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N]]"
+        ),
     }
+}
+
+/// The value after `flag`, as in `--to second`.
+fn option<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).map(String::as_str)
 }

@@ -6,10 +6,13 @@ use anyhow::Context;
 use control_plane::config::Config;
 use control_plane::db::migration_client;
 use control_plane::institutions::store as institutions;
+use control_plane::placement::{self, Server};
 use control_plane::storage;
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use sqlx::PgPool;
-use std::sync::Arc;
+use sqlx::postgres::PgPoolOptions;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// What the steps need: the control database (as the platform's administrative role), the
 /// shared config and the storage client.
@@ -19,12 +22,46 @@ pub struct Ctx {
     pub config: Arc<Config>,
     pub provisioner: ProvisionerConfig,
     pub s3: aws_sdk_s3::Client,
+    /// The administrative role's pool on each database server of the fleet, opened on first use.
+    servers: Arc<Mutex<HashMap<String, PgPool>>>,
 }
 
 impl Ctx {
     pub fn new(db: PgPool, config: Arc<Config>, provisioner: ProvisionerConfig) -> Self {
         let s3 = storage::client(&config.storage);
-        Self { db, config, provisioner, s3 }
+        Self { db, config, provisioner, s3, servers: Default::default() }
+    }
+
+    /// The administrative pool on a server: the control pool on the control database's own.
+    pub fn admin(&self, server: &Server) -> anyhow::Result<PgPool> {
+        if server.host.is_none() {
+            return Ok(self.db.clone());
+        }
+        let mut pools = self.servers.lock().expect("never poisoned: no panics while held");
+        if let Some(pool) = pools.get(&server.name) {
+            return Ok(pool.clone());
+        }
+        let pool = PgPoolOptions::new().max_connections(4).connect_lazy_with(server.admin_options(&self.config)?);
+        pools.insert(server.name.clone(), pool.clone());
+        Ok(pool)
+    }
+
+    /// Where a tenant's schema lives (placing it now if it has no place yet), with the
+    /// administrative pool there.
+    async fn placed(&self, tenant: TenantId) -> anyhow::Result<(Server, PgPool)> {
+        let server = placement::place(&self.db, tenant).await?.server;
+        let pool = self.admin(&server)?;
+        Ok((server, pool))
+    }
+
+    /// Where a tenant being removed lived: its placement, or the control database's server for a
+    /// tenant never placed (its drops then find nothing).
+    async fn last_placed(&self, tenant: TenantId) -> anyhow::Result<PgPool> {
+        let server = match placement::of(&self.db, tenant).await? {
+            Some(p) => p.server,
+            None => placement::server(&self.db, placement::MAIN).await?.context("the main database server is missing")?,
+        };
+        self.admin(&server)
     }
 }
 
@@ -35,15 +72,21 @@ pub enum Outcome {
 
 pub async fn run(ctx: &Ctx, step: &str, tenant: TenantId) -> anyhow::Result<Outcome> {
     match step {
-        "create_role" => create_role(ctx, tenant).await,
-        "create_schema" => create_schema(ctx, tenant).await,
+        "create_role" => {
+            let (server, db) = ctx.placed(tenant).await?;
+            create_role(ctx, &server, &db, tenant).await
+        }
+        "create_schema" => {
+            let (server, db) = ctx.placed(tenant).await?;
+            create_schema(ctx, &server, &db, tenant).await
+        }
         "migrate" => migrate(ctx, tenant).await,
         "create_bucket" => create_bucket(ctx, tenant).await,
         "issue_certificate" => issue_certificate(ctx).await,
         "activate" => activate(ctx, tenant).await,
         "remove_bucket" => remove_bucket(ctx, tenant).await,
-        "drop_schema" => drop_schema(ctx, tenant).await,
-        "drop_role" => drop_role(ctx, tenant).await,
+        "drop_schema" => drop_schema(&ctx.last_placed(tenant).await?, tenant).await,
+        "drop_role" => drop_role(ctx, &ctx.last_placed(tenant).await?, tenant).await,
         other => anyhow::bail!("unknown step {other}"),
     }
 }
@@ -52,9 +95,10 @@ async fn role_exists(db: &PgPool, role: &SchemaName) -> sqlx::Result<bool> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)").bind(role.as_str()).fetch_one(db).await
 }
 
-async fn create_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+/// Creates (or re-keys) the tenant's role on a server (`db` is the administrative pool there).
+pub async fn create_role(ctx: &Ctx, server: &Server, db: &PgPool, tenant: TenantId) -> anyhow::Result<Outcome> {
     let role = TenantRole::for_tenant(&ctx.config, tenant);
-    let verb = if role_exists(&ctx.db, &role.name).await? { "ALTER" } else { "CREATE" };
+    let verb = if role_exists(db, &role.name).await? { "ALTER" } else { "CREATE" };
     // Identifiers are validated newtypes; the password is hex from an HMAC. Neither can quote.
     let sql = format!(
         "{verb} ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT CONNECTION LIMIT {} PASSWORD '{}'",
@@ -62,8 +106,8 @@ async fn create_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
         ctx.provisioner.role_connection_limit,
         role.password
     );
-    match sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&ctx.db).await {
-        Ok(_) => Ok(Outcome::Done(format!("role {} ready", role.name.as_str()))),
+    match sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(db).await {
+        Ok(_) => Ok(Outcome::Done(format!("role {} ready on {}", role.name.as_str(), server.name))),
         // Another worker created it between our check and our CREATE: same end state.
         Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42710") => {
             Ok(Outcome::Done(format!("role {} already existed", role.name.as_str())))
@@ -72,7 +116,8 @@ async fn create_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
     }
 }
 
-async fn create_schema(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+/// Creates the tenant's schema on a server, owned by its role there.
+pub async fn create_schema(ctx: &Ctx, server: &Server, db: &PgPool, tenant: TenantId) -> anyhow::Result<Outcome> {
     let role = TenantRole::for_tenant(&ctx.config, tenant);
     let schema = SchemaName::for_tenant(tenant);
     let sql = format!(
@@ -81,18 +126,23 @@ async fn create_schema(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
         schema = schema.as_str(),
         role = role.name.as_str()
     );
-    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&ctx.db).await?;
-    Ok(Outcome::Done(format!("schema {} owned by {}", schema.as_str(), role.name.as_str())))
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(db).await?;
+    Ok(Outcome::Done(format!("schema {} owned by {} on {}", schema.as_str(), role.name.as_str(), server.name)))
 }
 
-/// Applies the tenant migrations as the tenant's own role, so its tables belong to it.
+/// Applies the tenant migrations where the tenant is placed.
 pub async fn migrate(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let server = ctx.placed(tenant).await?.0;
+    migrate_on(ctx, &server, tenant).await
+}
+
+/// Applies the tenant migrations on a server as the tenant's own role, so its tables belong to it.
+pub async fn migrate_on(ctx: &Ctx, server: &Server, tenant: TenantId) -> anyhow::Result<Outcome> {
     let role = TenantRole::for_tenant(&ctx.config, tenant);
     let schema = SchemaName::for_tenant(tenant);
-    let mut client =
-        migration_client(ctx.config.database_url.expose(), Some((role.name.as_str(), &role.password)), &schema)
-            .await
-            .context("cannot log in as the tenant role")?;
+    let mut client = migration_client(server.admin_config(&ctx.config)?, Some((role.name.as_str(), &role.password)), &schema)
+        .await
+        .context("cannot log in as the tenant role")?;
     let applied = tenant_migrations::migrate(&mut client).await.context("tenant migrations failed")?;
     Ok(Outcome::Done(if applied.is_empty() {
         "schema already up to date".into()
@@ -156,19 +206,19 @@ async fn remove_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
     Ok(Outcome::Done(format!("bucket {bucket} removed")))
 }
 
-async fn drop_schema(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+pub async fn drop_schema(db: &PgPool, tenant: TenantId) -> anyhow::Result<Outcome> {
     let schema = SchemaName::for_tenant(tenant);
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP SCHEMA IF EXISTS {} CASCADE", schema.as_str()))).execute(&ctx.db).await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP SCHEMA IF EXISTS {} CASCADE", schema.as_str()))).execute(db).await?;
     Ok(Outcome::Done(format!("schema {} dropped", schema.as_str())))
 }
 
-async fn drop_role(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+pub async fn drop_role(ctx: &Ctx, db: &PgPool, tenant: TenantId) -> anyhow::Result<Outcome> {
     let role = TenantRole::for_tenant(&ctx.config, tenant);
     // Open sessions of the role (an edge's pool) would make DROP ROLE fail.
     sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1")
         .bind(role.name.as_str())
-        .execute(&ctx.db)
+        .execute(db)
         .await?;
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP ROLE IF EXISTS {}", role.name.as_str()))).execute(&ctx.db).await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP ROLE IF EXISTS {}", role.name.as_str()))).execute(db).await?;
     Ok(Outcome::Done(format!("role {} dropped", role.name.as_str())))
 }

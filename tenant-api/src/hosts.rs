@@ -11,6 +11,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use control_plane::auth::HostTenant;
 use control_plane::institutions::store as institutions;
+use control_plane::placement;
 use control_plane::tenancy::{HostSite, Tenant, site_for_host};
 use crate::learning::page_cache;
 use control_plane::AppError;
@@ -79,6 +80,12 @@ pub async fn resolve_host(State(app): State<AppState>, mut request: Request, nex
         Ok(Some(tenant)) if tenant.is_active() => {
             // Every log line of the request names the site (`crate::observability`).
             tracing::Span::current().record("tenant", tenant.id);
+            // A site being moved to another database server reads but does not write for the
+            // cut-over's second or two; the database refuses too (`AppError::ReadOnly`), this
+            // spares the request any partial work.
+            if !request.method().is_safe() && app.pools.placement(tenant.id).await.is_ok_and(|p| p.is_read_only()) {
+                return AppError::ReadOnly.into_response();
+            }
             request.extensions_mut().insert(HostTenant(tenant));
             next.run(request).await
         }
@@ -105,10 +112,11 @@ pub fn spawn_invalidation(app: AppState) {
 
 async fn listen(app: &AppState) -> anyhow::Result<()> {
     let mut listener = PgListener::connect_with(&app.ctl.db).await?;
-    listener.listen_all(["institution_changed", sessions::CHANGED, page_cache::CHANGED]).await?;
+    listener.listen_all(["institution_changed", sessions::CHANGED, page_cache::CHANGED, placement::CHANGED]).await?;
     // Anything that changed while we were not listening.
     app.hosts.invalidate_all();
     app.ctl.sessions.forget_all();
+    app.pools.resync_placements().await;
     loop {
         let notification = listener.recv().await?;
         let payload = notification.payload();
@@ -119,6 +127,12 @@ async fn listen(app: &AppState) -> anyhow::Result<()> {
             page_cache::CHANGED => {
                 if let Ok(site) = payload.parse() {
                     app.pages.forget_site(site);
+                }
+            }
+            // A site was moved, or is being moved, to another database server.
+            placement::CHANGED => {
+                if let Ok(site) = payload.parse() {
+                    app.pools.placement_changed(site).await;
                 }
             }
             _ => institution_changed(app, payload).await?,

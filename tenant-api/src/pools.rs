@@ -1,26 +1,36 @@
 //! One connection pool per tenant, logging in as the tenant's role with the tenant's schema as
-//! `search_path` (a startup option, never `SET` on a shared connection). Pools live in a cache;
-//! idle ones are closed, and a semaphore holds the sum of all pools' connections within the
+//! `search_path` (a startup option, never `SET` on a shared connection), on the database server
+//! the tenant's placement names (`control_plane::placement`). Pools live in a cache; idle ones
+//! are closed, and for each server a semaphore holds the sum of its pools' connections within the
 //! configured budget: a pool takes its share before it opens, and gives it back only once
-//! closed. When the budget is spent, the least recently used pool is closed to make room — after
-//! the requests still holding it are done, so no request ever meets a closed pool.
+//! closed. When a server's budget is spent, its least recently used pool is closed to make room —
+//! after the requests still holding it are done, so no request ever meets a closed pool.
+//!
+//! Placements are cached too, and every edge follows a change within the NOTIFY's delivery
+//! (`hosts::spawn_invalidation`): a tenant moved to another server gets a new pool there, while
+//! requests that still hold the old one finish on it.
 
 use crate::config::EdgeConfig;
 use control_plane::AppError;
 use control_plane::config::Config;
+use control_plane::placement::{self, Placement};
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use moka::future::Cache;
 use moka::notification::RemovalCause;
 use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 struct TenantPool {
     pool: PgPool,
+    /// The placement it was opened for.
+    server: String,
+    epoch: i32,
     last_used: AtomicU64,
     /// Requests holding a lease; an evicted pool closes only when this is back to 0.
     leases: AtomicUsize,
@@ -73,7 +83,10 @@ impl std::ops::Deref for PoolLease {
 #[derive(Clone)]
 pub struct TenantPools {
     cache: Cache<TenantId, Arc<TenantPool>>,
-    budget: Arc<Semaphore>,
+    placements: Cache<TenantId, Arc<Placement>>,
+    /// Per database server: its connection budget.
+    budgets: Arc<Mutex<HashMap<String, Arc<Semaphore>>>>,
+    budget: u32,
     per_pool: u32,
     idle: Duration,
     base: PgConnectOptions,
@@ -85,9 +98,8 @@ pub struct TenantPools {
 impl TenantPools {
     pub fn new(config: Arc<Config>, edge: &EdgeConfig, control: PgPool) -> anyhow::Result<Self> {
         let base = PgConnectOptions::from_str(config.database_url.expose())?.application_name("tenant-api");
-        let max_pools = u64::from(edge.connection_budget / edge.pool_max_connections).max(1);
+        // No capacity: each server's budget bounds its pools (`take_share`).
         let cache = Cache::builder()
-            .max_capacity(max_pools)
             .time_to_idle(edge.pool_idle)
             .eviction_listener(|tenant: Arc<TenantId>, entry: Arc<TenantPool>, cause: RemovalCause| {
                 tracing::debug!(tenant = *tenant, ?cause, "closing tenant pool");
@@ -98,7 +110,10 @@ impl TenantPools {
             .build();
         Ok(Self {
             cache,
-            budget: Arc::new(Semaphore::new(edge.connection_budget as usize)),
+            // NOTIFY keeps them current; the time limit only bounds a missed one's effect.
+            placements: Cache::builder().time_to_live(Duration::from_secs(60)).build(),
+            budgets: Default::default(),
+            budget: edge.connection_budget,
             per_pool: edge.pool_max_connections,
             idle: edge.pool_idle,
             base,
@@ -129,22 +144,46 @@ impl TenantPools {
         }
     }
 
-    async fn open(&self, tenant: TenantId) -> Result<Arc<TenantPool>, AppError> {
-        // `search_path` silently accepts a missing schema and queries then fail as if a table
-        // were missing; check once here so a tenant without its schema is a 404, not a 500.
-        let schema = SchemaName::for_tenant(tenant);
-        let exists: bool = sqlx::query_scalar("SELECT to_regnamespace($1) IS NOT NULL")
-            .bind(schema.as_str())
-            .fetch_one(&self.control)
-            .await?;
-        if !exists {
-            return Err(AppError::SiteNotFound);
+    /// Where the tenant lives, from the cache or the control database.
+    pub async fn placement(&self, tenant: TenantId) -> Result<Arc<Placement>, AppError> {
+        self.placements
+            .try_get_with(tenant, async {
+                placement::of(&self.control, tenant).await?.map(Arc::new).ok_or(AppError::SiteNotFound)
+            })
+            .await
+            .map_err(|e| match &*e {
+                AppError::SiteNotFound => AppError::SiteNotFound,
+                other => AppError::Internal(anyhow::anyhow!("placement: {other}")),
+            })
+    }
+
+    /// A tenant's placement changed (announced by NOTIFY): read it again, and close the pool if
+    /// it was opened for an earlier placement.
+    pub async fn placement_changed(&self, tenant: TenantId) {
+        self.placements.invalidate(&tenant).await;
+        let Some(open) = self.cache.get(&tenant).await else { return };
+        let current = self.placement(tenant).await.ok();
+        if current.is_none_or(|p| p.epoch != open.epoch || p.server.name != open.server) {
+            self.close(tenant).await;
         }
-        let share = self.take_share().await?;
+    }
+
+    /// After a lost listening connection: every placement may have changed meanwhile.
+    pub async fn resync_placements(&self) {
+        self.placements.invalidate_all();
+        for tenant in self.open_tenants() {
+            self.placement_changed(tenant).await;
+        }
+    }
+
+    async fn open(&self, tenant: TenantId) -> Result<Arc<TenantPool>, AppError> {
+        let placement = self.placement(tenant).await?;
+        let server = &placement.server;
+        let share = self.take_share(&server.name).await?;
         let role = TenantRole::for_tenant(&self.config, tenant);
-        let options = self
-            .base
-            .clone()
+        let schema = SchemaName::for_tenant(tenant);
+        let options = server
+            .locate(self.base.clone())
             .username(role.name.as_str())
             .password(&role.password)
             .options([("search_path", schema.as_str())]);
@@ -154,8 +193,17 @@ impl TenantPools {
             .idle_timeout(Some(self.idle.min(Duration::from_secs(60))))
             .acquire_timeout(Duration::from_secs(5))
             .connect_lazy_with(options);
+        // `search_path` silently accepts a missing schema and queries then fail as if a table
+        // were missing; check once here so a tenant without its schema (or role) is a 404.
+        let exists = sqlx::query_scalar("SELECT to_regnamespace($1) IS NOT NULL").bind(schema.as_str()).fetch_one(&pool).await;
+        if !matches!(exists, Ok(true)) {
+            pool.close().await;
+            return Err(exists.map_or_else(AppError::from, |_| AppError::SiteNotFound));
+        }
         Ok(Arc::new(TenantPool {
             pool,
+            server: server.name.clone(),
+            epoch: placement.epoch,
             last_used: AtomicU64::new(self.now()),
             leases: AtomicUsize::new(0),
             closing: AtomicBool::new(false),
@@ -163,19 +211,25 @@ impl TenantPools {
         }))
     }
 
-    /// Waits for a pool's share of the budget, closing the least recently used pool (at most
-    /// one a second) when none is free; gives up after 5 s.
-    async fn take_share(&self) -> Result<OwnedSemaphorePermit, AppError> {
+    fn budget(&self, server: &str) -> Arc<Semaphore> {
+        let mut budgets = self.budgets.lock().expect("never poisoned: no panics while held");
+        budgets.entry(server.to_owned()).or_insert_with(|| Arc::new(Semaphore::new(self.budget as usize))).clone()
+    }
+
+    /// Waits for a pool's share of the server's budget, closing the server's least recently used
+    /// pool (at most one a second) when none is free; gives up after 5 s.
+    async fn take_share(&self, server: &str) -> Result<OwnedSemaphorePermit, AppError> {
+        let budget = self.budget(server);
         for _ in 0..5 {
-            if let Ok(share) = self.budget.clone().try_acquire_many_owned(self.per_pool) {
+            if let Ok(share) = budget.clone().try_acquire_many_owned(self.per_pool) {
                 return Ok(share);
             }
-            if let Some(victim) = self.least_recently_used() {
+            if let Some(victim) = self.least_recently_used(server) {
                 self.cache.invalidate(&victim).await;
                 // Let moka drop its own references to the evicted entry now.
                 self.cache.run_pending_tasks().await;
             }
-            let wait = tokio::time::timeout(Duration::from_secs(1), self.budget.clone().acquire_many_owned(self.per_pool));
+            let wait = tokio::time::timeout(Duration::from_secs(1), budget.clone().acquire_many_owned(self.per_pool));
             if let Ok(Ok(share)) = wait.await {
                 return Ok(share);
             }
@@ -183,8 +237,12 @@ impl TenantPools {
         Err(AppError::Unavailable)
     }
 
-    fn least_recently_used(&self) -> Option<TenantId> {
-        self.cache.iter().min_by_key(|(_, p)| p.last_used.load(Ordering::Relaxed)).map(|(id, _)| *id)
+    fn least_recently_used(&self, server: &str) -> Option<TenantId> {
+        self.cache
+            .iter()
+            .filter(|(_, p)| p.server == server)
+            .min_by_key(|(_, p)| p.last_used.load(Ordering::Relaxed))
+            .map(|(id, _)| *id)
     }
 
     /// Closes a tenant's pool now (the tenant was suspended or deleted).
@@ -202,14 +260,19 @@ impl TenantPools {
         self.cache.iter().map(|(_, p)| p.pool.size()).sum()
     }
 
+    /// Connections currently open per database server.
+    pub fn connections_by_server(&self) -> HashMap<String, u32> {
+        let mut by_server = HashMap::new();
+        for (_, p) in self.cache.iter() {
+            *by_server.entry(p.server.clone()).or_default() += p.pool.size();
+        }
+        by_server
+    }
+
     /// Pools open: one per site in use on this edge.
     pub async fn count(&self) -> u64 {
         self.cache.run_pending_tasks().await;
         self.cache.entry_count()
-    }
-
-    pub fn budget_available(&self) -> usize {
-        self.budget.available_permits()
     }
 }
 

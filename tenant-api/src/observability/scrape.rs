@@ -39,6 +39,7 @@ pub(super) struct ScrapeTime {
     queue_depth: Family<Named, Gauge>,
     queue_age: Family<Named, FloatGauge>,
     pool_connections: Family<Named, Gauge>,
+    server_connections: Family<Named, Gauge>,
     tenant_pools: Gauge,
     cache_lookups: Family<CacheLookup, Counter>,
     cache_entries: Family<Named, Gauge>,
@@ -51,6 +52,7 @@ impl ScrapeTime {
             queue_depth: Family::default(),
             queue_age: Family::default(),
             pool_connections: Family::default(),
+            server_connections: Family::default(),
             tenant_pools: Gauge::default(),
             cache_lookups: Family::default(),
             cache_entries: Family::default(),
@@ -59,6 +61,7 @@ impl ScrapeTime {
         registry.register("queue_depth", "Items due and not yet done, per queue", this.queue_depth.clone());
         registry.register("queue_oldest_age_seconds", "How long the oldest due item has waited, per queue", this.queue_age.clone());
         registry.register("db_pool_connections", "Open database connections: the control pool's, and all tenant pools' together", this.pool_connections.clone());
+        registry.register("db_server_connections", "Open tenant connections per database server of the fleet", this.server_connections.clone());
         registry.register("db_tenant_pools", "Tenant pools open on this edge (one per site in use)", this.tenant_pools.clone());
         registry.register("cache_lookups", "Lookups of the edge's in-memory caches, answered by the cache (hit) or not (miss)", this.cache_lookups.clone());
         registry.register("cache_entries", "Entries held per in-memory cache", this.cache_entries.clone());
@@ -94,6 +97,10 @@ impl ScrapeTime {
         }
         self.pool_connections.get_or_create(&named("control")).set(i64::from(app.ctl.db.size()));
         self.pool_connections.get_or_create(&named("tenants")).set(i64::from(app.pools.open_connections()));
+        self.server_connections.clear();
+        for (server, connections) in app.pools.connections_by_server() {
+            self.server_connections.get_or_create(&named(&server)).set(i64::from(connections));
+        }
         self.tenant_pools.set(app.pools.count().await as i64);
         let caches: [(&str, &CacheStats, u64); 3] = [
             ("hosts", &app.hosts.stats, app.hosts.entries().await),

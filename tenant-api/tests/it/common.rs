@@ -217,6 +217,15 @@ impl LocalServer {
     }
 }
 
+/// Edge B beside the test's own (A): caches and pools of its own over the same control
+/// database, listening as every edge does.
+pub fn second_edge(a: &TestApp) -> (AppState, Router) {
+    let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..EdgeConfig::default() };
+    let state = AppState::build(a.platform.db.clone(), a.platform.config.clone(), edge).unwrap();
+    hosts::spawn_invalidation(state.clone());
+    (state.clone(), router::app(state))
+}
+
 /// A published course of the site in category 2, with a free batch: (course, batch).
 pub async fn published_course(t: &TestApp, host: &str, teacher: &str) -> (i64, i64) {
     let course = t.post(host, "/course/course/create", Some(teacher), serde_json::json!({ "title": "Calculus", "title_bn": "ক্যালকুলাস", "category_id": 2 })).await;

@@ -3,23 +3,13 @@
 //! and a session signed out on A is refused on B. Sign-in limits are counted in the database, one
 //! count for all edges.
 
-use crate::common::{PASSWORD, TestApp, published_course, request, send_to};
+use crate::common::{PASSWORD, TestApp, published_course, request, second_edge, send_to};
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
-use tenant_api::{AppState, EdgeConfig, hosts, router};
 
 const DHAKA: &str = "dhaka.localhost";
-
-/// Edge B beside the test's own (A): caches of its own over the same database, listening as
-/// every edge does.
-fn second_edge(a: &TestApp) -> (AppState, Router) {
-    let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..EdgeConfig::default() };
-    let state = AppState::build(a.platform.db.clone(), a.platform.config.clone(), edge).unwrap();
-    hosts::spawn_invalidation(state.clone());
-    (state.clone(), router::app(state))
-}
 
 /// A call through an edge's router: (status, body).
 async fn call(edge: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {

@@ -10,7 +10,23 @@ use std::str::FromStr;
 
 #[tokio::test]
 async fn two_tenants_with_the_same_tables_keep_their_data_apart() {
+    keep_their_data_apart(&TestApp::new().await).await;
+}
+
+/// The same with the two sites on two database servers (issue 17): alpha is placed on the
+/// second, where the most room is; beta on main.
+#[tokio::test]
+async fn two_tenants_on_two_database_servers_keep_their_data_apart() {
     let t = TestApp::new().await;
+    t.platform.second_server("second").await;
+    let (alpha, beta) = keep_their_data_apart(&t).await;
+    for (site, server) in [(alpha, "second"), (beta, "main")] {
+        assert_eq!(t.state.pools.placement(site).await.unwrap().server.name, server);
+    }
+}
+
+/// Answers the two sites' ids.
+async fn keep_their_data_apart(t: &TestApp) -> (i64, i64) {
     let a = t.tenant("alpha").await;
     let b = t.tenant("beta").await;
     let pool_a = t.state.pools.get(a).await.unwrap();
@@ -34,6 +50,7 @@ async fn two_tenants_with_the_same_tables_keep_their_data_apart() {
     assert_eq!(log_a.body["total"], 3);
     assert_eq!(log_b.body["total"], 1);
     assert_eq!(log_b.body["data"][0]["action"], "beta_event");
+    (a, b)
 }
 
 #[tokio::test]

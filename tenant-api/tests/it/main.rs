@@ -26,6 +26,7 @@ mod mail_templates;
 mod notifications;
 mod partners;
 mod payments;
+mod placement;
 mod promotions;
 mod push;
 mod publishing;

@@ -331,9 +331,9 @@ async fn activity_changes_cover_every_table() {
     assert_eq!(
         control_tables,
         [
-            "acme_accounts", "acme_challenges", "activity_changes", "attempt_counts", "bulk_jobs", "calendar_entries", "catalogue_courses", "certificate_registry", "leaderboard_site_totals",
+            "acme_accounts", "acme_challenges", "activity_changes", "attempt_counts", "bulk_jobs", "calendar_entries", "catalogue_courses", "certificate_registry", "database_servers", "leaderboard_site_totals",
             "leaderboard_user_totals", "leaderboard_user_weeks", "leaderboard_weeks", "learner_courses", "message_opt_outs", "otp_codes", "outbox", "provisioning_events",
-            "provisioning_jobs", "push_subscriptions", "refinery_schema_history", "search_terms_daily", "sessions", "sso_attempts", "sso_links", "tls_attempts",
+            "provisioning_jobs", "push_subscriptions", "refinery_schema_history", "search_terms_daily", "sessions", "sso_attempts", "sso_links", "tenant_placements", "tls_attempts",
         ],
     );
 }

@@ -1,0 +1,243 @@
+//! `provisioner move-tenant <slug> --to <server>`: moves a tenant's schema to another database
+//! server while its learners keep working.
+//!
+//! 1. The target gets the tenant's role, schema and migrations (tables emptied of the rows the
+//!    migrations seed), the source a publication of the schema (PostgreSQL 15
+//!    `FOR TABLES IN SCHEMA`), and the target a subscription to it: PostgreSQL copies every
+//!    table, then streams each later change. The tenant stays `moving`, fully writable.
+//! 2. Cut-over, once every table is copied: the placement turns `read_only` (every edge refuses
+//!    writes with 503 and Retry-After), the source role's sessions become read-only (the
+//!    database itself refuses a write that slipped past an edge), and once the target has
+//!    confirmed the source's last WAL position, sequences are set and the placement flips to the
+//!    target with the next epoch. Every edge reopens the tenant's pool there.
+//! 3. After a grace period (requests still on the old pools finish), the source schema and role
+//!    are dropped.
+//!
+//! No acknowledged write is lost: a write either committed on the source before the source's
+//! last position was taken (and was replicated), or it was refused. Every step checks what
+//! exists first, so a move interrupted anywhere before the flip can be run again.
+
+use crate::steps::{self, Ctx};
+use anyhow::{Context, bail, ensure};
+use control_plane::placement::{self, Server};
+use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
+use sqlx::PgPool;
+use std::time::{Duration, Instant};
+
+/// What a move took.
+#[derive(Debug)]
+pub struct Moved {
+    pub tables: i64,
+    /// From refusing writes to the placement's flip.
+    pub read_only: Duration,
+    pub total: Duration,
+}
+
+/// Moves `tenant` to the server named `to`, printing progress through `say`.
+pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration, say: impl Fn(String)) -> anyhow::Result<Moved> {
+    let started = Instant::now();
+    let from = placement::of(&ctx.db, tenant).await?.context("the tenant has no placement (is it provisioned?)")?;
+    let target = placement::server(&ctx.db, to).await?.with_context(|| format!("no database server named {to}"))?;
+    ensure!(from.server.name != target.name, "the tenant is already on {to}");
+    ensure!(!target.draining, "{to} is draining and takes no tenants");
+    let (src, dst) = (ctx.admin(&from.server)?, ctx.admin(&target)?);
+    let schema = SchemaName::for_tenant(tenant);
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    // Slot names are per cluster, so the name carries the role's (deployment-unique) name.
+    let name = SchemaName::parse(&format!("mv_{}", role.name.as_str())).context("replication name too long")?;
+    say(format!("moving {} from {} to {}", schema.as_str(), from.server.name, target.name));
+
+    prepare_target(ctx, &target, &dst, tenant, &schema, &name).await?;
+    publish(&src, &schema, &name).await?;
+    placement::set_state(&ctx.db, tenant, "moving").await?;
+    subscribe(ctx, &from.server, &dst, &name).await?;
+    let tables = copied(&dst, &name, &say).await?;
+
+    let cut = Instant::now();
+    say("cut-over: writes paused".into());
+    placement::set_state(&ctx.db, tenant, "read_only").await?;
+    let switched = async {
+        freeze(&src, &role).await?;
+        caught_up(&src, &name).await?;
+        copy_sequences(&src, &dst, &schema).await?;
+        placement::flip(&ctx.db, tenant, &target.name).await?;
+        anyhow::Ok(())
+    };
+    if let Err(error) = switched.await {
+        // The tenant stays where it was, writable again; running the move again resumes.
+        execute(&src, format!("ALTER ROLE {} RESET default_transaction_read_only", role.name.as_str())).await?;
+        placement::set_state(&ctx.db, tenant, "active").await?;
+        return Err(error.context("cut-over failed; the tenant is writable again on its source"));
+    }
+    let read_only = cut.elapsed();
+    say(format!("now served from {} (writes paused {} ms)", target.name, read_only.as_millis()));
+
+    execute(&dst, format!("DROP SUBSCRIPTION {}", name.as_str())).await?;
+    execute(&src, format!("DROP PUBLICATION IF EXISTS {}", name.as_str())).await?;
+    if !grace.is_zero() {
+        say(format!("keeping the source {} s for requests still on it", grace.as_secs()));
+        tokio::time::sleep(grace).await;
+    }
+    steps::drop_schema(&src, tenant).await?;
+    steps::drop_role(ctx, &src, tenant).await?;
+    say(format!("source dropped from {}", from.server.name));
+    Ok(Moved { tables, read_only, total: started.elapsed() })
+}
+
+async fn execute(db: &PgPool, sql: String) -> sqlx::Result<()> {
+    // Only validated identifiers are interpolated (see `SchemaName`).
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(db).await.map(drop)
+}
+
+/// Role, schema and tables on the target, empty: the subscription's copy brings every row,
+/// including those the migrations seed and the migration history itself.
+async fn prepare_target(
+    ctx: &Ctx,
+    target: &Server,
+    dst: &PgPool,
+    tenant: TenantId,
+    schema: &SchemaName,
+    name: &SchemaName,
+) -> anyhow::Result<()> {
+    if subscribed(dst, name).await? {
+        return Ok(()); // A run interrupted while copying: the copy goes on.
+    }
+    steps::create_role(ctx, target, dst, tenant).await?;
+    steps::create_schema(ctx, target, dst, tenant).await?;
+    steps::migrate_on(ctx, target, tenant).await?;
+    let tables: Option<String> = sqlx::query_scalar(
+        "SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') FROM pg_tables WHERE schemaname = $1",
+    )
+    .bind(schema.as_str())
+    .fetch_one(dst)
+    .await?;
+    if let Some(tables) = tables {
+        execute(dst, format!("TRUNCATE {tables} CASCADE")).await?;
+    }
+    Ok(())
+}
+
+/// A publication of the whole schema. Tables without a primary key publish their updates and
+/// deletes with the whole old row as identity.
+async fn publish(src: &PgPool, schema: &SchemaName, name: &SchemaName) -> anyhow::Result<()> {
+    let keyless: Vec<String> = sqlx::query_scalar(
+        "SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relreplident = 'd'
+           AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary)",
+    )
+    .bind(schema.as_str())
+    .fetch_all(src)
+    .await?;
+    for table in keyless {
+        execute(src, format!("ALTER TABLE {table} REPLICA IDENTITY FULL")).await?;
+    }
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = $1)")
+        .bind(name.as_str())
+        .fetch_one(src)
+        .await?;
+    if !exists {
+        execute(src, format!("CREATE PUBLICATION {} FOR TABLES IN SCHEMA {}", name.as_str(), schema.as_str())).await?;
+    }
+    Ok(())
+}
+
+async fn subscribed(dst: &PgPool, name: &SchemaName) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_subscription WHERE subname = $1)").bind(name.as_str()).fetch_one(dst).await
+}
+
+async fn subscribe(ctx: &Ctx, source: &Server, dst: &PgPool, name: &SchemaName) -> anyhow::Result<()> {
+    if !subscribed(dst, name).await? {
+        let conninfo = source.conninfo(&ctx.config)?.replace('\'', "''");
+        execute(dst, format!("CREATE SUBSCRIPTION {n} CONNECTION '{conninfo}' PUBLICATION {n}", n = name.as_str()))
+            .await
+            .context("cannot subscribe the target to the source (is the source's wal_level logical?)")?;
+    }
+    Ok(())
+}
+
+/// Waits until every table is copied and streaming, printing each step of the copy.
+async fn copied(dst: &PgPool, name: &SchemaName, say: &impl Fn(String)) -> anyhow::Result<i64> {
+    let mut last = -1;
+    loop {
+        let (ready, total, errors): (i64, i64, i64) = sqlx::query_as(
+            "SELECT count(*) FILTER (WHERE r.srsubstate = 'r'), count(r.srrelid),
+                    coalesce((SELECT sync_error_count + apply_error_count FROM pg_stat_subscription_stats t WHERE t.subid = s.oid), 0)
+             FROM pg_subscription s LEFT JOIN pg_subscription_rel r ON r.srsubid = s.oid
+             WHERE s.subname = $1 GROUP BY s.oid",
+        )
+        .bind(name.as_str())
+        .fetch_one(dst)
+        .await?;
+        if errors > 0 {
+            bail!("the copy failed on the target ({errors} error(s)); its PostgreSQL log says why");
+        }
+        if ready != last {
+            say(format!("copying: {ready}/{total} tables copied"));
+            last = ready;
+        }
+        if ready == total {
+            return Ok(total);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Makes the source read-only for the tenant: new sessions of its role refuse writes, and the
+/// sessions open now end once their transactions do (at most 2 s, then they are ended).
+async fn freeze(src: &PgPool, role: &TenantRole) -> anyhow::Result<()> {
+    execute(src, format!("ALTER ROLE {} SET default_transaction_read_only = on", role.name.as_str())).await?;
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let writing: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE usename = $1 AND backend_xid IS NOT NULL")
+            .bind(role.name.as_str())
+            .fetch_one(src)
+            .await?;
+        if writing == 0 || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1")
+        .bind(role.name.as_str())
+        .execute(src)
+        .await?;
+    Ok(())
+}
+
+/// Waits until the target has confirmed everything the source has written so far.
+async fn caught_up(src: &PgPool, name: &SchemaName) -> anyhow::Result<()> {
+    let position: String = sqlx::query_scalar("SELECT pg_current_wal_lsn()::text").fetch_one(src).await?;
+    loop {
+        let confirmed: Option<bool> =
+            sqlx::query_scalar("SELECT confirmed_flush_lsn >= $2::pg_lsn FROM pg_replication_slots WHERE slot_name = $1")
+                .bind(name.as_str())
+                .bind(&position)
+                .fetch_optional(src)
+                .await?
+                .flatten();
+        match confirmed {
+            Some(true) => return Ok(()),
+            Some(false) => tokio::time::sleep(Duration::from_millis(10)).await,
+            None => bail!("the replication slot {} is gone from the source", name.as_str()),
+        }
+    }
+}
+
+/// Logical replication carries rows, not sequences: the target's continue from the source's.
+async fn copy_sequences(src: &PgPool, dst: &PgPool, schema: &SchemaName) -> anyhow::Result<()> {
+    let sequences: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT sequencename::text, last_value FROM pg_sequences WHERE schemaname = $1 AND last_value IS NOT NULL",
+    )
+    .bind(schema.as_str())
+    .fetch_all(src)
+    .await?;
+    for (sequence, value) in sequences {
+        sqlx::query("SELECT setval(format('%I.%I', $1::text, $2::text)::regclass, $3)")
+            .bind(schema.as_str())
+            .bind(&sequence)
+            .bind(value)
+            .execute(dst)
+            .await?;
+    }
+    Ok(())
+}

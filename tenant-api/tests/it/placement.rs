@@ -1,0 +1,258 @@
+//! Tenants placed across two PostgreSQL servers (issue 17): the second is a cluster of its own,
+//! started by infra/test (`TEST_SECOND_DATABASE_URL`). A new tenant goes where the most room is
+//! left and is served from there; a tenant moves to the other server while a writer keeps
+//! writing through two edges, and no acknowledged write is lost, doubled or left behind.
+
+use crate::common::{TestApp, published_course, request, second_edge, send_to};
+use tenant_api::{AppState, EdgeConfig, router};
+use axum::Router;
+use axum::http::{Method, StatusCode};
+use control_plane::placement::{self, Server};
+use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
+use serde_json::json;
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, PgPool};
+use std::collections::BTreeMap;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+async fn has_schema(server: &PgPool, tenant: TenantId) -> bool {
+    sqlx::query_scalar("SELECT to_regnamespace($1) IS NOT NULL")
+        .bind(SchemaName::for_tenant(tenant).as_str())
+        .fetch_one(server)
+        .await
+        .unwrap()
+}
+
+async fn has_role(server: &PgPool, t: &TestApp, tenant: TenantId) -> bool {
+    let role = TenantRole::for_tenant(&t.platform.config, tenant);
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)").bind(role.name.as_str()).fetch_one(server).await.unwrap()
+}
+
+async fn placed_on(t: &TestApp, tenant: TenantId) -> String {
+    placement::of(&t.platform.db, tenant).await.unwrap().unwrap().server.name
+}
+
+#[tokio::test]
+async fn new_tenants_go_where_the_most_room_is_and_are_served_from_there() {
+    let t = TestApp::new().await;
+    let second = t.platform.second_server("second").await;
+    let on_second = t.provisioner.admin(&second).unwrap();
+    // The main site is on main already, so the second server has more room; then a tie, which
+    // goes to the first by name.
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    assert_eq!(placed_on(&t, dhaka).await, "second");
+    assert_eq!(placed_on(&t, sylhet).await, "main");
+    assert!(has_schema(&on_second, dhaka).await && has_role(&on_second, &t, dhaka).await);
+    assert!(!has_schema(&t.platform.db, dhaka).await && !has_role(&t.platform.db, &t, dhaka).await);
+    assert!(has_schema(&t.platform.db, sylhet).await && !has_schema(&on_second, sylhet).await);
+
+    // Served from there: a course written through the edge is on the second server only.
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    published_course(&t, "dhaka.localhost", &teacher).await;
+    let courses = format!("SELECT count(*) FROM {}.courses", SchemaName::for_tenant(dhaka).as_str());
+    let count: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(courses)).fetch_one(&on_second).await.unwrap();
+    assert_eq!(count, 1);
+    let r = t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["total"], 1);
+    let r = t.get("sylhet.localhost", "/course/course/view", Some(&teacher)).await;
+    assert_ne!(r.status, StatusCode::OK, "dhaka's teacher has no role on sylhet: {}", r.text);
+
+    // Across servers a tenant role reaches nothing: dhaka's does not exist on main, and on its
+    // own server it is denied the other schemas there.
+    let role = TenantRole::for_tenant(&t.platform.config, dhaka);
+    let as_dhaka = |url: &str| {
+        PgConnectOptions::from_str(url).unwrap().username(role.name.as_str()).password(&role.password)
+    };
+    let refused = as_dhaka(t.platform.config.database_url.expose()).connect().await.unwrap_err();
+    assert_eq!(refused.as_database_error().and_then(|e| e.code()).as_deref(), Some("28000"), "{refused}");
+    let barisal = t.tenant("barisal").await;
+    assert_eq!(placed_on(&t, barisal).await, "second");
+    let mut conn = second.locate(as_dhaka(t.platform.config.database_url.expose())).connect().await.unwrap();
+    let sql = format!("SELECT * FROM {}.courses", SchemaName::for_tenant(barisal).as_str());
+    let error = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.unwrap_err();
+    assert_eq!(error.as_database_error().and_then(|e| e.code()).as_deref(), Some("42501"), "{error}");
+
+    // A draining server takes no one new; with every server draining, provisioning says so.
+    placement::add_server(&t.platform.db, &Server { draining: true, ..second.clone() }).await.unwrap();
+    let comilla = t.tenant("comilla").await;
+    assert_eq!(placed_on(&t, comilla).await, "main");
+    sqlx::query("UPDATE database_servers SET draining = true").execute(&t.platform.db).await.unwrap();
+    let rangpur = t.platform.approved_institution("rangpur").await;
+    t.drain().await;
+    let failure: String = sqlx::query_scalar("SELECT last_error FROM provisioning_jobs WHERE institution_id = $1")
+        .bind(rangpur)
+        .fetch_one(&t.platform.db)
+        .await
+        .unwrap();
+    assert!(failure.contains("all are draining"), "{failure}");
+}
+
+/// The writer's outcome: the sections acknowledged (201) and how many were refused (503).
+#[derive(Default)]
+struct Written {
+    acknowledged: Vec<String>,
+    refused: usize,
+}
+
+/// Adds sections `{mark}0`, `{mark}1`, … to the course, through each edge in turn, until told
+/// to stop.
+async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i64, stop: Arc<AtomicBool>) -> Written {
+    let mut written = Written::default();
+    for i in 0.. {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let title = format!("{mark}{i}");
+        let body = json!({ "course_id": course, "title_bn": title });
+        let r = send_to(&edges[i % edges.len()], request(Method::POST, "dhaka.localhost", "/course/schedule/section", Some(&teacher), &[], Some(body))).await;
+        match r.status {
+            StatusCode::CREATED => written.acknowledged.push(title),
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(r.header("retry-after"), "2", "a refused write says when to come back");
+                written.refused += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            other => panic!("write {i}: {other} {}", r.text),
+        }
+    }
+    written
+}
+
+async fn sections(db: &PgPool, schema: Option<&SchemaName>) -> BTreeMap<String, i64> {
+    let from = schema.map_or("course_sections".to_owned(), |s| format!("{}.course_sections", s.as_str()));
+    let sql = format!("SELECT title_bn, count(*) FROM {from} WHERE title_bn ~ '^[wd][0-9]+$' GROUP BY 1");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(db).await.unwrap().into_iter().collect()
+}
+
+#[tokio::test]
+async fn a_tenant_moves_to_another_server_while_a_writer_keeps_writing_through_two_edges() {
+    let a = TestApp::new().await;
+    let dhaka = a.tenant("dhaka").await;
+    let sylhet = a.tenant("sylhet").await;
+    let second = a.platform.second_server("second").await;
+    let on_second = a.provisioner.admin(&second).unwrap();
+    let (b_state, b) = second_edge(&a);
+    a.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = a.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    let (course, _) = published_course(&a, "dhaka.localhost", &teacher).await;
+    let schema = SchemaName::for_tenant(dhaka);
+    assert_eq!(placed_on(&a, dhaka).await, "main");
+
+    // A third edge that never hears of the move: until the flip its writes go to the source,
+    // where the database itself must refuse those the target would not get.
+    let deaf = router::app(AppState::build(a.platform.db.clone(), a.platform.config.clone(), EdgeConfig::default()).unwrap());
+    let (stop, deaf_stop) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+    let mut writer = tokio::spawn(write_until(vec![a.app.clone(), b.clone()], 'w', teacher.clone(), course, stop.clone()));
+    let deaf_writer = tokio::spawn(write_until(vec![deaf], 'd', teacher.clone(), course, deaf_stop.clone()));
+    // Writes before, during and after the move. A writer that stopped short panicked: say why.
+    let mut wait_for_writes = async |server: &PgPool, count: usize| {
+        while sections(server, Some(&schema)).await.len() < count {
+            if writer.is_finished() {
+                (&mut writer).await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    wait_for_writes(&a.platform.db, 20).await;
+    let lines = std::sync::Mutex::new(Vec::new());
+    let say = |line: String| {
+        if line.starts_with("now served from") {
+            deaf_stop.store(true, Ordering::SeqCst);
+        }
+        lines.lock().unwrap().push(line);
+    };
+    let moved = provisioner::moving::move_tenant(&a.provisioner, dhaka, "second", Duration::ZERO, say).await.unwrap();
+    let deaf_written = deaf_writer.await.unwrap();
+    println!("moved: {moved:?}\n{}", lines.lock().unwrap().join("\n"));
+    let after_move = sections(&on_second, Some(&schema)).await.len();
+    wait_for_writes(&on_second, after_move + 20).await;
+    stop.store(true, Ordering::SeqCst);
+    let written = writer.await.unwrap();
+
+    // Every acknowledged write is on the target once, and nothing else is: a refused write was
+    // not performed.
+    let on_target = sections(&on_second, Some(&schema)).await;
+    let acknowledged = written.acknowledged.iter().chain(&deaf_written.acknowledged);
+    let expected: BTreeMap<String, i64> = acknowledged.map(|t| (t.clone(), 1)).collect();
+    let refused = (written.refused, deaf_written.refused);
+    assert_eq!(on_target, expected, "refused (listening, deaf): {refused:?}");
+    println!("refused (listening edges, deaf edge): {refused:?}");
+    assert!(expected.len() >= 40);
+    // The progress said what it did.
+    let lines = lines.into_inner().unwrap();
+    assert!(lines.iter().any(|l| l.contains("tables copied")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("now served from second")), "{lines:?}");
+
+    // The placement flipped; both edges serve the tenant from the target.
+    let now = placement::of(&a.platform.db, dhaka).await.unwrap().unwrap();
+    assert_eq!((now.server.name.as_str(), now.state.as_str(), now.epoch), ("second", "active", 2));
+    for edge in [&a.state, &b_state] {
+        assert_eq!(edge.pools.placement(dhaka).await.unwrap().server.name, "second");
+        let through_edge = sections(&edge.pools.get(dhaka).await.unwrap(), None).await;
+        assert_eq!(through_edge, expected);
+    }
+    // Sequences followed: a new section after the move takes an id after every copied one.
+    let r = send_to(&b, request(Method::POST, "dhaka.localhost", "/course/schedule/section", Some(&teacher), &[], Some(json!({ "course_id": course, "title_bn": "after" })))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let max: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT max(id) FROM {}.course_sections WHERE title_bn <> 'after'", schema.as_str())))
+        .fetch_one(&on_second)
+        .await
+        .unwrap();
+    assert!(r.body["data"]["id"].as_i64().unwrap() > max);
+
+    // Nothing is left behind on the source, and the neighbour there was not touched.
+    assert!(!has_schema(&a.platform.db, dhaka).await && !has_role(&a.platform.db, &a, dhaka).await);
+    let leftovers: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_replication_slots WHERE starts_with(slot_name, 'mv_' || $1)")
+        .bind(&a.platform.config.tenant_role_prefix)
+        .fetch_one(&a.platform.db)
+        .await
+        .unwrap();
+    assert_eq!(leftovers, 0);
+    assert_eq!(placed_on(&a, sylhet).await, "main");
+    assert!(sections(&a.state.pools.get(sylhet).await.unwrap(), None).await.is_empty());
+
+    // Moving again to where it is, or to an unknown server, is refused before anything is done.
+    let again = provisioner::moving::move_tenant(&a.provisioner, dhaka, "second", Duration::ZERO, |_| ()).await.unwrap_err();
+    assert!(again.to_string().contains("already on second"), "{again}");
+    let unknown = provisioner::moving::move_tenant(&a.provisioner, dhaka, "third", Duration::ZERO, |_| ()).await.unwrap_err();
+    assert!(unknown.to_string().contains("no database server named third"), "{unknown}");
+}
+
+#[tokio::test]
+async fn a_site_in_its_cut_over_refuses_writes_with_retry_after_and_keeps_reading() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    let (course, _) = published_course(&t, "dhaka.localhost", &teacher).await;
+    placement::set_state(&t.platform.db, dhaka, "read_only").await.unwrap();
+    t.eventually(async || t.state.pools.placement(dhaka).await.unwrap().is_read_only()).await;
+
+    let body = json!({ "course_id": course, "title_bn": "নতুন" });
+    let r = t.call(Method::POST, "dhaka.localhost", "/course/schedule/section", Some(&teacher), &[("accept-language", "bn")], Some(body.clone())).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text);
+    assert_eq!(r.body["code"], "site_read_only");
+    assert_eq!(r.header("retry-after"), "2");
+    assert!(r.body["message"].as_str().unwrap().contains("সার্ভারে সরানো"), "{}", r.body);
+    assert_eq!(t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await.status, StatusCode::OK, "reads go on");
+
+    // A write that reached the database anyway (its edge had not heard yet) is refused there.
+    placement::set_state(&t.platform.db, dhaka, "active").await.unwrap();
+    t.eventually(async || !t.state.pools.placement(dhaka).await.unwrap().is_read_only()).await;
+    let role = TenantRole::for_tenant(&t.platform.config, dhaka);
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("ALTER ROLE {} SET default_transaction_read_only = on", role.name.as_str()))).execute(&t.platform.db).await.unwrap();
+    t.state.pools.close(dhaka).await;
+    let r = t.post("dhaka.localhost", "/course/schedule/section", Some(&teacher), body.clone()).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("site_read_only")), "{}", r.text);
+
+    // Writable again, the same write goes through.
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("ALTER ROLE {} RESET default_transaction_read_only", role.name.as_str()))).execute(&t.platform.db).await.unwrap();
+    t.state.pools.close(dhaka).await;
+    assert_eq!(t.post("dhaka.localhost", "/course/schedule/section", Some(&teacher), body).await.status, StatusCode::CREATED);
+}
