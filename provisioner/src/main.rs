@@ -3,14 +3,16 @@
 //! `provisioner migrate-all [--concurrency N]` upgrades every tenant schema and exits non-zero
 //! if any tenant failed; `provisioner servers` lists the database servers, `add-server NAME
 //! --host H --port P --dbname D [--capacity N] [--draining]` adds or changes one, and
-//! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working.
+//! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working;
+//! `backup SLUG`, `backups SLUG`, `backup-all [--keep N]` and `restore SLUG --from KEY [--to NAME]`
+//! archive and restore tenants (`provisioner::backup`).
 
 use anyhow::{Context, bail};
 use control_plane::config::Config;
 use provisioner::acme::{self, AcmeSettings};
 use control_plane::institutions::store as institutions;
 use control_plane::placement::{self, Server};
-use provisioner::{Ctx, ProvisionerConfig, fleet, moving, worker};
+use provisioner::{Ctx, ProvisionerConfig, backup, fleet, moving, worker};
 use std::sync::Arc;
 
 #[tokio::main]
@@ -96,8 +98,35 @@ async fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Some(command @ ("backup" | "backups" | "restore")) => {
+            let slug = args.get(1).filter(|n| !n.starts_with("--")).with_context(|| format!("{command} SLUG"))?;
+            let tenant = institutions::tenant_by_slug(&ctx.db, slug).await?.with_context(|| format!("no site {slug}"))?.id;
+            match command {
+                "backup" => {
+                    backup::backup(&ctx, tenant, |line| println!("{line}")).await?;
+                }
+                "backups" => {
+                    for key in backup::list(&ctx, tenant).await? {
+                        println!("{key}");
+                    }
+                }
+                _ => {
+                    let key = option(&args, "--from").context("--from KEY is required (provisioner backups SLUG lists them)")?;
+                    backup::restore(&ctx, tenant, key, option(&args, "--to"), |line| println!("{line}")).await?;
+                }
+            }
+            Ok(())
+        }
+        Some("backup-all") => {
+            let keep = option(&args, "--keep").map(str::parse).transpose().context("--keep")?.unwrap_or(7);
+            let failed = backup::backup_all(&ctx, keep, |line| println!("{line}")).await?;
+            if !failed.is_empty() {
+                bail!("{} tenant(s) not backed up", failed.len());
+            }
+            Ok(())
+        }
         Some(other) => bail!(
-            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N]]"
+            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
         ),
     }
 }

@@ -256,3 +256,91 @@ async fn a_site_in_its_cut_over_refuses_writes_with_retry_after_and_keeps_readin
     t.state.pools.close(dhaka).await;
     assert_eq!(t.post("dhaka.localhost", "/course/schedule/section", Some(&teacher), body).await.status, StatusCode::CREATED);
 }
+
+/// Rows per table of a tenant's schema on a server.
+async fn row_counts(server: &PgPool, tenant: TenantId) -> BTreeMap<String, i64> {
+    let schema = SchemaName::for_tenant(tenant);
+    let tables: Vec<String> = sqlx::query_scalar("SELECT tablename::text FROM pg_tables WHERE schemaname = $1")
+        .bind(schema.as_str())
+        .fetch_all(server)
+        .await
+        .unwrap();
+    let mut counts = BTreeMap::new();
+    for table in tables {
+        let sql = format!("SELECT count(*) FROM {}.{table}", schema.as_str());
+        counts.insert(table, sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(server).await.unwrap());
+    }
+    counts
+}
+
+/// SHA-256 of every object in the tenant's bucket.
+async fn object_sums(t: &TestApp, tenant: TenantId) -> BTreeMap<String, String> {
+    use sha2::Digest;
+    let bucket = control_plane::storage::bucket_name(&t.platform.config.storage, tenant);
+    let listed = t.provisioner.s3.list_objects_v2().bucket(&bucket).send().await.unwrap();
+    let mut sums = BTreeMap::new();
+    for key in listed.contents().iter().filter_map(|o| o.key()) {
+        let body = t.provisioner.s3.get_object().bucket(&bucket).key(key).send().await.unwrap().body.collect().await.unwrap();
+        sums.insert(key.to_owned(), hex::encode(sha2::Sha256::digest(body.into_bytes())));
+    }
+    sums
+}
+
+async fn put_object(t: &TestApp, tenant: TenantId, key: &str, bytes: Vec<u8>) {
+    let bucket = control_plane::storage::bucket_name(&t.platform.config.storage, tenant);
+    t.provisioner.s3.put_object().bucket(bucket).key(key).body(bytes.into()).send().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_backup_restored_on_another_server_or_in_place_serves_the_same_data() {
+    use provisioner::backup;
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let sylhet = t.tenant("sylhet").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    published_course(&t, "dhaka.localhost", &teacher).await;
+    put_object(&t, dhaka, "files/1/সিলেবাস.pdf", b"%PDF-1.7 syllabus".to_vec()).await;
+    put_object(&t, dhaka, "covers/2.png", (0..=255u8).cycle().take(70_000).collect()).await;
+    let (rows, objects) = (row_counts(&t.platform.db, dhaka).await, object_sums(&t, dhaka).await);
+    assert!(rows["courses"] == 1 && rows["course_sections"] == 1 && objects.len() == 2, "{rows:?} {objects:?}");
+
+    let lines = std::sync::Mutex::new(Vec::new());
+    let saved = backup::backup(&t.provisioner, dhaka, |line| lines.lock().unwrap().push(line)).await.unwrap();
+    assert_eq!(saved.objects, 2);
+    assert!(saved.key.starts_with(&format!("t-{dhaka}/")) && saved.key.ends_with(".tar"), "{}", saved.key);
+    assert_eq!(backup::list(&t.provisioner, dhaka).await.unwrap(), [saved.key.clone()]);
+    assert!(lines.lock().unwrap().iter().any(|l| l.contains("2 object(s) archived")));
+
+    // Life goes on after the backup: a second course, one object replaced, one more added.
+    let r = t.post("dhaka.localhost", "/course/course/create", Some(&teacher), json!({ "title": "Algebra", "title_bn": "বীজগণিত", "category_id": 2 })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    put_object(&t, dhaka, "covers/2.png", b"changed".to_vec()).await;
+    put_object(&t, dhaka, "files/3.txt", b"later".to_vec()).await;
+
+    // Restored on the second server: the same rows and objects, and the edge serves it there.
+    t.platform.second_server("second").await;
+    backup::restore(&t.provisioner, dhaka, &saved.key, Some("second"), |_| ()).await.unwrap();
+    let on_second = t.provisioner.admin(&placement::server(&t.platform.db, "second").await.unwrap().unwrap()).unwrap();
+    assert_eq!(row_counts(&on_second, dhaka).await, rows);
+    assert_eq!(object_sums(&t, dhaka).await, objects);
+    assert_eq!(placed_on(&t, dhaka).await, "second");
+    t.eventually(async || t.state.pools.placement(dhaka).await.is_ok_and(|p| p.server.name == "second")).await;
+    let r = t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await;
+    assert_eq!((r.status, r.body["total"].as_i64()), (StatusCode::OK, Some(1)), "{}", r.text);
+    let r = t.post("dhaka.localhost", "/course/course/create", Some(&teacher), json!({ "title": "Geometry", "title_bn": "জ্যামিতি", "category_id": 2 })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "writable there: {}", r.text);
+
+    // Restored again in place: back to the backup's state.
+    backup::restore(&t.provisioner, dhaka, &saved.key, None, |_| ()).await.unwrap();
+    assert_eq!(row_counts(&on_second, dhaka).await, rows);
+    t.eventually(async || t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await.body["total"] == 1).await;
+
+    // One site's backup never lands on another; a key that is not a backup is refused.
+    let other = backup::restore(&t.provisioner, sylhet, &saved.key, None, |_| ()).await.unwrap_err();
+    assert!(other.to_string().contains("not a backup of this site"), "{other}");
+    let missing = backup::restore(&t.provisioner, dhaka, &format!("t-{dhaka}/none.tar"), None, |_| ()).await.unwrap_err();
+    assert!(format!("{missing:#}").contains("no backup"), "{missing:#}");
+    assert_eq!(placement::of(&t.platform.db, dhaka).await.unwrap().unwrap().state, "active", "a failed restore leaves the site writable");
+    assert_eq!(placed_on(&t, sylhet).await, "main");
+}
