@@ -72,7 +72,7 @@ async fn main() {
     let state = AppState::build(platform.db.clone(), platform.config.clone(), EdgeConfig::default()).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(state)));
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(state), false));
 
     let mut roots = rustls::RootCertStore::empty();
     roots.add(CertificateDer::from(ca.der().to_vec())).unwrap();

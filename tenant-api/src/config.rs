@@ -27,6 +27,9 @@ pub struct EdgeConfig {
     pub listen: SocketAddr,
     pub https_listen: SocketAddr,
     pub https_public_port: u16,
+    /// The HTTPS listener's connections start with a PROXY protocol v2 header from the load
+    /// balancer (`HTTPS_PROXY_PROTOCOL=true`; `crate::proxy_protocol`).
+    pub https_proxy_protocol: bool,
     pub web_dist: PathBuf,
     pub connection_budget: u32,
     pub pool_max_connections: u32,
@@ -109,6 +112,7 @@ impl Default for EdgeConfig {
             listen: ([0, 0, 0, 0], 8080).into(),
             https_listen: ([0, 0, 0, 0], 8443).into(),
             https_public_port: 8443,
+            https_proxy_protocol: false,
             web_dist: "web/dist".into(),
             connection_budget: 100,
             pool_max_connections: 5,
@@ -128,6 +132,7 @@ impl EdgeConfig {
             listen: parsed("LISTEN_ADDR")?.unwrap_or(d.listen),
             https_listen,
             https_public_port: parsed("HTTPS_PUBLIC_PORT")?.unwrap_or(https_listen.port()),
+            https_proxy_protocol: parsed("HTTPS_PROXY_PROTOCOL")?.unwrap_or(d.https_proxy_protocol),
             web_dist: parsed("WEB_DIST")?.unwrap_or(d.web_dist),
             connection_budget: parsed("TENANT_DB_CONNECTION_BUDGET")?.unwrap_or(d.connection_budget),
             pool_max_connections: parsed("TENANT_POOL_MAX_CONNECTIONS")?.unwrap_or(d.pool_max_connections),

@@ -28,6 +28,7 @@ pub mod payments;
 pub mod permissions;
 pub mod pools;
 pub mod promotions;
+pub mod proxy_protocol;
 pub mod publishing;
 pub mod questions;
 pub mod reference;

@@ -51,7 +51,8 @@ async fn main() -> anyhow::Result<()> {
     let https = tokio::net::TcpListener::bind(state.edge.https_listen).await?;
     tracing::info!(http = %state.edge.listen, https = %state.edge.https_listen, certificates = loaded, "tenant-api listening (HTTPS)");
     let http_app = tls::http_router(state.ctl.db.clone(), state.edge.https_public_port);
-    tokio::spawn(tls::serve_https(https, tls::server_config(resolver)?, router::app(state)));
+    let proxy_protocol = state.edge.https_proxy_protocol;
+    tokio::spawn(tls::serve_https(https, tls::server_config(resolver)?, router::app(state), proxy_protocol));
     axum::serve(listener, http_app).with_graceful_shutdown(shutdown).await?;
     Ok(())
 }

@@ -143,13 +143,24 @@ pub fn server_config(resolver: Arc<SniResolver>) -> anyhow::Result<Arc<ServerCon
     Ok(Arc::new(config))
 }
 
-/// Serves `app` over TLS on `listener` until the task is dropped.
-pub async fn serve_https(listener: TcpListener, config: Arc<ServerConfig>, app: Router) {
+/// Serves `app` over TLS on `listener` until the task is dropped; with `proxy_protocol`, each
+/// connection first carries the client's address from the load balancer.
+pub async fn serve_https(listener: TcpListener, config: Arc<ServerConfig>, app: Router, proxy_protocol: bool) {
     let acceptor = tokio_rustls::TlsAcceptor::from(config);
     loop {
-        let Ok((tcp, peer)) = listener.accept().await else { continue };
+        let Ok((mut tcp, mut peer)) = listener.accept().await else { continue };
         let (acceptor, app) = (acceptor.clone(), app.clone());
         tokio::spawn(async move {
+            if proxy_protocol {
+                match tokio::time::timeout(Duration::from_secs(10), crate::proxy_protocol::read_header(&mut tcp)).await {
+                    Ok(Ok(client)) => peer = client.unwrap_or(peer),
+                    Ok(Err(error)) => {
+                        tracing::debug!(%peer, %error, "PROXY header refused");
+                        return;
+                    }
+                    Err(_) => return,
+                }
+            }
             let tls = match tokio::time::timeout(Duration::from_secs(10), acceptor.accept(tcp)).await {
                 Ok(Ok(tls)) => tls,
                 Ok(Err(error)) => {

@@ -137,7 +137,16 @@ async fn serve(State(app): State<AppState>) -> Response {
     }
 }
 
-/// The metrics listener's router: `/metrics` only.
+/// A load balancer's health check (HAProxy `option httpchk GET /healthz`): 200 while this edge
+/// reaches the control database, else 503, so traffic leaves an edge that lost it.
+async fn healthz(State(app): State<AppState>) -> StatusCode {
+    match sqlx::query("SELECT 1").execute(&app.ctl.db).await {
+        Ok(_) => StatusCode::OK,
+        Err(_) => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// The metrics listener's router: `/metrics`, and `/healthz` for the load balancer.
 pub fn router(app: AppState) -> Router {
-    Router::new().route("/metrics", get(serve)).with_state(app)
+    Router::new().route("/metrics", get(serve)).route("/healthz", get(healthz)).with_state(app)
 }

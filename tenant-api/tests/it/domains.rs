@@ -86,7 +86,7 @@ async fn a_custom_domain_is_verified_certified_served_and_disabled_when_it_stops
     tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone()), false));
     let pebble_root = pebble_root().await;
     let fetch = |sni: String| {
         let root = pebble_root.clone();

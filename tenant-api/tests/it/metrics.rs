@@ -86,6 +86,16 @@ async fn the_metrics_listener_counts_answers_by_route_and_reads_queues_caches_an
     // The public listener does not serve them.
     let public = t.get("localhost", "/metrics", None).await;
     assert!(!public.text.contains("http_requests_total"), "{}", public.text);
+
+    // The load balancer's health check: healthy while the control database answers, not once
+    // the edge has lost it.
+    let health = async || {
+        let r = tenant_api::observability::router(t.state.clone()).oneshot(Request::get("/healthz").body(Body::empty()).unwrap()).await.unwrap();
+        r.status()
+    };
+    assert_eq!(health().await, StatusCode::OK);
+    t.state.ctl.db.close().await;
+    assert_eq!(health().await, StatusCode::SERVICE_UNAVAILABLE);
 }
 
 /// A log writer the test reads back.

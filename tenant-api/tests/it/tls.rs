@@ -55,6 +55,11 @@ struct Reply {
 }
 
 async fn https_get(addr: SocketAddr, ca: &Ca, sni: &str, host: &str, path: &str) -> std::io::Result<Reply> {
+    https_call(addr, ca, sni, host, "GET", path, "").await
+}
+
+/// A request with a JSON body (empty: none) over a fresh TLS connection.
+async fn https_call(addr: SocketAddr, ca: &Ca, sni: &str, host: &str, method: &str, path: &str, body: &str) -> std::io::Result<Reply> {
     let mut roots = rustls::RootCertStore::empty();
     roots.add(CertificateDer::from(ca.cert.der().to_vec())).unwrap();
     let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::aws_lc_rs::default_provider()))
@@ -66,7 +71,10 @@ async fn https_get(addr: SocketAddr, ca: &Ca, sni: &str, host: &str, path: &str)
     let tcp = tokio::net::TcpStream::connect(addr).await?;
     let mut stream = connector.connect(ServerName::try_from(sni.to_owned()).unwrap(), tcp).await?;
     let peer = stream.get_ref().1.peer_certificates().unwrap()[0].to_vec();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\nConnection: close\r\n\r\n");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
     stream.write_all(request.as_bytes()).await?;
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw).await; // servers may close without close_notify
@@ -110,7 +118,7 @@ async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() 
     tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone()), false));
 
     // The wildcard serves every partner and the apex, with HSTS.
     let r = https_get(addr, &ca, "dhaka.lms.test", "dhaka.lms.test", "/my-account/institutions/retrieve-site").await.unwrap();
@@ -217,7 +225,7 @@ async fn the_wildcard_from_the_acme_ca_serves_new_partners_without_a_new_order()
     resolver.reload(&t.platform.db, &master).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone()), false));
     let connector = tokio_rustls::TlsConnector::from(Arc::new(client_trusting(&root)));
     let fetch = |sni: &'static str| {
         let connector = connector.clone();
@@ -275,7 +283,7 @@ async fn an_unreachable_ca_is_retried_with_backoff_while_the_old_certificate_kee
     tls::spawn_reload(resolver.clone(), t.platform.db.clone(), master.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone())));
+    tokio::spawn(tls::serve_https(listener, tls::server_config(resolver).unwrap(), router::app(t.state.clone()), false));
     // Full handshakes only: a resumed session reports the certificate of the original one.
     let mut client = client_trusting(&root);
     client.resumption = rustls::client::Resumption::disabled();
@@ -349,4 +357,83 @@ async fn an_unreachable_ca_is_retried_with_backoff_while_the_old_certificate_kee
     let log: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT status, message FROM tls_attempts ORDER BY id").fetch_all(&t.platform.db).await.unwrap();
     panic!("the renewed certificate was never served: {log:?}");
+}
+
+/// Two edges behind HAProxy (Debian's), HTTPS passed through with the PROXY protocol as
+/// `infra/deploy/haproxy.cfg` does: requests reach both edges, the edges see the client's address
+/// rather than the balancer's (HAProxy connects from 127.0.0.2 here), and an edge whose health
+/// check fails is taken out while every request still succeeds.
+#[tokio::test]
+async fn two_edges_behind_haproxy_share_the_load_see_the_client_and_lose_a_sick_one() {
+    let master = MasterKey::from_hex(&"6b".repeat(32)).unwrap();
+    let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
+    let ca = test_ca();
+    let wildcard = leaf(&ca, &["*.lms.test", "lms.test"]);
+    store::save(&platform.db, &master, NewCertificate {
+        kind: "wildcard", primary_name: "*.lms.test", names: &["*.lms.test".into(), "lms.test".into()],
+        institution_id: None, cert_pem: &wildcard.0, key_pem: &wildcard.1,
+        not_after: chrono::Utc::now() + chrono::Duration::days(90),
+    })
+    .await
+    .unwrap();
+    let t = TestApp::with(platform, EdgeConfig::default()).await;
+    t.tenant("dhaka").await;
+    let resolver = Arc::new(tls::SniResolver::new("lms.test"));
+    resolver.reload(&t.platform.db, &master).await.unwrap();
+    // Edge B with a control pool of its own, so it can lose it alone.
+    let b_db = control_plane::db::connect(&t.platform.config).await.unwrap();
+    let b = tenant_api::AppState::build(b_db, t.platform.config.clone(), EdgeConfig::default()).unwrap();
+    tenant_api::hosts::spawn_invalidation(b.clone());
+    let mut servers = String::new();
+    for (name, edge) in [("a", t.state.clone()), ("b", b.clone())] {
+        let https = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let health = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        servers += &format!("    server {name} {} check port {}\n", https.local_addr().unwrap(), health.local_addr().unwrap().port());
+        tokio::spawn(tls::serve_https(https, tls::server_config(resolver.clone()).unwrap(), router::app(edge.clone()), true));
+        tokio::spawn(axum::serve(health, tenant_api::observability::router(edge)).into_future());
+    }
+    let front: SocketAddr = ([127, 0, 0, 1], crate::common::free_port()).into();
+    let config = std::env::temp_dir().join(format!("haproxy-{}.cfg", front.port()));
+    std::fs::write(&config, format!(
+        "global\n    maxconn 200\ndefaults\n    mode tcp\n    timeout connect 2s\n    timeout client 10s\n    timeout server 10s\n\
+         frontend https_in\n    bind {front}\n    default_backend edges\n\
+         backend edges\n    balance roundrobin\n    option httpchk GET /healthz\n\
+         \x20   default-server inter 100ms fall 1 rise 1 send-proxy-v2 source 127.0.0.2\n{servers}"
+    ))
+    .unwrap();
+    let _haproxy = tokio::process::Command::new("haproxy").arg("-db").arg("-f").arg(&config).kill_on_drop(true).spawn().expect("haproxy (infra/test installs it)");
+    let site = async || https_get(front, &ca, "dhaka.lms.test", "dhaka.lms.test", "/my-account/institutions/retrieve-site").await.map(|r| r.status).unwrap_or(0);
+    let lookups = |edge: &tenant_api::AppState| edge.hosts.stats.read().0;
+    // Up once both edges have answered through it.
+    let (a0, b0) = (lookups(&t.state), lookups(&b));
+    t.eventually(async || site().await == 200 && lookups(&t.state) > a0 && lookups(&b) > b0).await;
+
+    // Ten requests: round robin gives each edge its share.
+    let (a1, b1) = (lookups(&t.state), lookups(&b));
+    for _ in 0..10 {
+        assert_eq!(site().await, 200);
+    }
+    assert!(lookups(&t.state) >= a1 + 4 && lookups(&b) >= b1 + 4, "a {} b {}", lookups(&t.state) - a1, lookups(&b) - b1);
+
+    // A failed sign-in is counted against the client's address, not the balancer's.
+    let wrong = r#"{"email":"nobody@example.com","password":"wrong-password"}"#;
+    let r = https_call(front, &ca, "dhaka.lms.test", "dhaka.lms.test", "POST", "/my-account/user/login", wrong).await.unwrap();
+    assert_eq!(r.status, 401, "{}", r.body);
+    let keys: Vec<String> = sqlx::query_scalar("SELECT key FROM attempt_counts WHERE key LIKE 'login:address:%'").fetch_all(&t.platform.db).await.unwrap();
+    assert_eq!(keys, ["login:address:127.0.0.1"]);
+
+    // Edge B loses its database: its health check fails, HAProxy takes it out, and every
+    // request still succeeds, on A.
+    b.ctl.db.close().await;
+    let (deadline, mut in_a_row) = (std::time::Instant::now() + Duration::from_secs(10), 0);
+    while in_a_row < 5 && std::time::Instant::now() < deadline {
+        in_a_row = if site().await == 200 { in_a_row + 1 } else { 0 };
+    }
+    assert_eq!(in_a_row, 5, "HAProxy never took B out");
+    let b2 = lookups(&b);
+    for _ in 0..10 {
+        assert_eq!(site().await, 200);
+    }
+    assert_eq!(lookups(&b), b2, "nothing more reaches B");
+    let _ = std::fs::remove_file(config);
 }
