@@ -35,27 +35,13 @@ async fn requested(platform: &TestPlatform, slug: &str) -> i64 {
     .unwrap()
 }
 
-async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
-    loop {
-        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM institutions WHERE id = ANY($1) AND state <> 'active'")
-            .bind(ids)
-            .fetch_one(&platform.db)
-            .await
-            .unwrap();
-        if left == 0 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 #[tokio::main]
 async fn main() {
     let platform = TestPlatform::new().await;
     let mut provisioner = spawn(&platform, "provisioner", &[("PROVISIONER_WORKERS", "4".into()), ("PROVISIONER_POLL_SECS", "1".into())]);
     let mut edge = spawn(&platform, "tenant-api", &[("TENANT_DB_CONNECTION_BUDGET", BUDGET.to_string())]);
     let main = platform.main_id().await;
-    wait_active(&platform, &[main]).await;
+    support::wait_active(&platform, &[main]).await;
     platform.user("bench@example.com", Some((main, "super"))).await;
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
     let base = format!("http://127.0.0.1:{PORT}");
@@ -111,7 +97,7 @@ async fn main() {
     for n in 100..200 {
         more.push(platform.approved_institution(&format!("bench-{n}")).await);
     }
-    wait_active(&platform, &more).await;
+    support::wait_active(&platform, &more).await;
     let lua = format!(
         "local i = 0\nrequest = function()\n  i = (i % 200) + 1\n  return wrk.format(\"GET\", \"/my-account/institutions/retrieve-site\", {{ [\"Host\"] = \"bench-\" .. (i - 1) .. \".localhost:{PORT}\", [\"Accept\"] = \"application/json\" }})\nend"
     );
@@ -122,7 +108,7 @@ async fn main() {
     for n in 200..1000 {
         rest.push(platform.approved_institution(&format!("bench-{n}")).await);
     }
-    wait_active(&platform, &rest).await;
+    support::wait_active(&platform, &rest).await;
     // Sample the tenant roles' open connections while the requests run.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let sampler = {

@@ -22,20 +22,6 @@ use support::Running;
 const PORT: u16 = 8096;
 const TENANTS: usize = 2000;
 
-async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
-    loop {
-        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM institutions WHERE id = ANY($1) AND state <> 'active'")
-            .bind(ids)
-            .fetch_one(&platform.db)
-            .await
-            .unwrap();
-        if left == 0 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
-
 async fn login(http: &reqwest::Client, host: &str, email: &str) -> String {
     let r: Value = http
         .post(format!("http://127.0.0.1:{PORT}/my-account/user/login"))
@@ -77,7 +63,7 @@ async fn main() {
     let _provisioner = Running(support::spawn(&platform, "provisioner", PORT, &[("PROVISIONER_WORKERS", "4".into()), ("PROVISIONER_POLL_SECS", "1".into())]));
     let edge = Running(support::spawn(&platform, "tenant-api", PORT, &[("TENANT_DB_CONNECTION_BUDGET", "100".into())]));
     let main = platform.main_id().await;
-    wait_active(&platform, &[main]).await;
+    support::wait_active(&platform, &[main]).await;
     platform.user("bench@example.com", Some((main, "super"))).await;
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
     while http.get(format!("http://127.0.0.1:{PORT}/api-docs/openapi.json")).send().await.is_err() {
@@ -91,7 +77,7 @@ async fn main() {
     for n in 0..TENANTS {
         ids.push(platform.approved_institution(&format!("fleet-{n}")).await);
     }
-    wait_active(&platform, &ids).await;
+    support::wait_active(&platform, &ids).await;
     let placed: Vec<(String, i64)> = sqlx::query_as("SELECT server, count(*) FROM tenant_placements GROUP BY 1 ORDER BY 1")
         .fetch_all(&platform.db)
         .await

@@ -26,6 +26,21 @@ pub fn spawn(platform: &TestPlatform, name: &str, port: u16, extra: &[(&str, Str
         .unwrap()
 }
 
+/// Waits until every institution in `ids` is active (provisioned).
+pub async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
+    loop {
+        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM institutions WHERE id = ANY($1) AND state <> 'active'")
+            .bind(ids)
+            .fetch_one(&platform.db)
+            .await
+            .unwrap();
+        if left == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 /// A child process stopped when dropped, also when the benchmark panics.
 pub struct Running(pub Child);
 

@@ -84,13 +84,14 @@ async fn https_call(addr: SocketAddr, ca: &Ca, sni: &str, host: &str, method: &s
     Ok(Reply { status, head: head.to_ascii_lowercase(), body: body.to_owned(), peer })
 }
 
-#[tokio::test]
-async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() {
-    let master = MasterKey::from_hex(&"5a".repeat(32)).unwrap();
+/// A platform on https://lms.test whose wildcard certificate (from a test CA) exists before any
+/// partner is provisioned: their certificate step only checks it. Answers the platform, the
+/// sealing key, the CA and the wildcard.
+async fn with_wildcard(key_byte: &str) -> (TestPlatform, MasterKey, Ca, (String, String, Vec<u8>)) {
+    let master = MasterKey::from_hex(&key_byte.repeat(32)).unwrap();
     let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
     let ca = test_ca();
     let wildcard = leaf(&ca, &["*.lms.test", "lms.test"]);
-    // The wildcard exists before partners are provisioned: their certificate step only checks it.
     store::save(&platform.db, &master, NewCertificate {
         kind: "wildcard", primary_name: "*.lms.test", names: &["*.lms.test".into(), "lms.test".into()],
         institution_id: None, cert_pem: &wildcard.0, key_pem: &wildcard.1,
@@ -98,6 +99,12 @@ async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() 
     })
     .await
     .unwrap();
+    (platform, master, ca, wildcard)
+}
+
+#[tokio::test]
+async fn partner_sites_are_served_over_https_by_sni_and_renewals_swap_in_live() {
+    let (platform, master, ca, wildcard) = with_wildcard("5a").await;
     let t = TestApp::with(platform, EdgeConfig::default()).await;
     let dhaka = t.tenant("dhaka").await;
     t.tenant("sylhet").await;
@@ -365,17 +372,7 @@ async fn an_unreachable_ca_is_retried_with_backoff_while_the_old_certificate_kee
 /// check fails is taken out while every request still succeeds.
 #[tokio::test]
 async fn two_edges_behind_haproxy_share_the_load_see_the_client_and_lose_a_sick_one() {
-    let master = MasterKey::from_hex(&"6b".repeat(32)).unwrap();
-    let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
-    let ca = test_ca();
-    let wildcard = leaf(&ca, &["*.lms.test", "lms.test"]);
-    store::save(&platform.db, &master, NewCertificate {
-        kind: "wildcard", primary_name: "*.lms.test", names: &["*.lms.test".into(), "lms.test".into()],
-        institution_id: None, cert_pem: &wildcard.0, key_pem: &wildcard.1,
-        not_after: chrono::Utc::now() + chrono::Duration::days(90),
-    })
-    .await
-    .unwrap();
+    let (platform, master, ca, _) = with_wildcard("6b").await;
     let t = TestApp::with(platform, EdgeConfig::default()).await;
     t.tenant("dhaka").await;
     let resolver = Arc::new(tls::SniResolver::new("lms.test"));
