@@ -130,19 +130,8 @@ async fn main() {
     let started = Instant::now();
     let mut failures = 0;
     for chunk in (0..1000).collect::<Vec<_>>().chunks(16) {
-        let calls = chunk.iter().map(|n| {
-            let (http, token, base) = (http.clone(), token.clone(), base.clone());
-            async move {
-                http.get(format!("{base}/my-account/activity/view"))
-                    .header("host", format!("bench-{n}.localhost:{PORT}"))
-                    .bearer_auth(token)
-                    .send()
-                    .await
-                    .map(|r| r.status().is_success())
-                    .unwrap_or(false)
-            }
-        });
-        failures += futures::future::join_all(calls).await.into_iter().filter(|ok| !ok).count();
+        let hosts: Vec<String> = chunk.iter().map(|n| format!("bench-{n}.localhost:{PORT}")).collect();
+        failures += support::touch_sites(&http, PORT, &token, &hosts).await;
     }
     let elapsed = started.elapsed();
     let connections: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE starts_with(usename, $1)")

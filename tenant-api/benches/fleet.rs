@@ -88,19 +88,8 @@ async fn main() {
     let mut failures = 0;
     let (mut peak_main, mut peak_second) = (0, 0);
     for chunk in (0..TENANTS).collect::<Vec<_>>().chunks(16) {
-        let calls = chunk.iter().map(|n| {
-            let (http, token) = (http.clone(), token.clone());
-            async move {
-                http.get(format!("http://127.0.0.1:{PORT}/my-account/activity/view"))
-                    .header("host", format!("fleet-{n}.localhost:{PORT}"))
-                    .bearer_auth(token)
-                    .send()
-                    .await
-                    .map(|r| r.status().is_success())
-                    .unwrap_or(false)
-            }
-        });
-        failures += futures::future::join_all(calls).await.into_iter().filter(|ok| !ok).count();
+        let hosts: Vec<String> = chunk.iter().map(|n| format!("fleet-{n}.localhost:{PORT}")).collect();
+        failures += support::touch_sites(&http, PORT, &token, &hosts).await;
         peak_main = peak_main.max(connections(&platform.db, &prefix).await);
         peak_second = peak_second.max(connections(&on_second, &prefix).await);
     }

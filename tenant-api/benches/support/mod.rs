@@ -41,6 +41,15 @@ pub async fn wait_active(platform: &TestPlatform, ids: &[i64]) {
     }
 }
 
+/// `GET /my-account/activity/view` on each host at once (a request that opens the site's pool and
+/// queries it), through the edge on `port`; answers how many failed.
+pub async fn touch_sites(http: &reqwest::Client, port: u16, token: &str, hosts: &[String]) -> usize {
+    let calls = hosts.iter().map(|host| {
+        http.get(format!("http://127.0.0.1:{port}/my-account/activity/view")).header("host", host).bearer_auth(token).send()
+    });
+    futures::future::join_all(calls).await.into_iter().filter(|r| !r.as_ref().is_ok_and(|r| r.status().is_success())).count()
+}
+
 /// A child process stopped when dropped, also when the benchmark panics.
 pub struct Running(pub Child);
 
