@@ -135,21 +135,23 @@ pub async fn server(db: &PgPool, name: &str) -> sqlx::Result<Option<Server>> {
         .await
 }
 
+/// A server with the number of tenants placed on it.
+#[derive(sqlx::FromRow)]
+pub struct ServerLoad {
+    #[sqlx(flatten)]
+    pub server: Server,
+    pub tenants: i64,
+}
+
 /// Every server with the number of tenants placed on it.
-pub async fn servers(db: &PgPool) -> sqlx::Result<Vec<(Server, i64)>> {
-    let rows: Vec<(String, Option<String>, Option<i32>, Option<String>, i32, bool, i64)> = sqlx::query_as(
+pub async fn servers(db: &PgPool) -> sqlx::Result<Vec<ServerLoad>> {
+    sqlx::query_as(
         "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining,
-                (SELECT count(*) FROM tenant_placements p WHERE p.server = s.name)
+                (SELECT count(*) FROM tenant_placements p WHERE p.server = s.name) AS tenants
          FROM database_servers s ORDER BY s.name",
     )
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(name, host, port, dbname, capacity, draining, tenants)| {
-            (Server { name, host, port, dbname, capacity, draining }, tenants)
-        })
-        .collect())
+    .await
 }
 
 /// Adds a server to the fleet, or changes where it is and how many tenants it takes.
@@ -174,12 +176,15 @@ pub async fn set_state(db: &PgPool, tenant: TenantId, state: &str) -> sqlx::Resu
     change(db, tenant, "UPDATE tenant_placements SET state = $2, updated_at = now() WHERE tenant_id = $1", state).await
 }
 
-/// Points the tenant at another server (active again, next epoch) and tells every edge.
+/// Points the tenant at a server (active again, next epoch; placed there if it had no placement)
+/// and tells every edge.
 pub async fn flip(db: &PgPool, tenant: TenantId, server: &str) -> sqlx::Result<()> {
     change(
         db,
         tenant,
-        "UPDATE tenant_placements SET server = $2, state = 'active', epoch = epoch + 1, updated_at = now() WHERE tenant_id = $1",
+        "INSERT INTO tenant_placements (tenant_id, server) VALUES ($1, $2)
+         ON CONFLICT (tenant_id) DO UPDATE
+         SET server = $2, state = 'active', epoch = tenant_placements.epoch + 1, updated_at = now()",
         server,
     )
     .await

@@ -252,13 +252,6 @@ async fn replace(
     }
     say("objects restored".into());
     // Every edge drops its pool (the schema it knew is gone) and opens one where it is now.
-    sqlx::query(
-        "INSERT INTO tenant_placements (tenant_id, server) VALUES ($1, $2) ON CONFLICT (tenant_id) DO NOTHING",
-    )
-    .bind(tenant)
-    .bind(&server.name)
-    .execute(&ctx.db)
-    .await?;
     placement::flip(&ctx.db, tenant, &server.name).await?;
     say(format!("now served from {}", server.name));
     Ok(())

@@ -58,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Some("servers") => {
             println!("{:<16} {:<28} {:>9} {:>8}  draining", "server", "address", "capacity", "tenants");
-            for (server, tenants) in placement::servers(&ctx.db).await? {
+            for placement::ServerLoad { server, tenants } in placement::servers(&ctx.db).await? {
                 let address = match (&server.host, server.port, &server.dbname) {
                     (Some(h), Some(p), Some(d)) => format!("{h}:{p}/{d}"),
                     _ => "(the control database's)".into(),
