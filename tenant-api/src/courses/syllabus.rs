@@ -105,8 +105,8 @@ pub async fn create_section(
     let mut v = Validator::default();
     let (title, title_bn) = titles(&mut v, input.title.as_deref(), input.title_bn.as_deref());
     v.finish()?;
-    let id = store::insert_section(&db, course.id, &title, &title_bn).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(section_of(&db, id).await?))))
+    let section = store::insert_section(&db, course.id, &title, &title_bn).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(section))))
 }
 
 /// Rename a section.

@@ -87,10 +87,14 @@ pub async fn section(db: &PgPool, id: i64) -> sqlx::Result<Option<Section>> {
     sqlx::query_as("SELECT id, course_id, title, title_bn, position FROM course_sections WHERE id = $1").bind(id).fetch_optional(db).await
 }
 
-pub async fn insert_section(db: &PgPool, course_id: i64, title: &str, title_bn: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+/// Adds a section and answers it as written: one statement, so a section is never written
+/// without its answer (a second query may meet a session ended by a cut-over or a failover, and
+/// the caller would be told 503 for a write that was made).
+pub async fn insert_section(db: &PgPool, course_id: i64, title: &str, title_bn: &str) -> sqlx::Result<Section> {
+    sqlx::query_as(
         "INSERT INTO course_sections (course_id, title, title_bn, position)
-         VALUES ($1, $2, $3, (SELECT COALESCE(max(position) + 1, 0) FROM course_sections WHERE course_id = $1)) RETURNING id",
+         VALUES ($1, $2, $3, (SELECT COALESCE(max(position) + 1, 0) FROM course_sections WHERE course_id = $1))
+         RETURNING id, course_id, title, title_bn, position",
     )
     .bind(course_id)
     .bind(title)
