@@ -82,6 +82,84 @@ start_postgres() {
     export DATABASE_URL="postgres://postgres@127.0.0.1:$port/$db"
 }
 
+# in_group_as_pg CMD...: runs CMD in the background in a process group of its own (a fault drill
+# kills a whole node), as the postgres system user when we are root.
+in_group_as_pg() {
+    if [ "$(id -u)" = 0 ]; then setsid runuser -u postgres -- "$@" & else setsid "$@" & fi
+}
+
+# start_formation DATA_DIR PORT DBNAME: a database server with high availability, managed by
+# pg_auto_failover (Debian's postgresql-15-auto-failover): its monitor on PORT, a primary on
+# PORT+1 and a synchronous standby on PORT+2, trust auth on 127.0.0.1. When the primary is lost
+# the monitor promotes the standby. A commit is acknowledged only once the standby has it, so no
+# acknowledged write is lost. The monitor's health checks are tightened for one machine, where a
+# lost node is gone rather than cut off: a failover takes seconds instead of the default's 30 or
+# more (README, "High availability"). Exports FORMATION_NODES (host:port of both nodes).
+start_formation() {
+    local dir=$1 port=$2 db=$3 bin n node
+    local autoctl=(env XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/share" pg_autoctl)
+    ensure_postgres_binaries
+    bin=$(pg_bin)
+    apt_install "postgresql-$(basename "$(dirname "$bin")")-auto-failover" pg-auto-failover-cli
+    mkdir -p "$dir"
+    if [ "$(id -u)" = 0 ]; then
+        id postgres >/dev/null 2>&1 || useradd --system --home "$dir" postgres
+        chown postgres "$dir"
+    fi
+    cd "$dir" || return 1
+    if [ ! -f "$dir/monitor/PG_VERSION" ]; then
+        log "creating a pg_auto_failover formation in $dir (monitor on 127.0.0.1:$port)"
+        as_pg "${autoctl[@]}" create monitor --pgctl "$bin/pg_ctl" --pgdata "$dir/monitor" --pgport "$port" \
+            --hostname 127.0.0.1 --auth trust --no-ssl >>"$dir/create.log" 2>&1 || { cat "$dir/create.log" >&2; return 1; }
+    fi
+    pgrep -f "pg_autoctl run --pgdata $dir/monitor\$" >/dev/null || in_group_as_pg "${autoctl[@]}" run --pgdata "$dir/monitor" >"$dir/monitor.log" 2>&1
+    for _ in $(seq 100); do "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" && break; sleep 0.2; done
+    "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d pg_auto_failover -q \
+        -c "ALTER SYSTEM SET pgautofailover.health_check_period = 1000" -c "ALTER SYSTEM SET pgautofailover.health_check_timeout = 1000" \
+        -c "ALTER SYSTEM SET pgautofailover.health_check_max_retries = 1" -c "ALTER SYSTEM SET pgautofailover.health_check_retry_delay = 500" \
+        -c "ALTER SYSTEM SET pgautofailover.node_considered_unhealthy_timeout = 3000" \
+        -c "ALTER SYSTEM SET pgautofailover.primary_demote_timeout = 5000" -c "SELECT pg_reload_conf()" >/dev/null || return 1
+    FORMATION_NODES=
+    for n in 1 2; do
+        node="$dir/node$n"
+        if [ ! -f "$node/PG_VERSION" ]; then
+            log "creating formation node $n on 127.0.0.1:$((port + n))"
+            as_pg "${autoctl[@]}" create postgres --pgctl "$bin/pg_ctl" --pgdata "$node" --pgport $((port + n)) \
+                --hostname 127.0.0.1 --listen 127.0.0.1 --auth trust --no-ssl --username postgres --dbname "$db" --name "node$n" \
+                --monitor "postgres://autoctl_node@127.0.0.1:$port/pg_auto_failover?sslmode=disable" >>"$dir/create.log" 2>&1 \
+                || { cat "$dir/create.log" >&2; return 1; }
+            # pg_autoctl sizes memory for a dedicated machine (gigabytes of shared buffers); the
+            # standby copies these from the primary. Logical WAL lets a tenant be moved off it.
+            [ "$n" = 1 ] && printf '%s\n' "shared_buffers = '128MB'" "wal_keep_size = '256MB'" "max_connections = 400" \
+                "max_locks_per_transaction = 1024" "wal_level = 'logical'" "max_replication_slots = 32" "logging_collector = off" >>"$node/postgresql.auto.conf"
+        fi
+        pgrep -f "pg_autoctl run --pgdata $node\$" >/dev/null || in_group_as_pg "${autoctl[@]}" run --pgdata "$node" >"$dir/node$n.log" 2>&1
+        FORMATION_NODES="$FORMATION_NODES${FORMATION_NODES:+,}127.0.0.1:$((port + n))"
+        # The standby is cloned from a running primary.
+        for _ in $(seq 150); do "$bin/pg_isready" -q -h 127.0.0.1 -p $((port + n)) && break; sleep 0.2; done
+    done
+    # Ready once the primary (either node, after a failover) has its standby synchronous.
+    local synced=
+    for _ in $(seq 300); do
+        for n in 1 2; do
+            "$bin/psql" -h 127.0.0.1 -p $((port + n)) -U postgres -d "$db" -tAc \
+                "SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')" 2>/dev/null | grep -q 1 && synced=1
+        done
+        [ -n "$synced" ] && break
+        sleep 0.2
+    done
+    [ -n "$synced" ] || { log "the formation's standby did not catch up; see $dir/node*.log"; return 1; }
+    cd - >/dev/null || true
+    export FORMATION_NODES
+}
+
+# stop_formation DATA_DIR: stops every node of a formation and its monitor.
+stop_formation() {
+    pkill -f "pg_autoctl run --pgdata $1/" 2>/dev/null || true
+    for _ in $(seq 50); do pgrep -f "pg_autoctl run --pgdata $1/" >/dev/null || break; sleep 0.2; done
+    pkill -9 -f "pg_autoctl run --pgdata $1/|postgres -D $1/" 2>/dev/null || true
+}
+
 stop_postgres() {
     local stop
     for stop in "${PG_STOPS[@]}"; do as_pg $stop >/dev/null 2>&1 || true; done

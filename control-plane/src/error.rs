@@ -139,6 +139,9 @@ impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
         match error {
             sqlx::Error::PoolTimedOut => Self::Unavailable,
+            // The database server is out of reach (a primary lost before its standby is
+            // promoted): nothing was written, the caller may try again.
+            sqlx::Error::Io(_) | sqlx::Error::PoolClosed => Self::Unavailable,
             sqlx::Error::RowNotFound => Self::NotFound,
             // A tenant whose schema (3F000) or role (28000, 28P01) is gone answers 404, not 500.
             sqlx::Error::Database(ref db) if matches!(db.code().as_deref(), Some("3F000" | "28000" | "28P01")) => {

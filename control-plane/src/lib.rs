@@ -15,6 +15,7 @@ pub mod demo;
 pub mod dhaka;
 pub mod dns;
 pub mod error;
+pub mod failover;
 pub mod html;
 pub mod i18n;
 pub mod institutions;

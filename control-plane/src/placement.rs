@@ -30,6 +30,9 @@ pub struct Server {
     pub dbname: Option<String>,
     pub capacity: i32,
     pub draining: bool,
+    /// The other nodes of a server with high availability (`host:port`), any of which may be
+    /// promoted; writes go to whichever takes them (`crate::failover`).
+    pub replicas: Vec<String>,
 }
 
 impl Server {
@@ -105,7 +108,7 @@ impl Placement {
     }
 }
 
-const PLACEMENT: &str = "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining, p.state, p.epoch
+const PLACEMENT: &str = "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining, s.replicas, p.state, p.epoch
      FROM tenant_placements p JOIN database_servers s ON s.name = p.server WHERE p.tenant_id = $1";
 
 pub async fn of(db: impl PgExecutor<'_>, tenant: TenantId) -> sqlx::Result<Option<Placement>> {
@@ -129,7 +132,7 @@ pub async fn place(db: &PgPool, tenant: TenantId) -> anyhow::Result<Placement> {
 }
 
 pub async fn server(db: &PgPool, name: &str) -> sqlx::Result<Option<Server>> {
-    sqlx::query_as("SELECT name, host, port, dbname, capacity, draining FROM database_servers WHERE name = $1")
+    sqlx::query_as("SELECT name, host, port, dbname, capacity, draining, replicas FROM database_servers WHERE name = $1")
         .bind(name)
         .fetch_optional(db)
         .await
@@ -146,9 +149,18 @@ pub struct ServerLoad {
 /// Every server with the number of tenants placed on it.
 pub async fn servers(db: &PgPool) -> sqlx::Result<Vec<ServerLoad>> {
     sqlx::query_as(
-        "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining,
+        "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining, s.replicas,
                 (SELECT count(*) FROM tenant_placements p WHERE p.server = s.name) AS tenants
          FROM database_servers s ORDER BY s.name",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The servers with high availability, whose primary may change under the edges.
+pub async fn formations(db: &PgPool) -> sqlx::Result<Vec<Server>> {
+    sqlx::query_as(
+        "SELECT name, host, port, dbname, capacity, draining, replicas FROM database_servers WHERE cardinality(replicas) > 0",
     )
     .fetch_all(db)
     .await
@@ -157,8 +169,9 @@ pub async fn servers(db: &PgPool) -> sqlx::Result<Vec<ServerLoad>> {
 /// Adds a server to the fleet, or changes where it is and how many tenants it takes.
 pub async fn add_server(db: &PgPool, server: &Server) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO database_servers (name, host, port, dbname, capacity, draining) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (name) DO UPDATE SET host = $2, port = $3, dbname = $4, capacity = $5, draining = $6",
+        "INSERT INTO database_servers (name, host, port, dbname, capacity, draining, replicas)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (name) DO UPDATE SET host = $2, port = $3, dbname = $4, capacity = $5, draining = $6, replicas = $7",
     )
     .bind(&server.name)
     .bind(&server.host)
@@ -166,6 +179,7 @@ pub async fn add_server(db: &PgPool, server: &Server) -> sqlx::Result<()> {
     .bind(&server.dbname)
     .bind(server.capacity)
     .bind(server.draining)
+    .bind(&server.replicas)
     .execute(db)
     .await?;
     Ok(())

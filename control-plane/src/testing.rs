@@ -115,6 +115,7 @@ impl TestPlatform {
             dbname: Some(self.name.clone()),
             capacity: 1000,
             draining: false,
+            replicas: Vec::new(),
         };
         crate::placement::add_server(&self.db, &server).await.unwrap();
         server

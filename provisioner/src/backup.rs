@@ -123,7 +123,7 @@ pub async fn backup(ctx: &Ctx, tenant: TenantId, say: impl Fn(String)) -> anyhow
     let placed = placement::of(&ctx.db, tenant).await?.context("the tenant has no placement (is it provisioned?)")?;
     let schema = SchemaName::for_tenant(tenant);
     let dump = Scratch::new("dump");
-    let mut pg_dump = pg_command(ctx, &placed.server, "pg_dump")?;
+    let mut pg_dump = pg_command(ctx, &ctx.located(&placed.server).await, "pg_dump")?;
     pg_dump.arg("--format=custom").arg(format!("--schema={}", schema.as_str())).arg("--file").arg(&dump.0);
     run(pg_dump, "pg_dump").await?;
     say(format!("schema {} dumped from {}", schema.as_str(), placed.server.name));
@@ -203,6 +203,7 @@ pub async fn restore(ctx: &Ctx, tenant: TenantId, key: &str, to: Option<&str>, s
         Some(name) => placement::server(&ctx.db, name).await?.with_context(|| format!("no database server named {name}"))?,
         None => placement::of(&ctx.db, tenant).await?.context("the tenant has no placement; name a server with --to")?.server,
     };
+    let server = ctx.located(&server).await;
     let archive = Scratch::new("restore");
     let body = ctx.s3.get_object().bucket(backups_bucket(ctx)).key(key).send().await.with_context(|| format!("no backup {key}"))?.body;
     tokio::io::copy(&mut body.into_async_read(), &mut tokio::fs::File::create(&archive.0).await?).await?;

@@ -2,7 +2,8 @@
 //! certificate valid); `provisioner issue-wildcard` orders it now; `provisioner drain` runs what is due and exits;
 //! `provisioner migrate-all [--concurrency N]` upgrades every tenant schema and exits non-zero
 //! if any tenant failed; `provisioner servers` lists the database servers, `add-server NAME
-//! --host H --port P --dbname D [--capacity N] [--draining]` adds or changes one, and
+//! --host H --port P --dbname D [--replica HOST:PORT]... [--capacity N] [--draining]` adds or changes
+//! one (replicas: the standbys of a server with high availability), and
 //! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working;
 //! `backup SLUG`, `backups SLUG`, `backup-all [--keep N]` and `restore SLUG --from KEY [--to NAME]`
 //! archive and restore tenants (`provisioner::backup`).
@@ -64,6 +65,9 @@ async fn main() -> anyhow::Result<()> {
                     _ => "(the control database's)".into(),
                 };
                 println!("{:<16} {:<28} {:>9} {:>8}  {}", server.name, address, server.capacity, tenants, server.draining);
+                if !server.replicas.is_empty() {
+                    println!("{:<16} replicas: {}", "", server.replicas.join(", "));
+                }
             }
             Ok(())
         }
@@ -77,9 +81,10 @@ async fn main() -> anyhow::Result<()> {
                 dbname: Some(required("--dbname")?),
                 capacity: option(&args, "--capacity").map(str::parse).transpose().context("--capacity")?.unwrap_or(1000),
                 draining: args.iter().any(|a| a == "--draining"),
+                replicas: replicas(&args)?,
             };
-            // Reach it as the platform's role before anyone places a tenant there.
-            sqlx::query("SELECT 1").execute(&ctx.admin(&server)?).await.context("cannot reach the new server")?;
+            // Reach its primary as the platform's role before anyone places a tenant there.
+            sqlx::query("SELECT 1").execute(&ctx.admin(&ctx.located(&server).await)?).await.context("cannot reach the new server")?;
             placement::add_server(&ctx.db, &server).await.context("server refused (name: a-z, 0-9, _ or -)")?;
             println!("server {} ready", server.name);
             Ok(())
@@ -126,7 +131,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(other) => bail!(
-            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
+            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--replica HOST:PORT]... [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
         ),
     }
 }
@@ -134,4 +139,12 @@ async fn main() -> anyhow::Result<()> {
 /// The value after `flag`, as in `--to second`.
 fn option<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
     args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).map(String::as_str)
+}
+
+/// Every `--replica HOST:PORT` given: the other nodes of a server with high availability.
+fn replicas(args: &[String]) -> anyhow::Result<Vec<String>> {
+    let given = args.windows(2).filter(|w| w[0] == "--replica").map(|w| w[1].clone());
+    given
+        .map(|r| control_plane::failover::parse_node(&r).map(|_| r.clone()).with_context(|| format!("--replica {r}: HOST:PORT expected")))
+        .collect()
 }

@@ -40,7 +40,8 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     let target = placement::server(&ctx.db, to).await?.with_context(|| format!("no database server named {to}"))?;
     ensure!(from.server.name != target.name, "the tenant is already on {to}");
     ensure!(!target.draining, "{to} is draining and takes no tenants");
-    let (src, dst) = (ctx.admin(&from.server)?, ctx.admin(&target)?);
+    let (source, target) = (ctx.located(&from.server).await, ctx.located(&target).await);
+    let (src, dst) = (ctx.admin(&source)?, ctx.admin(&target)?);
     let schema = SchemaName::for_tenant(tenant);
     let role = TenantRole::for_tenant(&ctx.config, tenant);
     // Slot names are per cluster, so the name carries the role's (deployment-unique) name.
@@ -50,7 +51,7 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     prepare_target(ctx, &target, &dst, tenant, &schema, &name).await?;
     publish(&src, &schema, &name).await?;
     placement::set_state(&ctx.db, tenant, "moving").await?;
-    subscribe(ctx, &from.server, &dst, &name).await?;
+    subscribe(ctx, &source, &dst, &name).await?;
     let tables = copied(&dst, &name, &say).await?;
 
     let cut = Instant::now();

@@ -5,6 +5,7 @@ use crate::config::ProvisionerConfig;
 use anyhow::Context;
 use control_plane::config::Config;
 use control_plane::db::migration_client;
+use control_plane::failover::Primaries;
 use control_plane::institutions::store as institutions;
 use control_plane::placement::{self, Server};
 use control_plane::storage;
@@ -22,34 +23,44 @@ pub struct Ctx {
     pub config: Arc<Config>,
     pub provisioner: ProvisionerConfig,
     pub s3: aws_sdk_s3::Client,
-    /// The administrative role's pool on each database server of the fleet, opened on first use.
-    servers: Arc<Mutex<HashMap<String, PgPool>>>,
+    /// The administrative role's pool on each node of the fleet, opened on first use.
+    servers: Arc<Mutex<HashMap<(String, Option<String>, Option<i32>), PgPool>>>,
+    primaries: Primaries,
 }
 
 impl Ctx {
     pub fn new(db: PgPool, config: Arc<Config>, provisioner: ProvisionerConfig) -> Self {
         let s3 = storage::client(&config.storage);
-        Self { db, config, provisioner, s3, servers: Default::default() }
+        let primaries = Primaries::new(config.clone());
+        Self { db, config, provisioner, s3, servers: Default::default(), primaries }
     }
 
-    /// The administrative pool on a server: the control pool on the control database's own.
+    /// The server pointed at its node taking writes now (for a server with replicas, found
+    /// again after a promotion: the provisioner follows it without a restart).
+    pub async fn located(&self, server: &Server) -> Server {
+        self.primaries.resolve(server).await
+    }
+
+    /// The administrative pool on a located server: the control pool on the control
+    /// database's own.
     pub fn admin(&self, server: &Server) -> anyhow::Result<PgPool> {
         if server.host.is_none() {
             return Ok(self.db.clone());
         }
         let mut pools = self.servers.lock().expect("never poisoned: no panics while held");
-        if let Some(pool) = pools.get(&server.name) {
+        let key = (server.name.clone(), server.host.clone(), server.port);
+        if let Some(pool) = pools.get(&key) {
             return Ok(pool.clone());
         }
         let pool = PgPoolOptions::new().max_connections(4).connect_lazy_with(server.admin_options(&self.config)?);
-        pools.insert(server.name.clone(), pool.clone());
+        pools.insert(key, pool.clone());
         Ok(pool)
     }
 
-    /// Where a tenant's schema lives (placing it now if it has no place yet), with the
+    /// Where a tenant's schema lives (placing it now if it has no place yet), located, with the
     /// administrative pool there.
     async fn placed(&self, tenant: TenantId) -> anyhow::Result<(Server, PgPool)> {
-        let server = placement::place(&self.db, tenant).await?.server;
+        let server = self.located(&placement::place(&self.db, tenant).await?.server).await;
         let pool = self.admin(&server)?;
         Ok((server, pool))
     }
@@ -61,7 +72,7 @@ impl Ctx {
             Some(p) => p.server,
             None => placement::server(&self.db, placement::MAIN).await?.context("the main database server is missing")?,
         };
-        self.admin(&server)
+        self.admin(&self.located(&server).await)
     }
 }
 

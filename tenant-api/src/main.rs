@@ -20,6 +20,7 @@ async fn main() -> anyhow::Result<()> {
         Some(other) => anyhow::bail!("usage: tenant-api [seed-demo] (unknown command {other:?})"),
     }
     hosts::spawn_invalidation(state.clone());
+    state.pools.spawn_failover_watch();
     tenant_api::announce::spawn(state.clone());
     tenant_api::classrooms::meetings::rooms::spawn(state.clone());
     spawn_session_purge(state.clone());

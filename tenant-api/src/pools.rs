@@ -8,11 +8,14 @@
 //!
 //! Placements are cached too, and every edge follows a change within the NOTIFY's delivery
 //! (`hosts::spawn_invalidation`): a tenant moved to another server gets a new pool there, while
-//! requests that still hold the old one finish on it.
+//! requests that still hold the old one finish on it. A server with high availability has its
+//! pools on the node taking writes; a watch follows a promotion within a second
+//! ([`TenantPools::spawn_failover_watch`]).
 
 use crate::config::EdgeConfig;
 use control_plane::AppError;
 use control_plane::config::Config;
+use control_plane::failover::Primaries;
 use control_plane::placement::{self, Placement};
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use moka::future::Cache;
@@ -28,9 +31,10 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 struct TenantPool {
     pool: PgPool,
-    /// The placement it was opened for.
+    /// The placement it was opened for, and the node (`host:port`) of that server.
     server: String,
     epoch: i32,
+    node: String,
     last_used: AtomicU64,
     /// Requests holding a lease; an evicted pool closes only when this is back to 0.
     leases: AtomicUsize,
@@ -92,6 +96,7 @@ pub struct TenantPools {
     base: PgConnectOptions,
     config: Arc<Config>,
     control: PgPool,
+    primaries: Primaries,
     epoch: Instant,
 }
 
@@ -117,6 +122,7 @@ impl TenantPools {
             per_pool: edge.pool_max_connections,
             idle: edge.pool_idle,
             base,
+            primaries: Primaries::new(config.clone()),
             config,
             control,
             epoch: Instant::now(),
@@ -178,7 +184,7 @@ impl TenantPools {
 
     async fn open(&self, tenant: TenantId) -> Result<Arc<TenantPool>, AppError> {
         let placement = self.placement(tenant).await?;
-        let server = &placement.server;
+        let server = &self.primaries.resolve(&placement.server).await;
         let share = self.take_share(&server.name).await?;
         let role = TenantRole::for_tenant(&self.config, tenant);
         let schema = SchemaName::for_tenant(tenant);
@@ -204,11 +210,35 @@ impl TenantPools {
             pool,
             server: server.name.clone(),
             epoch: placement.epoch,
+            node: node_of(server),
             last_used: AtomicU64::new(self.now()),
             leases: AtomicUsize::new(0),
             closing: AtomicBool::new(false),
             _share: share,
         }))
+    }
+
+    /// Every second, looks for the node taking writes on each server with replicas, and closes
+    /// the pools opened on another node: after a promotion, requests reconnect to the new
+    /// primary (until then they fail like any lost connection: 503 with Retry-After).
+    pub fn spawn_failover_watch(&self) {
+        let pools = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                tick.tick().await;
+                let Ok(servers) = placement::formations(&pools.control).await else { continue };
+                for server in servers {
+                    let Some((host, port)) = pools.primaries.refresh(&server).await else { continue };
+                    let primary = format!("{host}:{port}");
+                    let stale = pools.cache.iter().filter(|(_, p)| p.server == server.name && p.node != primary);
+                    for (tenant, _) in stale.collect::<Vec<_>>() {
+                        tracing::info!(tenant = *tenant, server = server.name, primary, "reopening a pool on the new primary");
+                        pools.close(*tenant).await;
+                    }
+                }
+            }
+        });
     }
 
     fn budget(&self, server: &str) -> Arc<Semaphore> {
@@ -274,6 +304,10 @@ impl TenantPools {
         self.cache.run_pending_tasks().await;
         self.cache.entry_count()
     }
+}
+
+fn node_of(server: &control_plane::placement::Server) -> String {
+    format!("{}:{}", server.host.as_deref().unwrap_or_default(), server.port.unwrap_or_default())
 }
 
 /// The host tenant's pool, for handlers that read or write tenant data.

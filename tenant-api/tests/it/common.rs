@@ -52,6 +52,7 @@ impl TestApp {
         let edge = EdgeConfig { web_dist: concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist").into(), ..edge };
         let state = AppState::build(platform.db.clone(), platform.config.clone(), edge).unwrap();
         hosts::spawn_invalidation(state.clone());
+        state.pools.spawn_failover_watch();
         tenant_api::announce::spawn(state.clone());
         let app = router::app(state.clone());
         let provisioner = Ctx::new(platform.db.clone(), platform.config.clone(), ProvisionerConfig::default());

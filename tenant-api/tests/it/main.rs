@@ -17,6 +17,7 @@ mod domains;
 mod edges;
 mod events;
 mod exams;
+mod fault;
 mod files;
 mod isolation;
 mod kannel;

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-async fn has_schema(server: &PgPool, tenant: TenantId) -> bool {
+pub async fn has_schema(server: &PgPool, tenant: TenantId) -> bool {
     sqlx::query_scalar("SELECT to_regnamespace($1) IS NOT NULL")
         .bind(SchemaName::for_tenant(tenant).as_str())
         .fetch_one(server)
@@ -31,7 +31,7 @@ async fn has_role(server: &PgPool, t: &TestApp, tenant: TenantId) -> bool {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)").bind(role.name.as_str()).fetch_one(server).await.unwrap()
 }
 
-async fn placed_on(t: &TestApp, tenant: TenantId) -> String {
+pub async fn placed_on(t: &TestApp, tenant: TenantId) -> String {
     placement::of(&t.platform.db, tenant).await.unwrap().unwrap().server.name
 }
 
@@ -95,14 +95,14 @@ async fn new_tenants_go_where_the_most_room_is_and_are_served_from_there() {
 
 /// The writer's outcome: the sections acknowledged (201) and how many were refused (503).
 #[derive(Default)]
-struct Written {
-    acknowledged: Vec<String>,
-    refused: usize,
+pub struct Written {
+    pub acknowledged: Vec<String>,
+    pub refused: usize,
 }
 
 /// Adds sections `{mark}0`, `{mark}1`, … to the course, through each edge in turn, until told
 /// to stop.
-async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i64, stop: Arc<AtomicBool>) -> Written {
+pub async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i64, stop: Arc<AtomicBool>) -> Written {
     let mut written = Written::default();
     for i in 0.. {
         if stop.load(Ordering::SeqCst) {
@@ -124,7 +124,7 @@ async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i6
     written
 }
 
-async fn sections(db: &PgPool, schema: Option<&SchemaName>) -> BTreeMap<String, i64> {
+pub async fn sections(db: &PgPool, schema: Option<&SchemaName>) -> BTreeMap<String, i64> {
     let from = schema.map_or("course_sections".to_owned(), |s| format!("{}.course_sections", s.as_str()));
     let sql = format!("SELECT title_bn, count(*) FROM {from} WHERE title_bn ~ '^[wd][0-9]+$' GROUP BY 1");
     sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(db).await.unwrap().into_iter().collect()
