@@ -72,6 +72,12 @@ impl Primaries {
         None
     }
 
+    /// Each server's node last found taking writes (`host:port`), for the metrics.
+    pub fn found(&self) -> Vec<(String, String)> {
+        let found = self.found.lock().expect("never poisoned: no panics while held");
+        found.iter().map(|(server, ((host, port), _))| (server.clone(), format!("{host}:{port}"))).collect()
+    }
+
     fn known(&self, server: &str) -> Option<(Node, Instant)> {
         self.found.lock().expect("never poisoned: no panics while held").get(server).cloned()
     }

@@ -44,18 +44,7 @@ async fn main() {
     let token = login["data"]["token"].as_str().unwrap().to_owned();
     let role = login["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
     call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{role}"), Some(&token), json!({})).await;
-    let course = call(reqwest::Method::POST, "/course/course/create", Some(&token), json!({ "title": "Bangla Grammar", "title_bn": "বাংলা ব্যাকরণ", "category_id": 1 })).await;
-    let (id, uuid) = (course["data"]["id"].as_i64().unwrap(), course["data"]["uuid"].as_str().unwrap().to_owned());
-    for s in 0..5 {
-        let section = call(reqwest::Method::POST, "/course/schedule/section", Some(&token), json!({ "course_id": id, "title": format!("Part {s}") })).await;
-        for l in 0..4 {
-            let body = json!({ "section_id": section["data"]["id"], "title": format!("Lesson {s}.{l}"), "lesson_type": "manual", "body": "<p>text</p>" });
-            call(reqwest::Method::POST, "/course/schedule/lesson", Some(&token), body).await;
-        }
-    }
-    let batch = call(reqwest::Method::POST, "/course/batch/create", Some(&token), json!({ "course_id": id, "name": "B1", "start_date": "2026-01-01" })).await;
-    call(reqwest::Method::PUT, "/course/batch/update-publish-feature", Some(&token), json!({ "id": batch["data"]["id"], "published": true })).await;
-    call(reqwest::Method::PUT, "/course/update-publish-feature", Some(&token), json!({ "id": id, "published": true })).await;
+    let uuid = support::published_course(&call, &token).await;
     let lua = format!(
         "request = function()\n  return wrk.format(\"GET\", \"/learner-course/details/{uuid}\", {{ [\"Host\"] = \"dhaka.localhost:{PORT}\", [\"Accept\"] = \"application/json\" }})\nend"
     );

@@ -299,6 +299,11 @@ impl TenantPools {
         by_server
     }
 
+    /// The node taking writes for each server with a standby, as this edge last found it.
+    pub fn primaries(&self) -> Vec<(String, String)> {
+        self.primaries.found()
+    }
+
     /// Pools open: one per site in use on this edge.
     pub async fn count(&self) -> u64 {
         self.cache.run_pending_tasks().await;

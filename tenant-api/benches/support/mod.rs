@@ -124,6 +124,30 @@ impl Api {
     }
 }
 
+/// A published course of 5 sections of 4 lessons with a published batch, made through the API by
+/// `call` (method, path, bearer token, JSON body; answers the JSON) as an author of the site;
+/// answers its uuid, the key of its page.
+pub async fn published_course<F, Fut>(call: &F, token: &str) -> String
+where
+    F: Fn(reqwest::Method, &str, Option<&str>, serde_json::Value) -> Fut,
+    Fut: std::future::Future<Output = serde_json::Value>,
+{
+    use serde_json::json;
+    let course = call(reqwest::Method::POST, "/course/course/create", Some(token), json!({ "title": "Bangla Grammar", "title_bn": "বাংলা ব্যাকরণ", "category_id": 1 })).await;
+    let (id, uuid) = (course["data"]["id"].as_i64().unwrap(), course["data"]["uuid"].as_str().unwrap().to_owned());
+    for s in 0..5 {
+        let section = call(reqwest::Method::POST, "/course/schedule/section", Some(token), json!({ "course_id": id, "title": format!("Part {s}") })).await;
+        for l in 0..4 {
+            let body = json!({ "section_id": section["data"]["id"], "title": format!("Lesson {s}.{l}"), "lesson_type": "manual", "body": "<p>text</p>" });
+            call(reqwest::Method::POST, "/course/schedule/lesson", Some(token), body).await;
+        }
+    }
+    let batch = call(reqwest::Method::POST, "/course/batch/create", Some(token), json!({ "course_id": id, "name": "B1", "start_date": "2026-01-01" })).await;
+    call(reqwest::Method::PUT, "/course/batch/update-publish-feature", Some(token), json!({ "id": batch["data"]["id"], "published": true })).await;
+    call(reqwest::Method::PUT, "/course/update-publish-feature", Some(token), json!({ "id": id, "published": true })).await;
+    uuid
+}
+
 /// A field of /proc/<pid>/status in kB (`VmRSS:` resident now, `VmHWM:` the highest so far).
 pub fn rss_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

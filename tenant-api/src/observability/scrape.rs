@@ -24,6 +24,13 @@ pub struct Named {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ServerNode {
+    pub name: String,
+    /// `host:port`.
+    pub node: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct CacheLookup {
     pub cache: String,
     /// `hit` or `miss`.
@@ -40,6 +47,7 @@ pub(super) struct ScrapeTime {
     queue_age: Family<Named, FloatGauge>,
     pool_connections: Family<Named, Gauge>,
     server_connections: Family<Named, Gauge>,
+    server_primary: Family<ServerNode, Gauge>,
     tenant_pools: Gauge,
     cache_lookups: Family<CacheLookup, Counter>,
     cache_entries: Family<Named, Gauge>,
@@ -53,6 +61,7 @@ impl ScrapeTime {
             queue_age: Family::default(),
             pool_connections: Family::default(),
             server_connections: Family::default(),
+            server_primary: Family::default(),
             tenant_pools: Gauge::default(),
             cache_lookups: Family::default(),
             cache_entries: Family::default(),
@@ -62,6 +71,7 @@ impl ScrapeTime {
         registry.register("queue_oldest_age_seconds", "How long the oldest due item has waited, per queue", this.queue_age.clone());
         registry.register("db_pool_connections", "Open database connections: the control pool's, and all tenant pools' together", this.pool_connections.clone());
         registry.register("db_server_connections", "Open tenant connections per database server of the fleet", this.server_connections.clone());
+        registry.register("db_server_primary", "The node taking writes (1) of each database server with a standby, as this edge found it", this.server_primary.clone());
         registry.register("db_tenant_pools", "Tenant pools open on this edge (one per site in use)", this.tenant_pools.clone());
         registry.register("cache_lookups", "Lookups of the edge's in-memory caches, answered by the cache (hit) or not (miss)", this.cache_lookups.clone());
         registry.register("cache_entries", "Entries held per in-memory cache", this.cache_entries.clone());
@@ -100,6 +110,11 @@ impl ScrapeTime {
         self.server_connections.clear();
         for (server, connections) in app.pools.connections_by_server() {
             self.server_connections.get_or_create(&named(&server)).set(i64::from(connections));
+        }
+        // A promotion moves the 1 to the other node.
+        self.server_primary.clear();
+        for (name, node) in app.pools.primaries() {
+            self.server_primary.get_or_create(&ServerNode { name, node }).set(1);
         }
         self.tenant_pools.set(app.pools.count().await as i64);
         let caches: [(&str, &CacheStats, u64); 3] = [

@@ -151,6 +151,11 @@ async fn a_primary_lost_under_writes_loses_no_acknowledged_write_and_the_edge_an
     let through_edge = sections(&t.state.pools.get(dhaka).await.unwrap(), None).await;
     assert_eq!(through_edge, on_new_primary);
 
+    // Operators see the promotion: the edge's metrics name the new primary.
+    let metrics = crate::metrics::scrape(&t).await;
+    assert!(metrics.contains(&format!("db_server_primary{{name=\"ha\",node=\"{}\"}} 1", node(2))), "{metrics}");
+    assert!(!metrics.contains(&node(1)), "{metrics}");
+
     // The provisioner, which placed dhaka on node 1, provisions the next site on node 2.
     let sylhet = t.tenant("sylhet").await;
     assert_eq!(placed_on(&t, sylhet).await, "ha");

@@ -16,7 +16,7 @@ fn series(text: &str, name: &str) -> Option<f64> {
     text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.split(' ').next()?.parse().ok())
 }
 
-async fn scrape(t: &TestApp) -> String {
+pub async fn scrape(t: &TestApp) -> String {
     let r = tenant_api::observability::router(t.state.clone()).oneshot(Request::get("/metrics").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/openmetrics-text"));
@@ -79,7 +79,8 @@ async fn the_metrics_listener_counts_answers_by_route_and_reads_queues_caches_an
         .filter(|name| !name.is_empty())
         .collect();
     assert!(charted.len() >= 10, "{charted:?}");
-    for name in charted {
+    // The primaries are served once a server has a standby: the fault drill checks them.
+    for name in charted.into_iter().filter(|name| *name != "db_server_primary") {
         assert!(again.lines().any(|l| l.starts_with(&format!("{name}{{")) || l.starts_with(&format!("{name} "))), "the dashboard charts {name}, which is not served");
     }
 
