@@ -111,6 +111,8 @@ start_formation() {
         log "creating a pg_auto_failover formation in $dir (monitor on 127.0.0.1:$port)"
         as_pg "${autoctl[@]}" create monitor --pgctl "$bin/pg_ctl" --pgdata "$dir/monitor" --pgport "$port" \
             --hostname 127.0.0.1 --auth trust --no-ssl >>"$dir/create.log" 2>&1 || { cat "$dir/create.log" >&2; return 1; }
+        # The monitor listens on every interface unless told otherwise; this one is for this machine.
+        as_pg "${autoctl[@]}" config set --pgdata "$dir/monitor" postgresql.listen_addresses 127.0.0.1 >>"$dir/create.log" 2>&1
     fi
     pgrep -f "pg_autoctl run --pgdata $dir/monitor\$" >/dev/null || in_group_as_pg "${autoctl[@]}" run --pgdata "$dir/monitor" >"$dir/monitor.log" 2>&1
     for _ in $(seq 100); do "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" && break; sleep 0.2; done
