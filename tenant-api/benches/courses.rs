@@ -33,17 +33,8 @@ async fn main() {
     // 1. A course page on a partner site.
     platform.user("admin@bench.example", Some((dhaka, "partner-admin"))).await;
     let host = format!("http://dhaka.localhost:{PORT}");
-    let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Value| {
-        let mut request = client.request(method, format!("{host}{path}")).header("accept", "application/json").json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
-    };
-    let login = call(reqwest::Method::POST, "/my-account/user/login", None, json!({ "email": "admin@bench.example", "password": "test-pass-123" })).await;
-    let token = login["data"]["token"].as_str().unwrap().to_owned();
-    let role = login["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
-    call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{role}"), Some(&token), json!({})).await;
+    let call = support::caller(client.clone(), host.clone());
+    let token = support::signed_in(&call, "admin@bench.example").await;
     let uuid = support::published_course(&call, &token).await;
     let lua = format!(
         "request = function()\n  return wrk.format(\"GET\", \"/learner-course/details/{uuid}\", {{ [\"Host\"] = \"dhaka.localhost:{PORT}\", [\"Accept\"] = \"application/json\" }})\nend"
@@ -74,10 +65,7 @@ async fn main() {
     // 3. The partner's public blog: 60 posts written by its admin, published by a super admin.
     let main = platform.main_id().await;
     platform.user("root@bench.example", Some((main, "super"))).await;
-    let root = call(reqwest::Method::POST, "/my-account/user/login", None, json!({ "email": "root@bench.example", "password": "test-pass-123" })).await;
-    let root_token = root["data"]["token"].as_str().unwrap().to_owned();
-    let super_role = root["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
-    call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{super_role}"), Some(&root_token), json!({})).await;
+    let root_token = support::signed_in(&call, "root@bench.example").await;
     let categories = call(reqwest::Method::GET, "/my-account/articles/view-categories?type=blog", None, Value::Null).await;
     let category = categories["data"][0]["id"].as_i64().unwrap();
     let paragraph = "<p>পরীক্ষার আগের শেষ মাসে নতুন অধ্যায় নয়, পুরোনো পড়া ঝালাই করুন। Write one full paper a day against the clock.</p>";

@@ -12,7 +12,6 @@
 mod support;
 
 use control_plane::testing::TestPlatform;
-use serde_json::{Value, json};
 use std::process::{Command, Stdio};
 use support::Running;
 
@@ -42,17 +41,8 @@ async fn main() {
     let addr: std::net::SocketAddr = format!("127.0.0.1:{EDGE_A}").parse().unwrap();
     let client = reqwest::Client::builder().resolve("dhaka.localhost", addr).build().unwrap();
     platform.user("admin@bench.example", Some((dhaka, "partner-admin"))).await;
-    let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Value| {
-        let mut request = client.request(method, format!("http://dhaka.localhost:{EDGE_A}{path}")).header("accept", "application/json").json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
-    };
-    let login = call(reqwest::Method::POST, "/my-account/user/login", None, json!({ "email": "admin@bench.example", "password": "test-pass-123" })).await;
-    let token = login["data"]["token"].as_str().unwrap().to_owned();
-    let role = login["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
-    call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{role}"), Some(&token), json!({})).await;
+    let call = support::caller(client, format!("http://dhaka.localhost:{EDGE_A}"));
+    let token = support::signed_in(&call, "admin@bench.example").await;
     let uuid = support::published_course(&call, &token).await;
 
     // Every edge and the balancer answer before the runs.

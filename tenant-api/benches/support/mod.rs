@@ -124,6 +124,32 @@ impl Api {
     }
 }
 
+/// What a benchmark's set-up calls a site's API with: `call(method, path, bearer token, JSON body)`
+/// answers the JSON, through `client` at `base` (`http://host:port`).
+pub fn caller(client: reqwest::Client, base: String) -> impl Fn(reqwest::Method, &str, Option<&str>, serde_json::Value) -> std::pin::Pin<Box<dyn std::future::Future<Output = serde_json::Value> + Send>> {
+    move |method, path, token, body| {
+        let mut request = client.request(method, format!("{base}{path}")).header("accept", "application/json").json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        Box::pin(async move { request.send().await.unwrap().json::<serde_json::Value>().await.unwrap() })
+    }
+}
+
+/// Signs `email` in (password `test-pass-123`, as `TestPlatform::user` sets) through `call` and
+/// switches to its first role; answers its token.
+pub async fn signed_in<F, Fut>(call: &F, email: &str) -> String
+where
+    F: Fn(reqwest::Method, &str, Option<&str>, serde_json::Value) -> Fut,
+    Fut: std::future::Future<Output = serde_json::Value>,
+{
+    let login = call(reqwest::Method::POST, "/my-account/user/login", None, serde_json::json!({ "email": email, "password": "test-pass-123" })).await;
+    let token = login["data"]["token"].as_str().unwrap().to_owned();
+    let role = login["data"]["user"]["roles"][0]["id"].as_i64().unwrap();
+    call(reqwest::Method::POST, &format!("/my-account/user/switch-role/{role}"), Some(&token), serde_json::json!({})).await;
+    token
+}
+
 /// A published course of 5 sections of 4 lessons with a published batch, made through the API by
 /// `call` (method, path, bearer token, JSON body; answers the JSON) as an author of the site;
 /// answers its uuid, the key of its page.
