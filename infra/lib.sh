@@ -171,21 +171,36 @@ PG_STOPS=()
 # start_s3 DATA_DIR PORT: s3s-fs with keys kept in DATA_DIR/keys.env.
 start_s3() {
     local dir=$1 port=$2
-    ensure_s3_server
-    mkdir -p "$dir/objects"
     if [ ! -f "$dir/keys.env" ]; then
+        mkdir -p "$dir"
         printf 'S3_ACCESS_KEY=%s\nS3_SECRET_KEY=%s\n' "$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
             "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$dir/keys.env"
     fi
     set -a; . "$dir/keys.env"; set +a
     export S3_ENDPOINT="http://127.0.0.1:$port"
+    serve_s3 "$dir" "$port"
+}
+
+# start_cell_s3 DATA_DIR PORT VAR: another S3 service, for a database server's cell (its tenants'
+# buckets), with the platform's key (S3_ACCESS_KEY, S3_SECRET_KEY: start_s3 first); exports its
+# address as VAR.
+start_cell_s3() {
+    local dir=$1 port=$2
+    export "$3=http://127.0.0.1:$port"
+    serve_s3 "$dir" "$port"
+}
+
+serve_s3() {
+    local dir=$1 port=$2 endpoint="http://127.0.0.1:$2"
+    ensure_s3_server
+    mkdir -p "$dir/objects"
     pkill -f "s3s-fs .*$dir/objects" 2>/dev/null && sleep 0.5 || true
-    if ! curl -s -o /dev/null "$S3_ENDPOINT"; then
-        log "starting the S3-compatible server on 127.0.0.1:$port"
+    if ! curl -s -o /dev/null "$endpoint"; then
+        log "starting an S3-compatible server on 127.0.0.1:$port"
         s3s-fs --host 127.0.0.1 --port "$port" --access-key "$S3_ACCESS_KEY" --secret-key "$S3_SECRET_KEY" "$dir/objects" \
             >"$dir/s3.log" 2>&1 &
         PIDS+=($!)
-        for _ in $(seq 50); do curl -s -o /dev/null "$S3_ENDPOINT" && break; sleep 0.1; done
+        for _ in $(seq 50); do curl -s -o /dev/null "$endpoint" && break; sleep 0.1; done
     fi
 }
 

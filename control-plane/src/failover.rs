@@ -123,6 +123,8 @@ mod tests {
             capacity: 10,
             draining: false,
             replicas: replicas.iter().map(|r| r.to_string()).collect(),
+            storage_endpoint: None,
+            storage_region: None,
         }
     }
 

@@ -8,7 +8,7 @@
 //! (DATABASE_URL's user and password) exists on every server, and tenant roles log in with their
 //! derived passwords, so no credential is stored here.
 
-use crate::config::Config;
+use crate::config::{Config, StorageConfig};
 use crate::tenancy::TenantId;
 use anyhow::Context;
 use sqlx::postgres::PgConnectOptions;
@@ -33,9 +33,31 @@ pub struct Server {
     /// The other nodes of a server with high availability (`host:port`), any of which may be
     /// promoted; writes go to whichever takes them (`crate::failover`).
     pub replicas: Vec<String>,
+    /// The S3 service holding the buckets of the tenants placed here; `None` for the
+    /// platform's own (`S3_ENDPOINT`).
+    pub storage_endpoint: Option<String>,
+    pub storage_region: Option<String>,
+}
+
+/// A server row's columns, as [`Server`] reads them (`s` is `database_servers`).
+macro_rules! server_columns {
+    () => {
+        "s.name, s.host, s.port, s.dbname, s.capacity, s.draining, s.replicas, s.storage_endpoint, s.storage_region"
+    };
 }
 
 impl Server {
+    /// The S3 service of this server's cell: the platform's own, pointed elsewhere when the
+    /// server names its own endpoint.
+    pub fn storage(&self, platform: &StorageConfig) -> StorageConfig {
+        let mut storage = platform.clone();
+        if let Some(endpoint) = &self.storage_endpoint {
+            storage.endpoint = endpoint.clone();
+            storage.region = self.storage_region.clone().unwrap_or(storage.region);
+        }
+        storage
+    }
+
     /// Connection options of the administrative role on this server.
     pub fn admin_options(&self, config: &Config) -> anyhow::Result<PgConnectOptions> {
         let base = PgConnectOptions::from_str(config.database_url.expose()).context("DATABASE_URL")?;
@@ -108,8 +130,11 @@ impl Placement {
     }
 }
 
-const PLACEMENT: &str = "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining, s.replicas, p.state, p.epoch
-     FROM tenant_placements p JOIN database_servers s ON s.name = p.server WHERE p.tenant_id = $1";
+const PLACEMENT: &str = concat!(
+    "SELECT ",
+    server_columns!(),
+    ", p.state, p.epoch FROM tenant_placements p JOIN database_servers s ON s.name = p.server WHERE p.tenant_id = $1"
+);
 
 pub async fn of(db: impl PgExecutor<'_>, tenant: TenantId) -> sqlx::Result<Option<Placement>> {
     sqlx::query_as(PLACEMENT).bind(tenant).fetch_optional(db).await
@@ -132,7 +157,7 @@ pub async fn place(db: &PgPool, tenant: TenantId) -> anyhow::Result<Placement> {
 }
 
 pub async fn server(db: &PgPool, name: &str) -> sqlx::Result<Option<Server>> {
-    sqlx::query_as("SELECT name, host, port, dbname, capacity, draining, replicas FROM database_servers WHERE name = $1")
+    sqlx::query_as(concat!("SELECT ", server_columns!(), " FROM database_servers s WHERE s.name = $1"))
         .bind(name)
         .fetch_optional(db)
         .await
@@ -148,20 +173,18 @@ pub struct ServerLoad {
 
 /// Every server with the number of tenants placed on it.
 pub async fn servers(db: &PgPool) -> sqlx::Result<Vec<ServerLoad>> {
-    sqlx::query_as(
-        "SELECT s.name, s.host, s.port, s.dbname, s.capacity, s.draining, s.replicas,
-                (SELECT count(*) FROM tenant_placements p WHERE p.server = s.name) AS tenants
-         FROM database_servers s ORDER BY s.name",
-    )
+    sqlx::query_as(concat!(
+        "SELECT ",
+        server_columns!(),
+        ", (SELECT count(*) FROM tenant_placements p WHERE p.server = s.name) AS tenants FROM database_servers s ORDER BY s.name"
+    ))
     .fetch_all(db)
     .await
 }
 
 /// The servers with high availability, whose primary may change under the edges.
 pub async fn formations(db: &PgPool) -> sqlx::Result<Vec<Server>> {
-    sqlx::query_as(
-        "SELECT name, host, port, dbname, capacity, draining, replicas FROM database_servers WHERE cardinality(replicas) > 0",
-    )
+    sqlx::query_as(concat!("SELECT ", server_columns!(), " FROM database_servers s WHERE cardinality(s.replicas) > 0"))
     .fetch_all(db)
     .await
 }
@@ -169,9 +192,10 @@ pub async fn formations(db: &PgPool) -> sqlx::Result<Vec<Server>> {
 /// Adds a server to the fleet, or changes where it is and how many tenants it takes.
 pub async fn add_server(db: &PgPool, server: &Server) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO database_servers (name, host, port, dbname, capacity, draining, replicas)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (name) DO UPDATE SET host = $2, port = $3, dbname = $4, capacity = $5, draining = $6, replicas = $7",
+        "INSERT INTO database_servers (name, host, port, dbname, capacity, draining, replicas, storage_endpoint, storage_region)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (name) DO UPDATE SET host = $2, port = $3, dbname = $4, capacity = $5, draining = $6, replicas = $7,
+             storage_endpoint = $8, storage_region = $9",
     )
     .bind(&server.name)
     .bind(&server.host)
@@ -180,6 +204,8 @@ pub async fn add_server(db: &PgPool, server: &Server) -> sqlx::Result<()> {
     .bind(server.capacity)
     .bind(server.draining)
     .bind(&server.replicas)
+    .bind(&server.storage_endpoint)
+    .bind(&server.storage_region)
     .execute(db)
     .await?;
     Ok(())

@@ -3,7 +3,8 @@
 //! anything. Dropped with the database and roles when the test ends.
 //!
 //! `TEST_DATABASE_URL` (else `DATABASE_URL`) names an administrative connection to the cluster;
-//! `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` the S3-compatible server. `infra/test` sets them.
+//! `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` the S3-compatible server (and
+//! `TEST_SECOND_S3_ENDPOINT` a second one with the same key). `infra/test` sets them.
 
 use crate::config::{Config, PublicUrl, StorageConfig};
 use crate::secret::Secret;
@@ -100,7 +101,8 @@ impl TestPlatform {
     }
 
     /// A second database server in the fleet, named `name`: a database of this platform's name
-    /// on the cluster `TEST_SECOND_DATABASE_URL` names (infra/test starts one).
+    /// on the cluster `TEST_SECOND_DATABASE_URL` names, its cell's buckets on the S3 service
+    /// `TEST_SECOND_S3_ENDPOINT` names (infra/test starts both).
     pub async fn second_server(&self, name: &str) -> crate::placement::Server {
         let url = std::env::var("TEST_SECOND_DATABASE_URL")
             .expect("TEST_SECOND_DATABASE_URL must name a second test cluster (infra/test starts one)");
@@ -116,6 +118,10 @@ impl TestPlatform {
             capacity: 1000,
             draining: false,
             replicas: Vec::new(),
+            storage_endpoint: Some(std::env::var("TEST_SECOND_S3_ENDPOINT").expect(
+                "TEST_SECOND_S3_ENDPOINT must name a second S3 server with the test key (infra/test starts one)",
+            )),
+            storage_region: None,
         };
         crate::placement::add_server(&self.db, &server).await.unwrap();
         server

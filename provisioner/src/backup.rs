@@ -10,8 +10,9 @@
 //! dump, makes the bucket hold exactly the archived objects, and points the tenant's placement
 //! there (next epoch), so every edge reopens its pool.
 
+use crate::buckets;
 use crate::steps::{self, Ctx};
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use aws_sdk_s3::primitives::ByteStream;
 use control_plane::placement::{self, Server};
 use control_plane::storage;
@@ -94,30 +95,6 @@ async fn run(mut command: tokio::process::Command, what: &str) -> anyhow::Result
     Ok(())
 }
 
-async fn ensure_bucket(ctx: &Ctx, bucket: &str) -> anyhow::Result<()> {
-    if ctx.s3.head_bucket().bucket(bucket).send().await.is_err() {
-        match ctx.s3.create_bucket().bucket(bucket).send().await {
-            Ok(_) => {}
-            Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you()) => {}
-            Err(e) => bail!("cannot create bucket {bucket}: {}", aws_sdk_s3::error::DisplayErrorContext(e)),
-        }
-    }
-    Ok(())
-}
-
-async fn object_keys(ctx: &Ctx, bucket: &str, prefix: Option<&str>) -> anyhow::Result<Vec<String>> {
-    let mut keys = Vec::new();
-    let mut token = None;
-    loop {
-        let page = ctx.s3.list_objects_v2().bucket(bucket).set_prefix(prefix.map(str::to_owned)).set_continuation_token(token).send().await?;
-        keys.extend(page.contents().iter().filter_map(|o| o.key().map(str::to_owned)));
-        match page.next_continuation_token() {
-            Some(next) => token = Some(next.to_owned()),
-            None => return Ok(keys),
-        }
-    }
-}
-
 /// Backs the tenant up into one archive in the backups bucket.
 pub async fn backup(ctx: &Ctx, tenant: TenantId, say: impl Fn(String)) -> anyhow::Result<Backup> {
     let placed = placement::of(&ctx.db, tenant).await?.context("the tenant has no placement (is it provisioned?)")?;
@@ -132,10 +109,11 @@ pub async fn backup(ctx: &Ctx, tenant: TenantId, say: impl Fn(String)) -> anyhow
     let mut tar = tar::Builder::new(std::fs::File::create(&archive.0)?);
     tar.append_path_with_name(&dump.0, "schema.dump")?;
     let bucket = storage::bucket_name(&ctx.config.storage, tenant);
-    let keys = object_keys(ctx, &bucket, None).await?;
+    let s3 = ctx.storage.cell(&placed.server);
+    let keys: Vec<String> = buckets::listing(&s3, &bucket, None).await?.into_keys().collect();
     let mut objects = BTreeMap::new();
     for (n, key) in keys.iter().enumerate() {
-        let body = ctx.s3.get_object().bucket(&bucket).key(key).send().await?.body.collect().await?.into_bytes();
+        let body = s3.get_object().bucket(&bucket).key(key).send().await?.body.collect().await?.into_bytes();
         objects.insert(key.clone(), hex::encode(Sha256::digest(&body)));
         append(&mut tar, &format!("objects/{key}"), &body)?;
         if (n + 1) % 100 == 0 {
@@ -148,10 +126,10 @@ pub async fn backup(ctx: &Ctx, tenant: TenantId, say: impl Fn(String)) -> anyhow
     say(format!("{} object(s) archived", keys.len()));
 
     let backups = backups_bucket(ctx);
-    ensure_bucket(ctx, &backups).await?;
+    buckets::create(&ctx.storage.platform(), &backups).await?;
     let key = format!("t-{tenant}/{}.tar", chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"));
     let bytes = std::fs::metadata(&archive.0)?.len();
-    ctx.s3.put_object().bucket(&backups).key(&key).body(ByteStream::from_path(&archive.0).await?).send().await?;
+    ctx.storage.platform().put_object().bucket(&backups).key(&key).body(ByteStream::from_path(&archive.0).await?).send().await?;
     say(format!("stored as {backups}/{key} ({bytes} bytes)"));
     Ok(Backup { key, bytes, objects: keys.len() })
 }
@@ -167,12 +145,12 @@ fn append(tar: &mut tar::Builder<std::fs::File>, path: &str, bytes: &[u8]) -> st
 /// The tenant's backups, oldest first.
 pub async fn list(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Vec<String>> {
     let backups = backups_bucket(ctx);
-    if ctx.s3.head_bucket().bucket(&backups).send().await.is_err() {
+    let s3 = ctx.storage.platform();
+    if s3.head_bucket().bucket(&backups).send().await.is_err() {
         return Ok(Vec::new());
     }
-    let mut keys = object_keys(ctx, &backups, Some(&format!("t-{tenant}/"))).await?;
-    keys.sort();
-    Ok(keys)
+    // Listed in key order, which is time order.
+    Ok(buckets::listing(&s3, &backups, Some(&format!("t-{tenant}/"))).await?.into_keys().collect())
 }
 
 /// Backs up every live tenant and keeps each one's newest `keep` backups. Answers the failures.
@@ -189,7 +167,7 @@ pub async fn backup_all(ctx: &Ctx, keep: usize, say: impl Fn(String)) -> anyhow:
         }
         let keys = list(ctx, tenant).await?;
         for old in &keys[..keys.len().saturating_sub(keep.max(1))] {
-            ctx.s3.delete_object().bucket(backups_bucket(ctx)).key(old).send().await?;
+            ctx.storage.platform().delete_object().bucket(backups_bucket(ctx)).key(old).send().await?;
             say(format!("tenant {tenant}: {old} expired"));
         }
     }
@@ -205,7 +183,7 @@ pub async fn restore(ctx: &Ctx, tenant: TenantId, key: &str, to: Option<&str>, s
     };
     let server = ctx.located(&server).await;
     let archive = Scratch::new("restore");
-    let body = ctx.s3.get_object().bucket(backups_bucket(ctx)).key(key).send().await.with_context(|| format!("no backup {key}"))?.body;
+    let body = ctx.storage.platform().get_object().bucket(backups_bucket(ctx)).key(key).send().await.with_context(|| format!("no backup {key}"))?.body;
     tokio::io::copy(&mut body.into_async_read(), &mut tokio::fs::File::create(&archive.0).await?).await?;
     let dump = Scratch::new("dump");
     let (manifest, objects) = unpack(&archive.0, &dump.0)?;
@@ -242,14 +220,15 @@ async fn replace(
     run(pg_restore, "pg_restore").await?;
     say(format!("schema restored on {}", server.name));
 
-    // The bucket holds exactly what was archived.
+    // The bucket, on the server's cell, holds exactly what was archived.
     let bucket = storage::bucket_name(&ctx.config.storage, tenant);
-    ensure_bucket(ctx, &bucket).await?;
-    for stale in object_keys(ctx, &bucket, None).await?.into_iter().filter(|k| !objects.contains_key(k)) {
-        ctx.s3.delete_object().bucket(&bucket).key(stale).send().await?;
+    let s3 = ctx.storage.cell(server);
+    buckets::create(&s3, &bucket).await?;
+    for stale in buckets::listing(&s3, &bucket, None).await?.into_keys().filter(|k| !objects.contains_key(k)) {
+        s3.delete_object().bucket(&bucket).key(stale).send().await?;
     }
     for (object, bytes) in objects {
-        ctx.s3.put_object().bucket(&bucket).key(object).body(ByteStream::from(bytes)).send().await?;
+        s3.put_object().bucket(&bucket).key(object).body(ByteStream::from(bytes)).send().await?;
     }
     say("objects restored".into());
     // Every edge drops its pool (the schema it knew is gone) and opens one where it is now.

@@ -2,8 +2,9 @@
 //! certificate valid); `provisioner issue-wildcard` orders it now; `provisioner drain` runs what is due and exits;
 //! `provisioner migrate-all [--concurrency N]` upgrades every tenant schema and exits non-zero
 //! if any tenant failed; `provisioner servers` lists the database servers, `add-server NAME
-//! --host H --port P --dbname D [--replica HOST:PORT]... [--capacity N] [--draining]` adds or changes
-//! one (replicas: the standbys of a server with high availability), and
+//! --host H --port P --dbname D [--replica HOST:PORT]... [--storage-endpoint URL [--storage-region R]]
+//! [--capacity N] [--draining]` adds or changes one (replicas: the standbys of a server with high
+//! availability; storage: the S3 service of its cell, else the platform's), and
 //! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working;
 //! `backup SLUG`, `backups SLUG`, `backup-all [--keep N]` and `restore SLUG --from KEY [--to NAME]`
 //! archive and restore tenants (`provisioner::backup`).
@@ -68,6 +69,9 @@ async fn main() -> anyhow::Result<()> {
                 if !server.replicas.is_empty() {
                     println!("{:<16} replicas: {}", "", server.replicas.join(", "));
                 }
+                if let Some(endpoint) = &server.storage_endpoint {
+                    println!("{:<16} storage: {endpoint}", "");
+                }
             }
             Ok(())
         }
@@ -82,10 +86,18 @@ async fn main() -> anyhow::Result<()> {
                 capacity: option(&args, "--capacity").map(str::parse).transpose().context("--capacity")?.unwrap_or(1000),
                 draining: args.iter().any(|a| a == "--draining"),
                 replicas: replicas(&args)?,
+                storage_endpoint: option(&args, "--storage-endpoint").map(str::to_owned),
+                storage_region: option(&args, "--storage-region").map(str::to_owned),
             };
+            if let Some(endpoint) = &server.storage_endpoint {
+                // The platform's key must work there: the cell's buckets are made with it.
+                ctx.storage.cell(&server).list_buckets().send().await.with_context(|| format!("cannot reach the S3 service at {endpoint}"))?;
+            }
             // Reach its primary as the platform's role before anyone places a tenant there.
             sqlx::query("SELECT 1").execute(&ctx.admin(&ctx.located(&server).await)?).await.context("cannot reach the new server")?;
-            placement::add_server(&ctx.db, &server).await.context("server refused (name: a-z, 0-9, _ or -)")?;
+            placement::add_server(&ctx.db, &server)
+                .await
+                .context("server refused (name: a-z, 0-9, _ or -; storage endpoint: http(s)://host[:port])")?;
             println!("server {} ready", server.name);
             Ok(())
         }
@@ -96,8 +108,9 @@ async fn main() -> anyhow::Result<()> {
             let tenant = institutions::tenant_by_slug(&ctx.db, slug).await?.with_context(|| format!("no site {slug}"))?;
             let moved = moving::move_tenant(&ctx, tenant.id, to, std::time::Duration::from_secs(grace), |line| println!("{line}")).await?;
             println!(
-                "moved {slug}: {} tables, writes paused {} ms, {:.1} s in all",
+                "moved {slug}: {} tables, {} objects, writes paused {} ms, {:.1} s in all",
                 moved.tables,
+                moved.objects,
                 moved.read_only.as_millis(),
                 moved.total.as_secs_f64()
             );
@@ -131,7 +144,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(other) => bail!(
-            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--replica HOST:PORT]... [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
+            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--replica HOST:PORT]... [--storage-endpoint URL [--storage-region R]] [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
         ),
     }
 }

@@ -13,21 +13,33 @@
 //! 3. After a grace period (requests still on the old pools finish), the source schema and role
 //!    are dropped.
 //!
+//! When the target's cell has another S3 service, the bucket goes along: copied while the tenant
+//! works, then, during the cut-over, brought up to date with what changed meanwhile (uploads are
+//! writes, refused while read-only), and the source's bucket removed with the source schema.
+//!
 //! No acknowledged write is lost: a write either committed on the source before the source's
 //! last position was taken (and was replicated), or it was refused. Every step checks what
 //! exists first, so a move interrupted anywhere before the flip can be run again.
 
+use crate::buckets;
 use crate::steps::{self, Ctx};
 use anyhow::{Context, bail, ensure};
 use control_plane::placement::{self, Server};
+use control_plane::storage;
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
+
+/// At most this many objects changed since the last copy round leaves them to the cut-over.
+const CUT_OVER_OBJECTS: usize = 16;
+const MAX_OBJECT_ROUNDS: usize = 5;
 
 /// What a move took.
 #[derive(Debug)]
 pub struct Moved {
     pub tables: i64,
+    /// Objects copied to the target's S3 service (0 when both cells share one).
+    pub objects: usize,
     /// From refusing writes to the placement's flip.
     pub read_only: Duration,
     pub total: Duration,
@@ -53,6 +65,23 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     placement::set_state(&ctx.db, tenant, "moving").await?;
     subscribe(ctx, &source, &dst, &name).await?;
     let tables = copied(&dst, &name, &say).await?;
+    let (from_s3, to_s3) = (ctx.storage.cell(&source), ctx.storage.cell(&target));
+    let bucket = storage::bucket_name(&ctx.config.storage, tenant);
+    let objects_move = source.storage(&ctx.config.storage).endpoint != target.storage(&ctx.config.storage).endpoint;
+    let mut objects = 0;
+    // Copied while the site works, then again until little changed meanwhile: what is left is
+    // all the cut-over copies with writes paused.
+    for round in 1..=MAX_OBJECT_ROUNDS {
+        if !objects_move {
+            break;
+        }
+        let synced = buckets::sync(&from_s3, &to_s3, &bucket, &say).await?;
+        say(format!("objects: {} copied, {} already there", synced.copied, synced.unchanged));
+        objects += synced.copied;
+        if synced.copied + synced.removed <= CUT_OVER_OBJECTS || round == MAX_OBJECT_ROUNDS {
+            break;
+        }
+    }
 
     let cut = Instant::now();
     say("cut-over: writes paused".into());
@@ -61,16 +90,25 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
         freeze(&src, &role).await?;
         caught_up(&src, &name).await?;
         copy_sequences(&src, &dst, &schema).await?;
+        let mut changed = 0;
+        if objects_move {
+            let synced = buckets::sync(&from_s3, &to_s3, &bucket, &say).await?;
+            changed = synced.copied + synced.removed;
+        }
         placement::flip(&ctx.db, tenant, &target.name).await?;
-        anyhow::Ok(())
+        anyhow::Ok(changed)
     };
-    if let Err(error) = switched.await {
-        // The tenant stays where it was, writable again; running the move again resumes.
-        execute(&src, format!("ALTER ROLE {} RESET default_transaction_read_only", role.name.as_str())).await?;
-        placement::set_state(&ctx.db, tenant, "active").await?;
-        return Err(error.context("cut-over failed; the tenant is writable again on its source"));
-    }
+    let changed = match switched.await {
+        Ok(changed) => changed,
+        Err(error) => {
+            // The tenant stays where it was, writable again; running the move again resumes.
+            execute(&src, format!("ALTER ROLE {} RESET default_transaction_read_only", role.name.as_str())).await?;
+            placement::set_state(&ctx.db, tenant, "active").await?;
+            return Err(error.context("cut-over failed; the tenant is writable again on its source"));
+        }
+    };
     let read_only = cut.elapsed();
+    objects += changed;
     say(format!("now served from {} (writes paused {} ms)", target.name, read_only.as_millis()));
 
     execute(&dst, format!("DROP SUBSCRIPTION {}", name.as_str())).await?;
@@ -81,8 +119,11 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     }
     steps::drop_schema(&src, tenant).await?;
     steps::drop_role(ctx, &src, tenant).await?;
+    if objects_move {
+        buckets::remove(&from_s3, &bucket).await?;
+    }
     say(format!("source dropped from {}", from.server.name));
-    Ok(Moved { tables, read_only, total: started.elapsed() })
+    Ok(Moved { tables, objects, read_only, total: started.elapsed() })
 }
 
 async fn execute(db: &PgPool, sql: String) -> sqlx::Result<()> {

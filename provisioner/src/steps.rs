@@ -1,6 +1,7 @@
 //! The provisioning and removal steps. Each one checks what exists before acting, so running it
 //! again after a crash (or twice by two workers) ends in the same state.
 
+use crate::buckets;
 use crate::config::ProvisionerConfig;
 use anyhow::Context;
 use control_plane::config::Config;
@@ -8,7 +9,7 @@ use control_plane::db::migration_client;
 use control_plane::failover::Primaries;
 use control_plane::institutions::store as institutions;
 use control_plane::placement::{self, Server};
-use control_plane::storage;
+use control_plane::storage::{self, Stores};
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
@@ -16,13 +17,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// What the steps need: the control database (as the platform's administrative role), the
-/// shared config and the storage client.
+/// shared config and the S3 services of the fleet.
 #[derive(Clone)]
 pub struct Ctx {
     pub db: PgPool,
     pub config: Arc<Config>,
     pub provisioner: ProvisionerConfig,
-    pub s3: aws_sdk_s3::Client,
+    pub storage: Stores,
     /// The administrative role's pool on each node of the fleet, opened on first use.
     servers: Arc<Mutex<HashMap<(String, Option<String>, Option<i32>), PgPool>>>,
     primaries: Primaries,
@@ -30,9 +31,9 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(db: PgPool, config: Arc<Config>, provisioner: ProvisionerConfig) -> Self {
-        let s3 = storage::client(&config.storage);
+        let storage = Stores::new(&config.storage);
         let primaries = Primaries::new(config.clone());
-        Self { db, config, provisioner, s3, servers: Default::default(), primaries }
+        Self { db, config, provisioner, storage, servers: Default::default(), primaries }
     }
 
     /// The server pointed at its node taking writes now (for a server with replicas, found
@@ -68,11 +69,14 @@ impl Ctx {
     /// Where a tenant being removed lived: its placement, or the control database's server for a
     /// tenant never placed (its drops then find nothing).
     async fn last_placed(&self, tenant: TenantId) -> anyhow::Result<PgPool> {
-        let server = match placement::of(&self.db, tenant).await? {
+        self.admin(&self.located(&self.last_server(tenant).await?).await)
+    }
+
+    async fn last_server(&self, tenant: TenantId) -> anyhow::Result<Server> {
+        Ok(match placement::of(&self.db, tenant).await? {
             Some(p) => p.server,
             None => placement::server(&self.db, placement::MAIN).await?.context("the main database server is missing")?,
-        };
-        self.admin(&self.located(&server).await)
+        })
     }
 }
 
@@ -162,18 +166,11 @@ pub async fn migrate_on(ctx: &Ctx, server: &Server, tenant: TenantId) -> anyhow:
     }))
 }
 
+/// The tenant's bucket, on the S3 service of the cell it is placed in.
 async fn create_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
+    let server = ctx.placed(tenant).await?.0;
     let bucket = storage::bucket_name(&ctx.config.storage, tenant);
-    if ctx.s3.head_bucket().bucket(&bucket).send().await.is_ok() {
-        return Ok(Outcome::Done(format!("bucket {bucket} already existed")));
-    }
-    match ctx.s3.create_bucket().bucket(&bucket).send().await {
-        Ok(_) => Ok(Outcome::Done(format!("bucket {bucket} created"))),
-        Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you()) => {
-            Ok(Outcome::Done(format!("bucket {bucket} already existed")))
-        }
-        Err(e) => Err(anyhow::anyhow!("cannot create bucket {bucket}: {}", aws_sdk_s3::error::DisplayErrorContext(e))),
-    }
+    buckets::create(&ctx.storage.cell(&server), &bucket).await.map(Outcome::Done)
 }
 
 /// A subdomain needs no certificate of its own: the base domain's wildcard covers it, so the
@@ -199,22 +196,8 @@ async fn activate(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
 }
 
 async fn remove_bucket(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<Outcome> {
-    let bucket = storage::bucket_name(&ctx.config.storage, tenant);
-    if ctx.s3.head_bucket().bucket(&bucket).send().await.is_err() {
-        return Ok(Outcome::Done(format!("bucket {bucket} already gone")));
-    }
-    loop {
-        let listed = ctx.s3.list_objects_v2().bucket(&bucket).max_keys(1000).send().await?;
-        let keys: Vec<String> = listed.contents().iter().filter_map(|o| o.key().map(str::to_owned)).collect();
-        if keys.is_empty() {
-            break;
-        }
-        for key in keys {
-            ctx.s3.delete_object().bucket(&bucket).key(key).send().await?;
-        }
-    }
-    ctx.s3.delete_bucket().bucket(&bucket).send().await?;
-    Ok(Outcome::Done(format!("bucket {bucket} removed")))
+    let server = ctx.last_server(tenant).await?;
+    buckets::remove(&ctx.storage.cell(&server), &storage::bucket_name(&ctx.config.storage, tenant)).await.map(Outcome::Done)
 }
 
 pub async fn drop_schema(db: &PgPool, tenant: TenantId) -> anyhow::Result<Outcome> {

@@ -32,7 +32,7 @@ async fn assert_live(platform: &TestPlatform, ctx: &Ctx, id: i64) {
     .await
     .unwrap();
     assert_eq!(tables, 2, "tenant {id} schema migrated");
-    ctx.s3.head_bucket().bucket(bucket_name(&platform.config.storage, id)).send().await.expect("bucket exists");
+    ctx.storage.platform().head_bucket().bucket(bucket_name(&platform.config.storage, id)).send().await.expect("bucket exists");
 }
 
 #[tokio::test]
@@ -153,15 +153,15 @@ async fn each_tenant_has_its_own_bucket_removed_with_the_tenant() {
     worker::drain(&ctx, "test").await.unwrap();
     let (bucket_a, bucket_b) = (bucket_name(&platform.config.storage, a), bucket_name(&platform.config.storage, b));
     assert_ne!(bucket_a, bucket_b);
-    ctx.s3.put_object().bucket(&bucket_a).key("notes/secret.txt").body(b"only for A".to_vec().into()).send().await.unwrap();
+    ctx.storage.platform().put_object().bucket(&bucket_a).key("notes/secret.txt").body(b"only for A".to_vec().into()).send().await.unwrap();
 
-    let listed_b = ctx.s3.list_objects_v2().bucket(&bucket_b).send().await.unwrap();
+    let listed_b = ctx.storage.platform().list_objects_v2().bucket(&bucket_b).send().await.unwrap();
     assert!(listed_b.contents().is_empty(), "B sees nothing of A");
-    assert!(ctx.s3.get_object().bucket(&bucket_b).key("notes/secret.txt").send().await.is_err());
+    assert!(ctx.storage.platform().get_object().bucket(&bucket_b).key("notes/secret.txt").send().await.is_err());
 
     // A presigned URL reads exactly the signed object, for a limited time, and nothing else.
     let presign = aws_sdk_s3::presigning::PresigningConfig::expires_in(Duration::from_secs(3600)).unwrap();
-    let url = ctx.s3.get_object().bucket(&bucket_a).key("notes/secret.txt").presigned(presign).await.unwrap().uri().to_owned();
+    let url = ctx.storage.platform().get_object().bucket(&bucket_a).key("notes/secret.txt").presigned(presign).await.unwrap().uri().to_owned();
     let http = reqwest::Client::new();
     assert_eq!(http.get(&url).send().await.unwrap().text().await.unwrap(), "only for A");
     let tampered = url.replace(&format!("/{bucket_a}/"), &format!("/{bucket_b}/"));
@@ -171,7 +171,7 @@ async fn each_tenant_has_its_own_bucket_removed_with_the_tenant() {
     sqlx::query("UPDATE institutions SET state = 'deleted' WHERE id = $1").bind(a).execute(&platform.db).await.unwrap();
     control_plane::provisioning::enqueue(&platform.db, a, control_plane::provisioning::Kind::Deprovision).await.unwrap();
     worker::drain(&ctx, "test").await.unwrap();
-    assert!(ctx.s3.head_bucket().bucket(&bucket_a).send().await.is_err(), "bucket of A removed");
+    assert!(ctx.storage.platform().head_bucket().bucket(&bucket_a).send().await.is_err(), "bucket of A removed");
     let schema_left: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)")
         .bind(SchemaName::for_tenant(a).as_str())
         .fetch_one(&platform.db)

@@ -51,9 +51,9 @@ pub fn content_key(prefix: &str, bytes: &[u8], ext: &str) -> String {
 }
 
 pub async fn put(app: &AppState, tenant: &Tenant, key: &str, bytes: Vec<u8>, mime: &str) -> Result<(), AppError> {
-    app.s3
-        .put_object()
-        .bucket(bucket(app, tenant))
+    let (s3, bucket) = bucket(app, tenant).await?;
+    s3.put_object()
+        .bucket(bucket)
         .key(key)
         .content_type(mime)
         .body(bytes.into())
@@ -63,14 +63,23 @@ pub async fn put(app: &AppState, tenant: &Tenant, key: &str, bytes: Vec<u8>, mim
     Ok(())
 }
 
-/// The site's own bucket.
-fn bucket(app: &AppState, tenant: &Tenant) -> String {
-    bucket_name(&app.ctl.config.storage, tenant.id)
+/// The site's own bucket, on the S3 service of the cell its placement names: a site moved to
+/// another cell is served from there from the placement's flip on.
+async fn bucket(app: &AppState, tenant: &Tenant) -> Result<(aws_sdk_s3::Client, String), AppError> {
+    let placement = app.pools.placement(tenant.id).await?;
+    Ok((app.storage.cell(&placement.server), bucket_name(&app.ctl.config.storage, tenant.id)))
+}
+
+/// `scheme://host[:port]` of the site's bucket, which its pages' Content-Security-Policy allows.
+pub async fn origin(app: &AppState, tenant: &Tenant) -> String {
+    let placement = app.pools.placement(tenant.id).await.ok();
+    app.storage.origin(placement.as_ref().map(|p| &p.server))
 }
 
 /// One object of the site's bucket, its body not yet read; 404 when it is not there.
 async fn object(app: &AppState, tenant: &Tenant, key: &str) -> Result<aws_sdk_s3::operation::get_object::GetObjectOutput, AppError> {
-    app.s3.get_object().bucket(bucket(app, tenant)).key(key).send().await.map_err(|_| AppError::NotFound)
+    let (s3, bucket) = bucket(app, tenant).await?;
+    s3.get_object().bucket(bucket).key(key).send().await.map_err(|_| AppError::NotFound)
 }
 
 /// A small object read whole (certificate images for a PDF).
@@ -235,10 +244,10 @@ fn s3_error(what: &str, key: &str, error: impl std::error::Error + Send + Sync +
 }
 
 pub async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str) -> Result<String, AppError> {
-    let created = app
-        .s3
+    let (s3, bucket) = bucket(app, tenant).await?;
+    let created = s3
         .create_multipart_upload()
-        .bucket(bucket(app, tenant))
+        .bucket(bucket)
         .key(key)
         .content_type(mime)
         .send()
@@ -255,10 +264,10 @@ pub async fn upload_part(
     number: i32,
     bytes: bytes::Bytes,
 ) -> Result<aws_sdk_s3::types::CompletedPart, AppError> {
-    let part = app
-        .s3
+    let (s3, bucket) = bucket(app, tenant).await?;
+    let part = s3
         .upload_part()
-        .bucket(bucket(app, tenant))
+        .bucket(bucket)
         .key(key)
         .upload_id(upload_id)
         .part_number(number)
@@ -276,9 +285,9 @@ pub async fn complete_multipart(
     upload_id: &str,
     parts: Vec<aws_sdk_s3::types::CompletedPart>,
 ) -> Result<(), AppError> {
-    app.s3
-        .complete_multipart_upload()
-        .bucket(bucket(app, tenant))
+    let (s3, bucket) = bucket(app, tenant).await?;
+    s3.complete_multipart_upload()
+        .bucket(bucket)
         .key(key)
         .upload_id(upload_id)
         .multipart_upload(aws_sdk_s3::types::CompletedMultipartUpload::builder().set_parts(Some(parts)).build())
@@ -290,10 +299,10 @@ pub async fn complete_multipart(
 
 /// Copies an object inside the site's bucket (the server copies; no byte passes through here).
 pub async fn copy(app: &AppState, tenant: &Tenant, from: &str, to: &str) -> Result<(), AppError> {
-    app.s3
-        .copy_object()
-        .bucket(bucket(app, tenant))
-        .copy_source(format!("{}/{from}", bucket(app, tenant)))
+    let (s3, bucket) = bucket(app, tenant).await?;
+    s3.copy_object()
+        .copy_source(format!("{bucket}/{from}"))
+        .bucket(bucket)
         .key(to)
         .send()
         .await
@@ -334,21 +343,25 @@ pub async fn serve_kept(app: &AppState, tenant: &Tenant, prefix: &str, name: &st
 
 /// Gives a multipart upload up, best effort (its parts cost bytes, not correctness).
 pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_id: &str) {
-    let _ = app.s3.abort_multipart_upload().bucket(bucket(app, tenant)).key(key).upload_id(upload_id).send().await;
+    if let Ok((s3, bucket)) = bucket(app, tenant).await {
+        let _ = s3.abort_multipart_upload().bucket(bucket).key(key).upload_id(upload_id).send().await;
+    }
 }
 
 /// Best effort: a stale object left behind costs bytes, not correctness.
 pub async fn remove(app: &AppState, tenant: &Tenant, key: &str) {
-    let _ = app.s3.delete_object().bucket(bucket(app, tenant)).key(key).send().await;
+    if let Ok((s3, bucket)) = bucket(app, tenant).await {
+        let _ = s3.delete_object().bucket(bucket).key(key).send().await;
+    }
 }
 
 /// A link to one object of the site's bucket, valid for [`LINK_LIFETIME`].
 pub async fn presigned(app: &AppState, tenant: &Tenant, key: &str) -> Result<String, AppError> {
     let config = aws_sdk_s3::presigning::PresigningConfig::expires_in(LINK_LIFETIME).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let request = app
-        .s3
+    let (s3, bucket) = bucket(app, tenant).await?;
+    let request = s3
         .get_object()
-        .bucket(bucket(app, tenant))
+        .bucket(bucket)
         .key(key)
         .presigned(config)
         .await

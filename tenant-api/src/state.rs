@@ -9,6 +9,7 @@ use crate::pools::TenantPools;
 use crate::web::WebApp;
 use axum::extract::FromRef;
 use control_plane::ControlState;
+use control_plane::storage::{self, Stores};
 use std::sync::Arc;
 
 /// Cloned for every request (axum's `State`, each middleware layer): one reference count, not one
@@ -22,7 +23,8 @@ pub struct Shared {
     pub hosts: HostResolver,
     pub pools: TenantPools,
     pub web: Arc<WebApp>,
-    pub s3: aws_sdk_s3::Client,
+    /// The S3 services of the fleet; a site's bucket is on its cell's (`media`).
+    pub storage: Stores,
     pub pages: CoursePages,
     pub exams: Exams,
     pub payments: Payments,
@@ -52,20 +54,14 @@ impl FromRef<AppState> for ControlState {
     }
 }
 
-/// `scheme://host[:port]` of a URL: what a Content-Security-Policy names.
-fn origin(url: &str) -> &str {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    url[after_scheme..].find('/').map_or(url, |end| &url[..after_scheme + end])
-}
-
 impl AppState {
     pub fn build(db: sqlx::PgPool, config: Arc<control_plane::config::Config>, edge: EdgeConfig) -> anyhow::Result<Self> {
         let hosts = HostResolver::new(&config.public_base_url.host, edge.host_ttl);
         let pools = TenantPools::new(config.clone(), &edge, db.clone())?;
         let urls = &config.public_base_url;
         let partner_sites = format!("{}://*.{}{}", urls.scheme, urls.host, urls.port.map(|p| format!(":{p}")).unwrap_or_default());
-        let web = Arc::new(WebApp::load(&edge.web_dist, origin(&config.storage.endpoint), &partner_sites));
-        let s3 = control_plane::storage::client(&config.storage);
+        let web = Arc::new(WebApp::load(&edge.web_dist, storage::origin(&config.storage.endpoint), &partner_sites));
+        let storage = Stores::new(&config.storage);
         let payments = Payments::new(&edge.payments, &config.tenant_db_secret)?;
         Ok(Self(Arc::new(Shared {
             ctl: ControlState::new(db, config),
@@ -73,7 +69,7 @@ impl AppState {
             hosts,
             pools,
             web,
-            s3,
+            storage,
             pages: CoursePages::new(10_000),
             exams: Exams::default(),
             payments,

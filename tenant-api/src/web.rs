@@ -31,6 +31,8 @@ const SITE_SLOT: &str = "<!--app-site-->";
 const PRERENDER_SLOT: &str = "<!--app-prerender-->";
 /// Stands in the template wherever a page's nonce goes.
 const NONCE_SLOT: &str = "\u{0}nonce\u{0}";
+/// Where the policy names the origin of the site's bucket (its cell's S3 service).
+const MEDIA_SLOT: &str = "\u{0}media\u{0}";
 const UNBUILT: &str = "<!doctype html><html lang=\"bn\"><head><meta charset=\"utf-8\"><!--app-site--><title>LMS</title></head>\
 <body><p>The web app is not built: run <code>npm run build</code> in <code>web/</code>.</p></body></html>";
 
@@ -64,12 +66,16 @@ impl PageLang {
 
 pub struct WebApp {
     index: String,
-    /// The policy with [`NONCE_SLOT`] where the nonce goes.
+    /// The policy with [`NONCE_SLOT`] where the nonce goes and [`MEDIA_SLOT`] where the
+    /// site's storage origin does.
     csp: String,
+    /// The platform's own storage origin, for pages of no site.
+    platform_media: String,
 }
 
 impl WebApp {
-    /// `storage_origin` is where presigned media links point (images, lesson files);
+    /// `storage_origin` is where presigned media links point (images, lesson files) for a site
+    /// of no cell of its own;
     /// `partner_sites` the wildcard origin of partner sites, whose course thumbnails the main
     /// site's catalogue shows (`http://*.localhost:8080`).
     pub fn load(dist: &Path, storage_origin: &str, partner_sites: &str) -> Self {
@@ -79,17 +85,18 @@ impl WebApp {
         });
         let nonce_attr = format!(" nonce=\"{NONCE_SLOT}\"");
         let index = index.replace("<script", &format!("<script{nonce_attr}")).replace("<style", &format!("<style{nonce_attr}"));
-        let media = storage_origin.trim_end_matches('/');
+        let media = MEDIA_SLOT;
         let csp = format!(
             "default-src 'self'; script-src 'self' 'nonce-{NONCE_SLOT}'; style-src 'self' 'nonce-{NONCE_SLOT}'; \
              img-src 'self' data: blob: {media} {partner_sites} https://i.ytimg.com; font-src 'self' data:; connect-src 'self'; \
              frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com {media}; \
              media-src 'self' blob: {media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
-        Self { index, csp }
+        Self { index, csp, platform_media: storage_origin.trim_end_matches('/').to_owned() }
     }
 
-    fn render(&self, site: &serde_json::Value, status: StatusCode, lang: PageLang, page: Option<PageText>) -> Response {
+    /// A page of the app; `media` is the origin of the site's bucket.
+    fn render(&self, site: &serde_json::Value, media: &str, status: StatusCode, lang: PageLang, page: Option<PageText>) -> Response {
         let nonce = base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 16]>());
         let mut head = format!(
             "<meta property=\"csp-nonce\" nonce=\"{nonce}\"><script nonce=\"{nonce}\">window.__SITE__={};window.__HTTP_STATUS__={}</script>",
@@ -125,14 +132,14 @@ impl WebApp {
         let headers = response.headers_mut();
         // A nonce must never be reused, so the page is never stored.
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        if let Ok(csp) = HeaderValue::from_str(&self.csp.replace(NONCE_SLOT, &nonce)) {
+        if let Ok(csp) = HeaderValue::from_str(&self.csp.replace(NONCE_SLOT, &nonce).replace(MEDIA_SLOT, media)) {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
         }
         response
     }
 
     pub fn not_found_page(&self) -> Response {
-        self.render(&serde_json::Value::Null, StatusCode::NOT_FOUND, PageLang::Bn, None)
+        self.render(&serde_json::Value::Null, &self.platform_media, StatusCode::NOT_FOUND, PageLang::Bn, None)
     }
 }
 
@@ -220,7 +227,8 @@ async fn page(app: &AppState, tenant: &Tenant, path: &str, lang: PageLang) -> Re
         None => None,
     };
     let site = serde_json::to_value(site_info(tenant, &app.ctl.config.public_base_url)).unwrap_or_default();
-    app.web.render(&site, StatusCode::OK, lang, prerender)
+    let media = crate::media::origin(app, tenant).await;
+    app.web.render(&site, &media, StatusCode::OK, lang, prerender)
 }
 
 /// The pages whose main text is in the first HTML.
@@ -373,7 +381,7 @@ mod tests {
         let web = WebApp::load(&dir, "http://127.0.0.1:8014", "http://*.localhost:8080");
         let site = serde_json::json!({"institution_name": "ঢাকা কলেজ", "institution_name_en": "Dhaka <College>"});
         let page = PageText { html: block("pre-course", "<b>", "x", Some("/t.png?a=1&b=\"")), card: Card::new("article", "<b>", "x \"y\"", Some("https://dhaka.example/p.jpg".into())) };
-        let response = web.render(&site, StatusCode::OK, PageLang::En, Some(page));
+        let response = web.render(&site, "http://127.0.0.1:8014", StatusCode::OK, PageLang::En, Some(page));
         let csp = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().to_owned();
         let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap().to_owned();
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("img-src 'self' data: blob: http://127.0.0.1:8014 http://*.localhost:8080"));
@@ -385,8 +393,8 @@ mod tests {
         assert!(body.contains("<meta property=\"og:image\" content=\"https://dhaka.example/p.jpg\">"));
         assert!(body.contains("<h1 class=\"pre-title\">&lt;b&gt;</h1><p class=\"pre-text\">x</p><img class=\"pre-image\" src=\"/t.png?a=1&amp;b=&quot;\""));
         // A second page has a fresh nonce; without a page of its own it takes the site's name.
-        let again = web.render(&site, StatusCode::OK, PageLang::Bn, None);
-        assert!(futures_body(web.render(&site, StatusCode::OK, PageLang::Bn, None)).contains("<title>ঢাকা কলেজ</title>"));
+        let again = web.render(&site, "http://127.0.0.1:8014", StatusCode::OK, PageLang::Bn, None);
+        assert!(futures_body(web.render(&site, "http://127.0.0.1:8014", StatusCode::OK, PageLang::Bn, None)).contains("<title>ঢাকা কলেজ</title>"));
         assert!(!again.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains(&nonce));
     }
 

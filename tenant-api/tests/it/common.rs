@@ -109,28 +109,7 @@ impl TestApp {
 
     /// A multipart POST: each part is (name, file name for a file, bytes).
     pub async fn upload(&self, host: &str, path: &str, token: &str, parts: &[(&str, Option<&str>, &[u8])]) -> Response {
-        let boundary = "----lms-test-boundary";
-        let mut body = Vec::new();
-        for (name, file_name, content) in parts {
-            let disposition = match file_name {
-                Some(file) => format!("form-data; name=\"{name}\"; filename=\"{file}\"\r\nContent-Type: application/octet-stream"),
-                None => format!("form-data; name=\"{name}\""),
-            };
-            body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n").as_bytes());
-            body.extend_from_slice(content);
-            body.extend_from_slice(b"\r\n");
-        }
-        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-        let request = Request::builder()
-            .method(Method::POST)
-            .uri(path)
-            .header("host", host)
-            .header("accept", "application/json")
-            .header("authorization", format!("Bearer {token}"))
-            .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-            .body(Body::from(body))
-            .unwrap();
-        self.send(request).await
+        self.send(multipart(host, path, token, parts)).await
     }
 
     /// Signs in on `host` and acts in the user's first role there (a teacher or partner admin).
@@ -323,6 +302,31 @@ pub fn request(method: Method, host: &str, path: &str, token: Option<&str>, head
         None => request.body(Body::empty()),
     }
     .unwrap()
+}
+
+/// A multipart POST: each part is (name, file name for a file, bytes).
+pub fn multipart(host: &str, path: &str, token: &str, parts: &[(&str, Option<&str>, &[u8])]) -> Request<Body> {
+    let boundary = "----lms-test-boundary";
+    let mut body = Vec::new();
+    for (name, file_name, content) in parts {
+        let disposition = match file_name {
+            Some(file) => format!("form-data; name=\"{name}\"; filename=\"{file}\"\r\nContent-Type: application/octet-stream"),
+            None => format!("form-data; name=\"{name}\""),
+        };
+        body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n").as_bytes());
+        body.extend_from_slice(content);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    Request::builder()
+        .method(Method::POST)
+        .uri(path)
+        .header("host", host)
+        .header("accept", "application/json")
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+        .body(Body::from(body))
+        .unwrap()
 }
 
 /// `request` answered by an edge's router (the test's own, or a second edge's).

@@ -93,6 +93,8 @@ async fn a_primary_lost_under_writes_loses_no_acknowledged_write_and_the_edge_an
         capacity: 1000,
         draining: false,
         replicas: vec![node(2)],
+        storage_endpoint: None,
+        storage_region: None,
     };
     placement::add_server(&t.platform.db, &ha).await.unwrap();
 

@@ -3,11 +3,14 @@
 //! left and is served from there; a tenant moves to the other server while a writer keeps
 //! writing through two edges, and no acknowledged write is lost, doubled or left behind.
 
-use crate::common::{TestApp, published_course, request, second_edge, send_to};
+use crate::common::{TestApp, multipart, published_course, request, second_edge, send_to};
 use tenant_api::{AppState, EdgeConfig, router};
 use axum::Router;
-use axum::http::{Method, StatusCode};
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
 use control_plane::placement::{self, Server};
+use control_plane::storage::bucket_name;
+use provisioner::buckets;
 use control_plane::tenancy::{SchemaName, TenantId, TenantRole};
 use serde_json::json;
 use sqlx::postgres::PgConnectOptions;
@@ -63,6 +66,25 @@ async fn new_tenants_go_where_the_most_room_is_and_are_served_from_there() {
     let r = t.get("sylhet.localhost", "/course/course/view", Some(&teacher)).await;
     assert_ne!(r.status, StatusCode::OK, "dhaka's teacher has no role on sylhet: {}", r.text);
 
+    // Its bucket is in the second server's cell too: a file uploaded through the edge lands on
+    // the cell's S3 service, not the platform's, and comes back through the edge.
+    let r = t.upload("dhaka.localhost", "/file-manager/user/upload-file", &teacher, &[("type", None, b"documents"), ("file", Some("notes.txt"), "নোট".as_bytes())]).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let bucket = bucket_name(&t.platform.config.storage, dhaka);
+    assert_eq!(buckets::listing(&t.provisioner.storage.cell(&second), &bucket, None).await.unwrap().len(), 1);
+    assert!(t.provisioner.storage.platform().head_bucket().bucket(&bucket).send().await.is_err(), "dhaka has no bucket on the platform's S3");
+    let r = t.post("dhaka.localhost", "/file-manager/user/download-file", Some(&teacher), json!({ "id": r.body["data"]["id"] })).await;
+    assert_eq!((r.status, r.text.as_str()), (StatusCode::OK, "নোট"));
+    // Its pages let the browser load media from the cell's S3 service; sylhet's the platform's.
+    let media = async |host: &str| {
+        let page = t.call(Method::GET, host, "/", None, &[("accept", "text/html")], None).await;
+        let csp = page.header("content-security-policy");
+        csp.split("; ").find(|d| d.starts_with("media-src")).unwrap_or_default().to_owned()
+    };
+    let cell = second.storage_endpoint.clone().unwrap();
+    assert_eq!(media("dhaka.localhost").await, format!("media-src 'self' blob: {cell}"));
+    assert_eq!(media("sylhet.localhost").await, format!("media-src 'self' blob: {}", t.platform.config.storage.endpoint));
+
     // Across servers a tenant role reaches nothing: dhaka's does not exist on main, and on its
     // own server it is denied the other schemas there.
     let role = TenantRole::for_tenant(&t.platform.config, dhaka);
@@ -93,26 +115,30 @@ async fn new_tenants_go_where_the_most_room_is_and_are_served_from_there() {
     assert!(failure.contains("all are draining"), "{failure}");
 }
 
-/// The writer's outcome: the sections acknowledged (201) and how many were refused (503).
+/// The writer's outcome: the writes acknowledged (201), by mark and by the id answered, and how
+/// many were refused (503).
 #[derive(Default)]
 pub struct Written {
     pub acknowledged: Vec<String>,
+    pub ids: Vec<i64>,
     pub refused: usize,
 }
 
-/// Adds sections `{mark}0`, `{mark}1`, … to the course, through each edge in turn, until told
-/// to stop.
-pub async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i64, stop: Arc<AtomicBool>) -> Written {
+/// Sends the writes `make` builds for 0, 1, … (each its mark and its request), through each edge
+/// in turn, until told to stop.
+pub async fn keep_writing(edges: Vec<Router>, stop: Arc<AtomicBool>, make: impl Fn(usize) -> (String, Request<Body>) + Send) -> Written {
     let mut written = Written::default();
     for i in 0.. {
         if stop.load(Ordering::SeqCst) {
             break;
         }
-        let title = format!("{mark}{i}");
-        let body = json!({ "course_id": course, "title_bn": title });
-        let r = send_to(&edges[i % edges.len()], request(Method::POST, "dhaka.localhost", "/course/schedule/section", Some(&teacher), &[], Some(body))).await;
+        let (mark, request) = make(i);
+        let r = send_to(&edges[i % edges.len()], request).await;
         match r.status {
-            StatusCode::CREATED => written.acknowledged.push(title),
+            StatusCode::CREATED => {
+                written.acknowledged.push(mark);
+                written.ids.push(r.body["data"]["id"].as_i64().expect("a created object answers its id"));
+            }
             StatusCode::SERVICE_UNAVAILABLE => {
                 assert_eq!(r.header("retry-after"), "2", "a refused write says when to come back");
                 written.refused += 1;
@@ -122,6 +148,26 @@ pub async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course
         }
     }
     written
+}
+
+/// Adds sections `{mark}0`, `{mark}1`, … to the course, through each edge in turn, until told
+/// to stop.
+pub async fn write_until(edges: Vec<Router>, mark: char, teacher: String, course: i64, stop: Arc<AtomicBool>) -> Written {
+    keep_writing(edges, stop, move |i| {
+        let title = format!("{mark}{i}");
+        let body = json!({ "course_id": course, "title_bn": title });
+        (title, request(Method::POST, "dhaka.localhost", "/course/schedule/section", Some(&teacher), &[], Some(body)))
+    })
+    .await
+}
+
+/// Uploads documents `u0.txt`, `u1.txt`, … (holding `upload {i}`) to the teacher's files.
+fn upload_until(edges: Vec<Router>, teacher: String, stop: Arc<AtomicBool>) -> impl Future<Output = Written> {
+    keep_writing(edges, stop, move |i| {
+        let (name, content) = (format!("u{i}.txt"), format!("upload {i}"));
+        let parts: [(&str, Option<&str>, &[u8]); 2] = [("type", None, b"documents"), ("file", Some(&name), content.as_bytes())];
+        (name.clone(), multipart("dhaka.localhost", "/file-manager/user/upload-file", &teacher, &parts))
+    })
 }
 
 pub async fn sections(db: &PgPool, schema: Option<&SchemaName>) -> BTreeMap<String, i64> {
@@ -149,6 +195,9 @@ async fn a_tenant_moves_to_another_server_while_a_writer_keeps_writing_through_t
     let deaf = router::app(AppState::build(a.platform.db.clone(), a.platform.config.clone(), EdgeConfig::default()).unwrap());
     let (stop, deaf_stop) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
     let mut writer = tokio::spawn(write_until(vec![a.app.clone(), b.clone()], 'w', teacher.clone(), course, stop.clone()));
+    // Files go on arriving too: the bucket moves to the second server's S3 service with them.
+    put_object(&a, dhaka, "covers/1.png", (0..=255u8).cycle().take(70_000).collect()).await;
+    let uploader = tokio::spawn(upload_until(vec![a.app.clone(), b.clone()], teacher.clone(), stop.clone()));
     let deaf_writer = tokio::spawn(write_until(vec![deaf], 'd', teacher.clone(), course, deaf_stop.clone()));
     // Writes before, during and after the move. A writer that stopped short panicked: say why.
     let mut wait_for_writes = async |server: &PgPool, count: usize| {
@@ -174,6 +223,7 @@ async fn a_tenant_moves_to_another_server_while_a_writer_keeps_writing_through_t
     wait_for_writes(&on_second, after_move + 20).await;
     stop.store(true, Ordering::SeqCst);
     let written = writer.await.unwrap();
+    let uploaded = uploader.await.unwrap();
 
     // Every acknowledged write is on the target once, and nothing else is: a refused write was
     // not performed.
@@ -191,6 +241,20 @@ async fn a_tenant_moves_to_another_server_while_a_writer_keeps_writing_through_t
     let lines = lines.into_inner().unwrap();
     assert!(lines.iter().any(|l| l.contains("tables copied")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("now served from second")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("objects:")), "{lines:?}");
+
+    // Every acknowledged upload is served from the target's S3 service, byte for byte, and the
+    // source's bucket is gone.
+    assert!(uploaded.acknowledged.len() >= 5 && moved.objects > 0, "{moved:?}: {} uploads", uploaded.acknowledged.len());
+    for (name, id) in uploaded.acknowledged.iter().zip(&uploaded.ids) {
+        let r = send_to(&b, request(Method::POST, "dhaka.localhost", "/file-manager/user/download-file", Some(&teacher), &[], Some(json!({ "id": id })))).await;
+        let content = format!("upload {}", &name[1..name.len() - 4]);
+        assert_eq!((r.status, r.text.as_str()), (StatusCode::OK, content.as_str()), "{name}");
+    }
+    let bucket = bucket_name(&a.platform.config.storage, dhaka);
+    let in_cell = buckets::listing(&a.provisioner.storage.cell(&second), &bucket, None).await.unwrap();
+    assert!(in_cell.contains_key("covers/1.png") && in_cell.len() > uploaded.acknowledged.len(), "{in_cell:?}");
+    assert!(a.provisioner.storage.platform().head_bucket().bucket(&bucket).send().await.is_err(), "the source bucket is removed");
 
     // The placement flipped; both edges serve the tenant from the target.
     let now = placement::of(&a.platform.db, dhaka).await.unwrap().unwrap();
@@ -276,22 +340,27 @@ async fn row_counts(server: &PgPool, tenant: TenantId) -> BTreeMap<String, i64> 
     counts
 }
 
+/// The S3 service of the tenant's cell, and its bucket there.
+async fn bucket_of(t: &TestApp, tenant: TenantId) -> (aws_sdk_s3::Client, String) {
+    let placed = placement::of(&t.platform.db, tenant).await.unwrap().unwrap();
+    (t.provisioner.storage.cell(&placed.server), bucket_name(&t.platform.config.storage, tenant))
+}
+
 /// SHA-256 of every object in the tenant's bucket.
 async fn object_sums(t: &TestApp, tenant: TenantId) -> BTreeMap<String, String> {
     use sha2::Digest;
-    let bucket = control_plane::storage::bucket_name(&t.platform.config.storage, tenant);
-    let listed = t.provisioner.s3.list_objects_v2().bucket(&bucket).send().await.unwrap();
+    let (s3, bucket) = bucket_of(t, tenant).await;
     let mut sums = BTreeMap::new();
-    for key in listed.contents().iter().filter_map(|o| o.key()) {
-        let body = t.provisioner.s3.get_object().bucket(&bucket).key(key).send().await.unwrap().body.collect().await.unwrap();
-        sums.insert(key.to_owned(), hex::encode(sha2::Sha256::digest(body.into_bytes())));
+    for key in buckets::listing(&s3, &bucket, None).await.unwrap().into_keys() {
+        let body = s3.get_object().bucket(&bucket).key(&key).send().await.unwrap().body.collect().await.unwrap();
+        sums.insert(key, hex::encode(sha2::Sha256::digest(body.into_bytes())));
     }
     sums
 }
 
 async fn put_object(t: &TestApp, tenant: TenantId, key: &str, bytes: Vec<u8>) {
-    let bucket = control_plane::storage::bucket_name(&t.platform.config.storage, tenant);
-    t.provisioner.s3.put_object().bucket(bucket).key(key).body(bytes.into()).send().await.unwrap();
+    let (s3, bucket) = bucket_of(t, tenant).await;
+    s3.put_object().bucket(bucket).key(key).body(bytes.into()).send().await.unwrap();
 }
 
 #[tokio::test]

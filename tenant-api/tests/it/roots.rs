@@ -37,7 +37,8 @@ async fn upload(t: &TestApp, token: &str, lesson: i64, file_name: &str, content:
 async fn objects(t: &TestApp, tenant: i64, prefix: &str) -> Vec<(String, i64)> {
     let listed = t
         .state
-        .s3
+        .storage
+        .platform()
         .list_objects_v2()
         .bucket(bucket_name(&t.platform.config.storage, tenant))
         .prefix(prefix)
@@ -308,7 +309,7 @@ async fn lesson_files_stream_into_the_bucket_in_parts() {
     let stored = objects(&t, dhaka, &prefix).await;
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(stored[0].1 as usize, content.len());
-    let object = t.state.s3.get_object().bucket(bucket_name(&t.platform.config.storage, dhaka)).key(&stored[0].0).send().await.unwrap();
+    let object = t.state.storage.platform().get_object().bucket(bucket_name(&t.platform.config.storage, dhaka)).key(&stored[0].0).send().await.unwrap();
     assert_eq!(object.content_type(), Some("video/mp4"));
     assert!(object.body.collect().await.unwrap().into_bytes() == content, "the bytes that went in come out");
 
