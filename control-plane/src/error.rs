@@ -135,6 +135,19 @@ impl AppError {
     }
 }
 
+/// An owned copy of a database error a cache shared among its waiters (moka answers
+/// `Arc<sqlx::Error>`), keeping what decides the caller's answer: a database out of reach stays
+/// out of reach (503 during a failover, not 500); anything else keeps its text under `what`.
+pub fn unshare(error: &sqlx::Error, what: &str) -> sqlx::Error {
+    match error {
+        sqlx::Error::PoolTimedOut => sqlx::Error::PoolTimedOut,
+        sqlx::Error::PoolClosed => sqlx::Error::PoolClosed,
+        sqlx::Error::RowNotFound => sqlx::Error::RowNotFound,
+        sqlx::Error::Io(io) => sqlx::Error::Io(std::io::Error::new(io.kind(), format!("{what}: {io}"))),
+        other => sqlx::Error::Protocol(format!("{what}: {other}")),
+    }
+}
+
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
         match error {

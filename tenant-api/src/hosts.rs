@@ -10,6 +10,7 @@ use axum::http::header::HOST;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use control_plane::auth::HostTenant;
+use control_plane::error::unshare;
 use control_plane::institutions::store as institutions;
 use control_plane::placement;
 use control_plane::tenancy::{HostSite, Tenant, site_for_host};
@@ -53,7 +54,7 @@ impl HostResolver {
                 Ok::<_, sqlx::Error>(tenant.map(Arc::new))
             })
             .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("host lookup: {e}")))
+            .map_err(|e| AppError::from(unshare(&e, "host lookup")))
     }
 
     pub fn invalidate_all(&self) {

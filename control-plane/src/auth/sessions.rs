@@ -66,7 +66,7 @@ impl SessionCache {
                 load(db, &hash).await.map(|s| s.map(Arc::new))
             })
             .await
-            .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+            .map_err(|e| crate::error::unshare(&e, "session"))?;
         Ok(session.filter(|s| s.expires_at > Utc::now()))
     }
 

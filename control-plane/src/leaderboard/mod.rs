@@ -89,7 +89,7 @@ pub async fn leaderboard(
     };
     let scope = Scope { institution_id, week };
     let request = PageRequest::new(query.page, query.limit, 20);
-    let total = ctl.board_sizes.try_get_with(scope, store::count(&ctl.db, scope)).await.map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    let total = ctl.board_sizes.try_get_with(scope, store::count(&ctl.db, scope)).await.map_err(|e| crate::error::unshare(&e, "leaderboard size"))?;
     let (current_page, last_page, offset) = request.clamp(total);
     let me = caller.and_then(|c| c.user_id());
     let data = store::page(&ctl.db, scope, request.per_page, offset)

@@ -183,7 +183,7 @@ pub async fn learner_by_gender(
         .genders
         .try_get_with(tenant.id, async { catalogue::learner_genders(&app.ctl.db, tenant.id).await.map(|rows| std::sync::Arc::new(genders(rows))) })
         .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("learners by gender: {e}")))?;
+        .map_err(|e| AppError::from(control_plane::error::unshare(&e, "learners by gender")))?;
     let genders = genders.as_ref().clone();
     Ok(Json(Data::new(GenderTotals { range, total: genders.iter().map(|g| g.count).sum(), genders })))
 }

@@ -61,7 +61,7 @@ impl Exams {
             .published
             .try_get_with((tenant, uuid), async { store::published(db, uuid).await.map(|e| e.map(Arc::new)) })
             .await
-            .map_err(|e| control_plane::AppError::Internal(anyhow::anyhow!("exam: {e}")))?;
+            .map_err(|e| control_plane::AppError::from(control_plane::error::unshare(&e, "exam")))?;
         found.ok_or(control_plane::AppError::Missing("exam_not_found"))
     }
 
@@ -69,7 +69,7 @@ impl Exams {
         self.names
             .try_get_with(user_id, async { control_plane::users::store::find(control, user_id).await.map(|u| Arc::from(u.name)) })
             .await
-            .map_err(|e| control_plane::AppError::Internal(anyhow::anyhow!("learner name: {e}")))
+            .map_err(|e| control_plane::AppError::from(control_plane::error::unshare(&e, "learner name")))
     }
 
     pub async fn forget(&self, tenant: TenantId, uuid: Uuid) {

@@ -126,7 +126,7 @@ impl Papers {
                 Ok::<_, sqlx::Error>(Arc::new(Recipe { parts }))
             })
             .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("exam recipe: {e}")))
+            .map_err(|e| AppError::from(control_plane::error::unshare(&e, "exam recipe")))
     }
 
     /// The versions these slots show, in slot order; misses are read in one query (on the
