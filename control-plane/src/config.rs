@@ -6,6 +6,7 @@
 //! | `PUBLIC_BASE_URL` | the main site's address; partner sites are `<slug>.` + its host | `http://localhost:8080` |
 //! | `TENANT_DB_SECRET` | key from which each tenant role's database password is derived | required |
 //! | `TENANT_ROLE_PREFIX` | prefix of tenant role names (lets several platforms share a cluster) | empty |
+//! | `DATABASE_REPLICAS` | the control database's standbys, `host:port,…`: every service writes to whichever node of them and `DATABASE_URL`'s takes writes | unset: no standby |
 //! | `CONTROL_DB_MAX_CONNECTIONS` | connections of the control pool | `10` |
 //! | `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` | S3-compatible storage | required |
 //! | `S3_REGION` | storage region | `us-east-1` |
@@ -40,6 +41,9 @@ use anyhow::{Context, bail};
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: Secret,
+    /// The control database's other nodes (`host:port`), any of which may be promoted; every
+    /// service follows the node taking writes (`crate::failover`).
+    pub database_replicas: Vec<String>,
     pub public_base_url: PublicUrl,
     pub tenant_db_secret: Secret,
     pub tenant_role_prefix: String,
@@ -255,6 +259,14 @@ where
     var(name).map(|v| v.parse::<T>()).transpose().with_context(|| name.to_owned())
 }
 
+/// `host:port,host:port`, each checked.
+fn replicas(list: Option<String>) -> anyhow::Result<Vec<String>> {
+    let nodes = list.iter().flat_map(|l| l.split(',')).map(str::trim).filter(|n| !n.is_empty());
+    nodes
+        .map(|n| crate::failover::parse_node(n).map(|_| n.to_owned()).with_context(|| format!("DATABASE_REPLICAS: {n} is not HOST:PORT")))
+        .collect()
+}
+
 fn required(name: &str) -> anyhow::Result<String> {
     var(name).with_context(|| format!("environment variable {name} is required"))
 }
@@ -269,6 +281,7 @@ impl Config {
         let mail = MailConfig::new(var("SMTP_URL"), &public_base_url);
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
+            database_replicas: replicas(var("DATABASE_REPLICAS"))?,
             push: PushConfig::from_env(&mail.from)?,
             mail,
             sms: SmsConfig::from_env(&public_base_url)?,

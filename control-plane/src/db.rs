@@ -1,12 +1,15 @@
 //! Connections to the control database and its migrations.
 
 use crate::config::Config;
+use crate::failover::{self, Node, Primaries};
+use crate::placement::Server;
 use crate::tenancy::SchemaName;
 use anyhow::Context;
 use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 mod embedded {
     refinery::embed_migrations!("migrations");
@@ -21,13 +24,58 @@ pub fn control_options(config: &Config) -> anyhow::Result<PgConnectOptions> {
         .options([("search_path", CONTROL_SCHEMA)]))
 }
 
+/// The control pool. With standbys (`DATABASE_REPLICAS`) it connects to the node taking writes,
+/// and follows a promotion without a restart: a watch looks for that node every second, points
+/// the pool there, and closes the connections opened on the old one (those idle now, the others as
+/// their requests give them back). Meanwhile requests fail like any lost connection: 503.
 pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
-    crate::audit::tagging(PgPoolOptions::new())
+    let options = control_options(config)?;
+    let flipped: Flipped = Default::default();
+    let pool = crate::audit::tagging(PgPoolOptions::new())
         .max_connections(config.control_db_max_connections)
         .acquire_timeout(Duration::from_secs(10))
-        .connect_with(control_options(config)?)
-        .await
-        .context("cannot connect to the control database")
+        .after_release({
+            let flipped = flipped.clone();
+            move |_, meta| {
+                let fresh = flipped.lock().expect("never poisoned: no panics while held").is_none_or(|at| meta.age < at.elapsed());
+                Box::pin(async move { Ok(fresh) })
+            }
+        });
+    let Some(formation) = failover::control_server(config) else {
+        return pool.connect_with(options).await.context("cannot connect to the control database");
+    };
+    let primaries = Primaries::new(Arc::new(config.clone()));
+    let node = primaries.refresh(&formation).await.context("no node of the control database takes writes")?;
+    let pool = pool.connect_with(at(&options, &node)).await.context("cannot connect to the control database")?;
+    tokio::spawn(follow(pool.clone(), options, formation, primaries, node, flipped));
+    Ok(pool)
+}
+
+/// When the control pool was last pointed at a new primary.
+type Flipped = Arc<Mutex<Option<Instant>>>;
+
+fn at(options: &PgConnectOptions, (host, port): &Node) -> PgConnectOptions {
+    options.clone().host(host).port(*port)
+}
+
+async fn follow(pool: PgPool, options: PgConnectOptions, formation: Server, primaries: Primaries, mut current: Node, flipped: Flipped) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    while !pool.is_closed() {
+        tick.tick().await;
+        let Some(node) = primaries.refresh(&formation).await else { continue };
+        if node == current {
+            continue;
+        }
+        tracing::warn!(from = %format!("{}:{}", current.0, current.1), to = %format!("{}:{}", node.0, node.1), "the control database's primary changed");
+        pool.set_connect_options(at(&options, &node));
+        *flipped.lock().expect("never poisoned: no panics while held") = Some(Instant::now());
+        for _ in 0..pool.num_idle() {
+            if let Some(conn) = pool.try_acquire() {
+                let _ = conn.close().await;
+            }
+        }
+        current = node;
+    }
 }
 
 /// A tokio-postgres client (what refinery speaks) whose `search_path` is just `schema`, so the

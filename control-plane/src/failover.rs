@@ -6,13 +6,19 @@
 //! host, so [`Primaries`] makes it for us, and edges and the provisioner follow a promotion
 //! without a restart.
 //!
+//! The control database may have standbys too (`DATABASE_REPLICAS`): its pool follows the node
+//! taking writes ([`crate::db::connect`]), and so do the pools of the tenants placed on its
+//! server.
+//!
 //! pg_auto_failover promotes in steps: the standby leaves recovery first, and takes writes only
 //! once the old primary is known to be demoted (`default_transaction_read_only` until then), so
 //! a node that left recovery but still refuses writes is not the primary yet.
 
 use crate::config::Config;
 use crate::placement::Server;
+use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
+use std::str::FromStr;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,6 +44,7 @@ impl Primaries {
     /// `server` pointed at the node that takes writes now: unchanged for a server without
     /// replicas; otherwise the node last found, looked for again once a second has passed.
     pub async fn resolve(&self, server: &Server) -> Server {
+        let server = &self.formation_of(server);
         if server.replicas.is_empty() {
             return server.clone();
         }
@@ -72,6 +79,15 @@ impl Primaries {
         None
     }
 
+    /// The control database's own server (`host` unset) as the formation `DATABASE_REPLICAS`
+    /// makes it; any other server as it is.
+    fn formation_of(&self, server: &Server) -> Server {
+        match control_server(&self.config) {
+            Some(control) if server.host.is_none() => Server { name: server.name.clone(), ..control },
+            _ => server.clone(),
+        }
+    }
+
     /// Each server's node last found taking writes (`host:port`), for the metrics.
     pub fn found(&self) -> Vec<(String, String)> {
         let found = self.found.lock().expect("never poisoned: no panics while held");
@@ -95,6 +111,26 @@ impl Primaries {
         };
         matches!(tokio::time::timeout(Duration::from_secs(2), probe).await, Ok(Ok(true)))
     }
+}
+
+/// The control database's server as a formation: `DATABASE_URL`'s node and `DATABASE_REPLICAS`;
+/// `None` when it has no standby.
+pub fn control_server(config: &Config) -> Option<Server> {
+    if config.database_replicas.is_empty() {
+        return None;
+    }
+    let url = PgConnectOptions::from_str(config.database_url.expose()).ok()?;
+    Some(Server {
+        name: crate::placement::MAIN.into(),
+        host: Some(url.get_host().to_owned()),
+        port: Some(i32::from(url.get_port())),
+        dbname: Some(url.get_database().unwrap_or("postgres").to_owned()),
+        capacity: 0,
+        draining: false,
+        replicas: config.database_replicas.clone(),
+        storage_endpoint: None,
+        storage_region: None,
+    })
 }
 
 /// Every node of a server: its own address first, then its replicas (`host:port` each).

@@ -66,16 +66,26 @@ impl TestPlatform {
 
     /// A platform on another base address, optionally with TLS on.
     pub async fn with_options(base_url: &str, tls: Option<crate::config::TlsSettings>) -> Self {
+        Self::build(admin_url(), Vec::new(), base_url, tls).await
+    }
+
+    /// A platform whose control database is on the cluster `admin_url` names, with standbys
+    /// (`host:port`) that may be promoted (a fault drill's formation).
+    pub async fn on_cluster(admin_url: String, replicas: Vec<String>) -> Self {
+        Self::build(admin_url, replicas, "http://localhost:8080", None).await
+    }
+
+    async fn build(admin_url: String, replicas: Vec<String>, base_url: &str, tls: Option<crate::config::TlsSettings>) -> Self {
         // Logs of the code under test, shown with a failing test's output.
         let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
         let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
         let id = random(10);
         let name = format!("lms_test_{id}");
-        let admin_url = admin_url();
         let mut admin = PgConnectOptions::from_str(&admin_url).expect("TEST_DATABASE_URL").connect().await.expect("test cluster");
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut admin).await.expect("create database");
         let config = Arc::new(Config {
             database_url: Secret::new(with_database(&admin_url, &name)),
+            database_replicas: replicas,
             public_base_url: PublicUrl::parse(base_url).unwrap(),
             tenant_db_secret: Secret::new(random(32)),
             tenant_role_prefix: format!("x{id}_"),
@@ -178,6 +188,11 @@ impl TestPlatform {
 
     pub fn admin_url(&self) -> &str {
         &self.admin_url
+    }
+
+    /// The control database's name.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
 

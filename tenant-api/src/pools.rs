@@ -159,6 +159,7 @@ impl TenantPools {
             .await
             .map_err(|e| match &*e {
                 AppError::SiteNotFound => AppError::SiteNotFound,
+                AppError::Unavailable => AppError::Unavailable,
                 other => AppError::Internal(anyhow::anyhow!("placement: {other}")),
             })
     }
@@ -227,7 +228,8 @@ impl TenantPools {
             let mut tick = tokio::time::interval(Duration::from_secs(1));
             loop {
                 tick.tick().await;
-                let Ok(servers) = placement::formations(&pools.control).await else { continue };
+                let Ok(mut servers) = placement::formations(&pools.control).await else { continue };
+                servers.extend(control_plane::failover::control_server(&pools.config));
                 for server in servers {
                     let Some((host, port)) = pools.primaries.refresh(&server).await else { continue };
                     let primary = format!("{host}:{port}");
