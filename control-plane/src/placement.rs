@@ -121,6 +121,8 @@ pub struct Placement {
     pub server: Server,
     pub state: String,
     pub epoch: i32,
+    /// The server a move flipped the tenant from, until the move has cleaned up there.
+    pub moved_from: Option<String>,
 }
 
 impl Placement {
@@ -133,7 +135,7 @@ impl Placement {
 const PLACEMENT: &str = concat!(
     "SELECT ",
     server_columns!(),
-    ", p.state, p.epoch FROM tenant_placements p JOIN database_servers s ON s.name = p.server WHERE p.tenant_id = $1"
+    ", p.state, p.epoch, p.moved_from FROM tenant_placements p JOIN database_servers s ON s.name = p.server WHERE p.tenant_id = $1"
 );
 
 pub async fn of(db: impl PgExecutor<'_>, tenant: TenantId) -> sqlx::Result<Option<Placement>> {
@@ -217,22 +219,39 @@ pub async fn set_state(db: &PgPool, tenant: TenantId, state: &str) -> sqlx::Resu
 }
 
 /// Points the tenant at a server (active again, next epoch; placed there if it had no placement)
-/// and tells every edge.
-pub async fn flip(db: &PgPool, tenant: TenantId, server: &str) -> sqlx::Result<()> {
-    change(
-        db,
-        tenant,
-        "INSERT INTO tenant_placements (tenant_id, server) VALUES ($1, $2)
+/// and tells every edge. A move names the server it leaves (`moved_from`), kept until
+/// [`moved`] says it is cleaned up.
+pub async fn flip(db: &PgPool, tenant: TenantId, server: &str, moved_from: Option<&str>) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "INSERT INTO tenant_placements (tenant_id, server, moved_from) VALUES ($1, $2, $3)
          ON CONFLICT (tenant_id) DO UPDATE
-         SET server = $2, state = 'active', epoch = tenant_placements.epoch + 1, updated_at = now()",
-        server,
+         SET server = $2, state = 'active', epoch = tenant_placements.epoch + 1, moved_from = $3, updated_at = now()",
     )
-    .await
+    .bind(tenant)
+    .bind(server)
+    .bind(moved_from)
+    .execute(&mut *tx)
+    .await?;
+    notify(&mut tx, tenant).await?;
+    tx.commit().await
+}
+
+/// A move has left nothing behind on the server it moved the tenant from.
+pub async fn moved(db: &PgPool, tenant: TenantId) -> sqlx::Result<()> {
+    sqlx::query("UPDATE tenant_placements SET moved_from = NULL WHERE tenant_id = $1").bind(tenant).execute(db).await?;
+    Ok(())
 }
 
 async fn change(db: &PgPool, tenant: TenantId, sql: &'static str, value: &str) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     sqlx::query(sql).bind(tenant).bind(value).execute(&mut *tx).await?;
-    sqlx::query("SELECT pg_notify($1, $2)").bind(CHANGED).bind(tenant.to_string()).execute(&mut *tx).await?;
+    notify(&mut tx, tenant).await?;
     tx.commit().await
+}
+
+/// Tells every edge, once the transaction commits, that the tenant's placement changed.
+async fn notify(tx: &mut sqlx::PgTransaction<'_>, tenant: TenantId) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_notify($1, $2)").bind(CHANGED).bind(tenant.to_string()).execute(&mut **tx).await?;
+    Ok(())
 }

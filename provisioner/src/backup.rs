@@ -232,7 +232,7 @@ async fn replace(
     }
     say("objects restored".into());
     // Every edge drops its pool (the schema it knew is gone) and opens one where it is now.
-    placement::flip(&ctx.db, tenant, &server.name).await?;
+    placement::flip(&ctx.db, tenant, &server.name, None).await?;
     say(format!("now served from {}", server.name));
     Ok(())
 }

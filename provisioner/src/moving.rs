@@ -11,7 +11,8 @@
 //!    confirmed the source's last WAL position, sequences are set and the placement flips to the
 //!    target with the next epoch. Every edge reopens the tenant's pool there.
 //! 3. After a grace period (requests still on the old pools finish), the source schema and role
-//!    are dropped.
+//!    are dropped. The placement remembers the source until then, so a move stopped after its
+//!    flip is finished by running it again.
 //!
 //! When the target's cell has another S3 service, the bucket goes along: copied while the tenant
 //! works, then, during the cut-over, brought up to date with what changed meanwhile (uploads are
@@ -19,7 +20,7 @@
 //!
 //! No acknowledged write is lost: a write either committed on the source before the source's
 //! last position was taken (and was replicated), or it was refused. Every step checks what
-//! exists first, so a move interrupted anywhere before the flip can be run again.
+//! exists first, so a move interrupted anywhere can be run again.
 
 use crate::buckets;
 use crate::steps::{self, Ctx};
@@ -50,14 +51,21 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     let started = Instant::now();
     let from = placement::of(&ctx.db, tenant).await?.context("the tenant has no placement (is it provisioned?)")?;
     let target = placement::server(&ctx.db, to).await?.with_context(|| format!("no database server named {to}"))?;
-    ensure!(from.server.name != target.name, "the tenant is already on {to}");
+    if from.server.name == target.name {
+        let left = from.moved_from.as_deref().with_context(|| format!("the tenant is already on {to}"))?;
+        // A move stopped after its flip: what it left on the source is still to drop.
+        say(format!("the move to {to} flipped already; finishing it"));
+        let left = placement::server(&ctx.db, left).await?.with_context(|| format!("no database server named {left}"))?;
+        let (source, target) = (ctx.located(&left).await, ctx.located(&target).await);
+        finish(ctx, tenant, &source, &target, grace, &say).await?;
+        return Ok(Moved { tables: 0, objects: 0, read_only: Duration::ZERO, total: started.elapsed() });
+    }
     ensure!(!target.draining, "{to} is draining and takes no tenants");
     let (source, target) = (ctx.located(&from.server).await, ctx.located(&target).await);
     let (src, dst) = (ctx.admin(&source)?, ctx.admin(&target)?);
     let schema = SchemaName::for_tenant(tenant);
     let role = TenantRole::for_tenant(&ctx.config, tenant);
-    // Slot names are per cluster, so the name carries the role's (deployment-unique) name.
-    let name = SchemaName::parse(&format!("mv_{}", role.name.as_str())).context("replication name too long")?;
+    let name = replication_name(ctx, tenant)?;
     say(format!("moving {} from {} to {}", schema.as_str(), from.server.name, target.name));
 
     prepare_target(ctx, &target, &dst, tenant, &schema, &name).await?;
@@ -67,7 +75,7 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     let tables = copied(&dst, &name, &say).await?;
     let (from_s3, to_s3) = (ctx.storage.cell(&source), ctx.storage.cell(&target));
     let bucket = storage::bucket_name(&ctx.config.storage, tenant);
-    let objects_move = source.storage(&ctx.config.storage).endpoint != target.storage(&ctx.config.storage).endpoint;
+    let objects_move = separate_storage(ctx, &source, &target);
     let mut objects = 0;
     // Copied while the site works, then again until little changed meanwhile: what is left is
     // all the cut-over copies with writes paused.
@@ -95,7 +103,7 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
             let synced = buckets::sync(&from_s3, &to_s3, &bucket, &say).await?;
             changed = synced.copied + synced.removed;
         }
-        placement::flip(&ctx.db, tenant, &target.name).await?;
+        placement::flip(&ctx.db, tenant, &target.name, Some(&from.server.name)).await?;
         anyhow::Ok(changed)
     };
     let changed = match switched.await {
@@ -111,7 +119,17 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     objects += changed;
     say(format!("now served from {} (writes paused {} ms)", target.name, read_only.as_millis()));
 
-    execute(&dst, format!("DROP SUBSCRIPTION {}", name.as_str())).await?;
+    finish(ctx, tenant, &source, &target, grace, &say).await?;
+    Ok(Moved { tables, objects, read_only, total: started.elapsed() })
+}
+
+/// After the flip: the subscription (and with it the source's replication slot) and publication
+/// dropped, then, after the grace period, the source schema, role and bucket. Every step checks
+/// what exists, so a move stopped here is finished by running it again.
+async fn finish(ctx: &Ctx, tenant: TenantId, source: &Server, target: &Server, grace: Duration, say: &impl Fn(String)) -> anyhow::Result<()> {
+    let (src, dst) = (ctx.admin(source)?, ctx.admin(target)?);
+    let name = replication_name(ctx, tenant)?;
+    execute(&dst, format!("DROP SUBSCRIPTION IF EXISTS {}", name.as_str())).await?;
     execute(&src, format!("DROP PUBLICATION IF EXISTS {}", name.as_str())).await?;
     if !grace.is_zero() {
         say(format!("keeping the source {} s for requests still on it", grace.as_secs()));
@@ -119,11 +137,24 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     }
     steps::drop_schema(&src, tenant).await?;
     steps::drop_role(ctx, &src, tenant).await?;
-    if objects_move {
-        buckets::remove(&from_s3, &bucket).await?;
+    if separate_storage(ctx, source, target) {
+        buckets::remove(&ctx.storage.cell(source), &storage::bucket_name(&ctx.config.storage, tenant)).await?;
     }
-    say(format!("source dropped from {}", from.server.name));
-    Ok(Moved { tables, objects, read_only, total: started.elapsed() })
+    placement::moved(&ctx.db, tenant).await?;
+    say(format!("source dropped from {}", source.name));
+    Ok(())
+}
+
+/// Whether the two servers' cells keep their buckets on different S3 services.
+fn separate_storage(ctx: &Ctx, source: &Server, target: &Server) -> bool {
+    source.storage(&ctx.config.storage).endpoint != target.storage(&ctx.config.storage).endpoint
+}
+
+/// The publication, slot and subscription of the tenant's move. Slot names are per cluster, so
+/// the name carries the role's (deployment-unique) name.
+fn replication_name(ctx: &Ctx, tenant: TenantId) -> anyhow::Result<SchemaName> {
+    let role = TenantRole::for_tenant(&ctx.config, tenant);
+    SchemaName::parse(&format!("mv_{}", role.name.as_str())).context("replication name too long")
 }
 
 async fn execute(db: &PgPool, sql: String) -> sqlx::Result<()> {

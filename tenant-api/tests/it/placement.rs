@@ -291,6 +291,53 @@ async fn a_tenant_moves_to_another_server_while_a_writer_keeps_writing_through_t
     assert!(unknown.to_string().contains("no database server named third"), "{unknown}");
 }
 
+/// Replication slots on a server left by moves of this platform's tenants.
+async fn slots(server: &PgPool, t: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM pg_replication_slots WHERE starts_with(slot_name, 'mv_' || $1)")
+        .bind(&t.platform.config.tenant_role_prefix)
+        .fetch_one(server)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_move_stopped_after_its_flip_is_finished_by_running_it_again() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let second = t.platform.second_server("second").await;
+    put_object(&t, dhaka, "covers/1.png", b"\x89PNG\r\n\x1a\ncover".to_vec()).await;
+    // The provisioner dies right after the flip (here: its progress line panics).
+    let ctx = t.provisioner.clone();
+    let stopped = tokio::spawn(async move {
+        provisioner::moving::move_tenant(&ctx, dhaka, "second", Duration::ZERO, |line| assert!(!line.starts_with("now served from"), "stopped")).await
+    });
+    assert!(stopped.await.unwrap_err().is_panic());
+    let placed = placement::of(&t.platform.db, dhaka).await.unwrap().unwrap();
+    assert_eq!((placed.server.name.as_str(), placed.moved_from.as_deref()), ("second", Some("main")));
+    // What the move left on the source: its schema, role, replication slot and bucket.
+    assert!(has_schema(&t.platform.db, dhaka).await && has_role(&t.platform.db, &t, dhaka).await);
+    assert_eq!(slots(&t.platform.db, &t).await, 1);
+    let bucket = bucket_name(&t.platform.config.storage, dhaka);
+    assert!(t.provisioner.storage.platform().head_bucket().bucket(&bucket).send().await.is_ok());
+
+    // Run again, the move finishes instead of refusing: nothing is left on the source.
+    let lines = std::sync::Mutex::new(Vec::new());
+    provisioner::moving::move_tenant(&t.provisioner, dhaka, "second", Duration::ZERO, |line| lines.lock().unwrap().push(line)).await.unwrap();
+    assert!(lines.lock().unwrap().iter().any(|l| l.contains("flipped already; finishing it")), "{lines:?}");
+    assert!(!has_schema(&t.platform.db, dhaka).await && !has_role(&t.platform.db, &t, dhaka).await);
+    assert_eq!(slots(&t.platform.db, &t).await, 0);
+    assert!(t.provisioner.storage.platform().head_bucket().bucket(&bucket).send().await.is_err());
+    assert_eq!(placement::of(&t.platform.db, dhaka).await.unwrap().unwrap().moved_from, None);
+    // The site is served from the target, its file from the target's cell.
+    let on_second = t.provisioner.admin(&second).unwrap();
+    assert!(has_schema(&on_second, dhaka).await);
+    assert!(buckets::listing(&t.provisioner.storage.cell(&second), &bucket, None).await.unwrap().contains_key("covers/1.png"));
+    t.eventually(async || t.get("dhaka.localhost", "/my-account/institutions/retrieve-site", None).await.status == StatusCode::OK).await;
+    // Once finished, a third run is refused as before.
+    let again = provisioner::moving::move_tenant(&t.provisioner, dhaka, "second", Duration::ZERO, |_| ()).await.unwrap_err();
+    assert!(again.to_string().contains("already on second"), "{again}");
+}
+
 #[tokio::test]
 async fn a_site_in_its_cut_over_refuses_writes_with_retry_after_and_keeps_reading() {
     let t = TestApp::new().await;
