@@ -11,6 +11,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use control_plane::auth::HostTenant;
 use control_plane::error::unshare;
+use tracing::Instrument;
 use control_plane::institutions::store as institutions;
 use control_plane::placement;
 use control_plane::tenancy::{HostSite, Tenant, site_for_host};
@@ -52,7 +53,8 @@ impl HostResolver {
                     HostSite::Unknown => control_plane::institutions::domains::tenant_for(db, &host_name).await?,
                 };
                 Ok::<_, sqlx::Error>(tenant.map(Arc::new))
-            })
+            }
+            .instrument(tracing::info_span!("host_lookup", host = %host)))
             .await
             .map_err(|e| AppError::from(unshare(&e, "host lookup")))
     }

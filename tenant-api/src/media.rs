@@ -50,6 +50,7 @@ pub fn content_key(prefix: &str, bytes: &[u8], ext: &str) -> String {
     format!("{prefix}-{digest}.{ext}")
 }
 
+#[tracing::instrument(name = "s3", skip_all, fields(op = "put_object", key = %key))]
 pub async fn put(app: &AppState, tenant: &Tenant, key: &str, bytes: Vec<u8>, mime: &str) -> Result<(), AppError> {
     let (s3, bucket) = bucket(app, tenant).await?;
     s3.put_object()
@@ -77,6 +78,7 @@ pub async fn origin(app: &AppState, tenant: &Tenant) -> String {
 }
 
 /// One object of the site's bucket, its body not yet read; 404 when it is not there.
+#[tracing::instrument(name = "s3", skip_all, fields(op = "get_object", key = %key))]
 async fn object(app: &AppState, tenant: &Tenant, key: &str) -> Result<aws_sdk_s3::operation::get_object::GetObjectOutput, AppError> {
     let (s3, bucket) = bucket(app, tenant).await?;
     s3.get_object().bucket(bucket).key(key).send().await.map_err(|_| AppError::NotFound)
@@ -243,6 +245,7 @@ fn s3_error(what: &str, key: &str, error: impl std::error::Error + Send + Sync +
     AppError::Internal(anyhow::anyhow!("{what} {key}: {}", aws_sdk_s3::error::DisplayErrorContext(error)))
 }
 
+#[tracing::instrument(name = "s3", skip_all, fields(op = "create_multipart_upload", key = %key))]
 pub async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: &str) -> Result<String, AppError> {
     let (s3, bucket) = bucket(app, tenant).await?;
     let created = s3
@@ -256,6 +259,7 @@ pub async fn create_multipart(app: &AppState, tenant: &Tenant, key: &str, mime: 
     created.upload_id().map(str::to_owned).ok_or_else(|| AppError::Internal(anyhow::anyhow!("no upload id for {key}")))
 }
 
+#[tracing::instrument(name = "s3", skip_all, fields(op = "upload_part", key = %key, number = number))]
 pub async fn upload_part(
     app: &AppState,
     tenant: &Tenant,
@@ -278,6 +282,7 @@ pub async fn upload_part(
     Ok(aws_sdk_s3::types::CompletedPart::builder().set_e_tag(part.e_tag().map(str::to_owned)).part_number(number).build())
 }
 
+#[tracing::instrument(name = "s3", skip_all, fields(op = "complete_multipart_upload", key = %key))]
 pub async fn complete_multipart(
     app: &AppState,
     tenant: &Tenant,
@@ -298,6 +303,7 @@ pub async fn complete_multipart(
 }
 
 /// Copies an object inside the site's bucket (the server copies; no byte passes through here).
+#[tracing::instrument(name = "s3", skip_all, fields(op = "copy_object", key = %to))]
 pub async fn copy(app: &AppState, tenant: &Tenant, from: &str, to: &str) -> Result<(), AppError> {
     let (s3, bucket) = bucket(app, tenant).await?;
     s3.copy_object()
@@ -342,6 +348,7 @@ pub async fn serve_kept(app: &AppState, tenant: &Tenant, prefix: &str, name: &st
 }
 
 /// Gives a multipart upload up, best effort (its parts cost bytes, not correctness).
+#[tracing::instrument(name = "s3", skip_all, fields(op = "abort_multipart_upload", key = %key))]
 pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_id: &str) {
     if let Ok((s3, bucket)) = bucket(app, tenant).await {
         let _ = s3.abort_multipart_upload().bucket(bucket).key(key).upload_id(upload_id).send().await;
@@ -349,6 +356,7 @@ pub async fn abort_multipart(app: &AppState, tenant: &Tenant, key: &str, upload_
 }
 
 /// Best effort: a stale object left behind costs bytes, not correctness.
+#[tracing::instrument(name = "s3", skip_all, fields(op = "delete_object", key = %key))]
 pub async fn remove(app: &AppState, tenant: &Tenant, key: &str) {
     if let Ok((s3, bucket)) = bucket(app, tenant).await {
         let _ = s3.delete_object().bucket(bucket).key(key).send().await;
@@ -356,6 +364,7 @@ pub async fn remove(app: &AppState, tenant: &Tenant, key: &str) {
 }
 
 /// A link to one object of the site's bucket, valid for [`LINK_LIFETIME`].
+#[tracing::instrument(name = "s3", skip_all, fields(op = "presign", key = %key))]
 pub async fn presigned(app: &AppState, tenant: &Tenant, key: &str) -> Result<String, AppError> {
     let config = aws_sdk_s3::presigning::PresigningConfig::expires_in(LINK_LIFETIME).map_err(|e| anyhow::anyhow!("{e}"))?;
     let (s3, bucket) = bucket(app, tenant).await?;

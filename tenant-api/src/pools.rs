@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tracing::Instrument;
 
 struct TenantPool {
     pool: PgPool,
@@ -134,6 +135,7 @@ impl TenantPools {
     }
 
     /// The pool of a tenant, opened on first use.
+    #[tracing::instrument(name = "tenant_pool", skip(self))]
     pub async fn get(&self, tenant: TenantId) -> Result<PoolLease, AppError> {
         loop {
             let entry = self.cache.try_get_with(tenant, self.open(tenant)).await.map_err(|e| match &*e {
@@ -153,9 +155,11 @@ impl TenantPools {
     /// Where the tenant lives, from the cache or the control database.
     pub async fn placement(&self, tenant: TenantId) -> Result<Arc<Placement>, AppError> {
         self.placements
-            .try_get_with(tenant, async {
-                placement::of(&self.control, tenant).await?.map(Arc::new).ok_or(AppError::SiteNotFound)
-            })
+            .try_get_with(
+                tenant,
+                async { placement::of(&self.control, tenant).await?.map(Arc::new).ok_or(AppError::SiteNotFound) }
+                    .instrument(tracing::info_span!("placement_lookup", tenant)),
+            )
             .await
             .map_err(|e| match &*e {
                 AppError::SiteNotFound => AppError::SiteNotFound,

@@ -140,3 +140,42 @@ async fn every_request_has_an_id_and_its_log_lines_name_it_and_its_site() {
         assert_eq!(line["fields"]["status"], 200);
     }
 }
+
+#[tokio::test]
+async fn a_requests_steps_are_spans_inside_its_request_span() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
+    let lines = Lines::default();
+    let writer = lines.clone();
+    // As `LOG_FORMAT=json LOG_SPANS=close` sets it up (`control_plane::telemetry`).
+    let logs = tracing_subscriber::fmt()
+        .json()
+        .with_current_span(true)
+        .with_span_list(true)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _scope = tracing::subscriber::set_default(logs);
+    let parts: [(&str, Option<&str>, &[u8]); 2] = [("type", None, b"documents"), ("file", Some("notes.txt"), b"notes")];
+    let mut upload = crate::common::multipart(DHAKA, "/file-manager/user/upload-file", &teacher, &parts);
+    upload.headers_mut().insert("x-request-id", axum::http::HeaderValue::from_static("trace-spans"));
+    let r = t.send(upload).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+
+    // Each step closes with its time, inside the request's span.
+    let written = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+    let closed: Vec<serde_json::Value> = written
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|l| l["fields"]["message"] == "close" && l["spans"][0]["request_id"] == "trace-spans")
+        .collect();
+    let step = |name: &str| closed.iter().find(|l| l["span"]["name"] == name).unwrap_or_else(|| panic!("no {name} span closed: {written}"));
+    assert_eq!(step("tenant_pool")["span"]["tenant"], dhaka.to_string());
+    let s3 = step("s3");
+    assert_eq!(s3["span"]["op"], "put_object", "{s3}");
+    assert!(s3["span"]["key"].as_str().unwrap().starts_with("files/"), "{s3}");
+    assert!(s3["fields"]["time.busy"].is_string() && s3["fields"]["time.idle"].is_string(), "{s3}");
+    assert_eq!(s3["spans"][0]["name"], "request", "{s3}");
+}
