@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use std::sync::{Arc, Mutex};
 use tower::ServiceExt;
+use tracing_subscriber::fmt::format::FmtSpan;
 
 const DHAKA: &str = "dhaka.localhost";
 
@@ -113,14 +114,27 @@ impl std::io::Write for Lines {
     }
 }
 
+/// This thread's log lines, as `LOG_FORMAT=json` writes them (`control_plane::telemetry`), with
+/// `LOG_SPANS=close` when `spans` is CLOSE; kept while the guard lives.
+fn json_logs(spans: FmtSpan) -> (Lines, tracing::subscriber::DefaultGuard) {
+    let lines = Lines::default();
+    let writer = lines.clone();
+    let logs = tracing_subscriber::fmt()
+        .json()
+        .with_current_span(true)
+        .with_span_list(true)
+        .with_span_events(spans)
+        .with_max_level(tracing::Level::DEBUG)
+        .with_writer(move || writer.clone())
+        .finish();
+    (lines, tracing::subscriber::set_default(logs))
+}
+
 #[tokio::test]
 async fn every_request_has_an_id_and_its_log_lines_name_it_and_its_site() {
     let t = TestApp::new().await;
     let dhaka = t.tenant("dhaka").await;
-    let lines = Lines::default();
-    let writer = lines.clone();
-    let logs = tracing_subscriber::fmt().json().with_current_span(true).with_max_level(tracing::Level::DEBUG).with_writer(move || writer.clone()).finish();
-    let _scope = tracing::subscriber::set_default(logs);
+    let (lines, _scope) = json_logs(FmtSpan::NONE);
 
     // The caller's id is kept; one that could forge a log line or a header is replaced.
     let r = t.call(axum::http::Method::GET, DHAKA, "/my-account/institutions/retrieve-site", None, &[("x-request-id", "trace-42.a_b")], None).await;
@@ -147,17 +161,7 @@ async fn a_requests_steps_are_spans_inside_its_request_span() {
     let dhaka = t.tenant("dhaka").await;
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
     let teacher = t.acting(DHAKA, "teacher@dhaka.example").await;
-    let lines = Lines::default();
-    let writer = lines.clone();
-    // As `LOG_FORMAT=json LOG_SPANS=close` sets it up (`control_plane::telemetry`).
-    let logs = tracing_subscriber::fmt()
-        .json()
-        .with_current_span(true)
-        .with_span_list(true)
-        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
-        .with_writer(move || writer.clone())
-        .finish();
-    let _scope = tracing::subscriber::set_default(logs);
+    let (lines, _scope) = json_logs(FmtSpan::CLOSE);
     let parts: [(&str, Option<&str>, &[u8]); 2] = [("type", None, b"documents"), ("file", Some("notes.txt"), b"notes")];
     let mut upload = crate::common::multipart(DHAKA, "/file-manager/user/upload-file", &teacher, &parts);
     upload.headers_mut().insert("x-request-id", axum::http::HeaderValue::from_static("trace-spans"));
