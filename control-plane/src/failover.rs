@@ -18,8 +18,8 @@ use crate::config::Config;
 use crate::placement::Server;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use std::str::FromStr;
 use std::collections::HashMap;
+use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

@@ -95,7 +95,7 @@ struct Drill {
 /// A teacher of `tenant` (whose schema is on the formation) adds sections through the edge
 /// without pause; once the standby holds 30, node 1 is killed. Waits for the monitor to promote
 /// node 2 and for the edge to write 30 more there, then checks that every acknowledged write is
-/// there once and that the writer met the loss only as 503s with Retry-After.
+/// there once (the writer fails on any answer but 201 and 503 with Retry-After).
 async fn primary_lost_under_writes(t: &TestApp, formation: &Formation, db: &str, tenant: TenantId, teacher: &str) -> Drill {
     let (on_node1, on_node2) = (formation.connect(1, db).await, formation.connect(2, db).await);
     assert!(has_schema(&on_node1, tenant).await && formation.is_primary(1).await);
@@ -139,7 +139,6 @@ async fn primary_lost_under_writes(t: &TestApp, formation: &Formation, db: &str,
     assert!(missing.is_empty(), "acknowledged but not on the new primary once: {missing:?}");
     let unacknowledged: Vec<_> = on_new_primary.keys().filter(|w| !written.acknowledged.contains(w)).collect();
     assert!(unacknowledged.len() <= 1, "written without being acknowledged: {unacknowledged:?}");
-    assert!(written.refused > 0, "the writer met the lost primary (refused, with Retry-After)");
 
     // The edge serves the site from the new primary.
     let r = t.get("dhaka.localhost", "/course/course/view", Some(teacher)).await;
@@ -193,7 +192,9 @@ async fn a_primary_lost_under_writes_loses_no_acknowledged_write_and_the_edge_an
     assert_eq!(placed_on(&t, dhaka).await, "ha");
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
     let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
-    primary_lost_under_writes(&t, &formation, &db, dhaka, &teacher).await;
+    let drill = primary_lost_under_writes(&t, &formation, &db, dhaka, &teacher).await;
+    // The tenant pool gives up on the lost primary (5 s) before the standby is promoted.
+    assert!(drill.written.refused > 0, "the writer met the lost primary (refused, with Retry-After)");
 
     // Operators see the promotion: the edge's metrics name the new primary.
     let metrics = crate::metrics::scrape(&t).await;
@@ -218,6 +219,8 @@ async fn the_control_database_loses_its_primary_and_every_service_follows_the_st
     assert_eq!(placed_on(&t, dhaka).await, "main");
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
     let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    // A write may wait out the whole failover here (the control pool waits 10 s for a
+    // connection, longer than a promotion takes) and then succeed: refusals are not required.
     let drill = primary_lost_under_writes(&t, &formation, &db, dhaka, &teacher).await;
     assert!(drill.on_new_primary.len() >= drill.written.acknowledged.len());
 
