@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chunkGroups, muiDirectImports, muiWithoutCssVars, precompress, routePreload } from './scripts/vite-plugins';
+
+const testFiles = readdirSync(`${import.meta.dirname}/src`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file}`);
+const mocks = (file: string) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8').includes('vi.mock(');
+const mocked = () => testFiles.filter(mocks);
+const unmocked = () => testFiles.filter((file) => !mocks(file));
 
 // During `vite` / `vite preview` the API calls go to the platform on :8080.
 const backend = process.env.API_URL || 'http://localhost:8080';
@@ -39,6 +47,13 @@ export default defineConfig({
   preview: { proxy },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Importing MUI and the app's modules afresh for every file was two thirds of the suite's time,
+    // so files share one module cache per worker. A file that replaces a module with vi.mock would
+    // leak its mock into the files after it (or meet a module another file already imported), so
+    // those run isolated, each with its own modules.
+    projects: [
+      { extends: true, test: { name: 'shared', include: unmocked(), isolate: false } },
+      { extends: true, test: { name: 'isolated', include: mocked() } },
+    ],
   },
 });
