@@ -20,8 +20,7 @@ fn rss_kb() -> u64 {
     status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).unwrap().parse().unwrap()
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let master = MasterKey::from_hex(&"6b".repeat(32)).unwrap();
     let platform = TestPlatform::with_options("https://lms.test", Some(TlsSettings { master_key: master.clone() })).await;
     let ca_key = KeyPair::generate().unwrap();

@@ -11,13 +11,13 @@
 //!
 //! Learners get sessions directly in the database (2,000 argon2 sign-ins would measure argon2).
 
-mod support;
+use crate::support;
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::figures;
+use crate::support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8099;
@@ -28,8 +28,7 @@ fn parsed(body: bytes::Bytes) -> Value {
 const LEARNERS: usize = 2000;
 const QUESTIONS: usize = 50;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let rounds: usize = std::env::var("EXAM_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;

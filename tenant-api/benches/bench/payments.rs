@@ -8,13 +8,13 @@
 //!
 //! Learners get sessions directly in the database (100 argon2 sign-ins would measure argon2).
 
-mod support;
+use crate::support;
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::figures;
+use crate::support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8098;
@@ -22,8 +22,7 @@ const GATEWAY_PORT: u16 = 8097;
 const BUYERS: usize = 100;
 const SEATS: i64 = 50;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let gateway_url = format!("http://127.0.0.1:{GATEWAY_PORT}");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../infra/payments/sslcommerz.py");
     let _gateway = support::Running(

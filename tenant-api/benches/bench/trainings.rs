@@ -9,7 +9,7 @@
 //! Trainees get sessions directly in the database (5,000 argon2 sign-ins would measure argon2);
 //! they enrol through the API.
 
-mod support;
+use crate::support;
 
 use chrono::{Duration as Days, FixedOffset, Utc};
 use control_plane::auth::sessions::{self, Holder};
@@ -17,15 +17,14 @@ use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Instant;
-use support::figures;
+use crate::support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8098;
 const TRAINEES: usize = 5000;
 const SESSIONS: usize = 10;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let call = {

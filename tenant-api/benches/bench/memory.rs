@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 
 const PORT: u16 = 8098;
 const UPLOADS: usize = 16;
@@ -75,8 +75,7 @@ fn multipart(content: &[u8]) -> (Bytes, String) {
     (Bytes::from(body), format!("multipart/form-data; boundary={boundary}"))
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let _provisioner = support::Running(support::spawn(&platform, "provisioner", PORT, &[("PROVISIONER_POLL_SECS", "1".into())]));
     let edge = support::Running(support::spawn(&platform, "tenant-api", PORT, &[]));

@@ -9,14 +9,14 @@
 //! and the time to publish a course into the full catalogue. Statements slower than 50 ms are
 //! logged with their plans by `auto_explain` in PostgreSQL's log.
 
-mod support;
+use crate::support;
 
 use control_plane::catalogue::query::doc_terms;
 use control_plane::catalogue::store::{self, Entry};
 use control_plane::testing::TestPlatform;
 use serde_json::Value;
 use std::time::{Duration, Instant};
-use support::percentile;
+use crate::support::percentile;
 use uuid::Uuid;
 
 const PORT: u16 = 8097;
@@ -165,8 +165,7 @@ async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner
     (ms, hits / n, slowest)
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let db = &platform.db;
     // Plans of slow statements, for tracing a tail to its plan.

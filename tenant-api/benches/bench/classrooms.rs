@@ -9,7 +9,7 @@
 //! Students get sessions directly in the database (1,000 argon2 sign-ins would measure argon2);
 //! they join the class through its link, over the API.
 
-mod support;
+use crate::support;
 
 use chrono::{Duration as Days, Utc};
 use control_plane::auth::sessions::{self, Holder};
@@ -17,7 +17,7 @@ use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::figures;
+use crate::support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8099;
@@ -25,8 +25,7 @@ const STUDENTS: usize = 1000;
 const POSTS: usize = 20;
 const SESSIONS: usize = 40;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let site = support::Api::new("dhaka", PORT, 64);

@@ -9,12 +9,12 @@
 //!
 //! Catalogue search has its own benchmark (`search.rs`).
 
-mod support;
+use crate::support;
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::time::Instant;
-use support::percentile;
+use crate::support::percentile;
 
 const PORT: u16 = 8098;
 
@@ -23,8 +23,7 @@ fn summary(mut ms: Vec<f64>) -> String {
     format!("p50 {:.2} ms | p95 {:.2} ms | p99 {:.2} ms ({} requests)", percentile(&ms, 0.5), percentile(&ms, 0.95), percentile(&ms, 0.99), ms.len())
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, _api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let addr: std::net::SocketAddr = format!("127.0.0.1:{PORT}").parse().unwrap();

@@ -9,11 +9,11 @@
 //! On this 2-core machine wrk, HAProxy, both edges and PostgreSQL share the same two cores, so
 //! the third line shows what spreading costs or gains here, not what two hosts would serve.
 
-mod support;
+use crate::support;
 
 use control_plane::testing::TestPlatform;
 use std::process::{Command, Stdio};
-use support::Running;
+use crate::support::Running;
 
 const EDGE_A: u16 = 8111;
 const EDGE_B: u16 = 8112;
@@ -28,8 +28,7 @@ fn haproxy_config() -> String {
     )
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, edge_a, dhaka) = support::site(&platform, EDGE_A, "dhaka").await;
     let edge_b = Running(support::spawn(&platform, "tenant-api", EDGE_B, &[]));

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 const PORT: u16 = 8097;
 const BUDGET: u32 = 100;
 
-mod support;
+use crate::support;
 
-use support::percentile;
+use crate::support::percentile;
 
 fn spawn(platform: &TestPlatform, name: &str, extra: &[(&str, String)]) -> Child {
     support::spawn(platform, name, PORT, extra)
@@ -35,8 +35,7 @@ async fn requested(platform: &TestPlatform, slug: &str) -> i64 {
     .unwrap()
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let mut provisioner = spawn(&platform, "provisioner", &[("PROVISIONER_WORKERS", "4".into()), ("PROVISIONER_POLL_SECS", "1".into())]);
     let mut edge = spawn(&platform, "tenant-api", &[("TENANT_DB_CONNECTION_BUDGET", BUDGET.to_string())]);

@@ -10,22 +10,21 @@
 //!
 //! Learners get sessions directly in the database (1,000 argon2 sign-ins would measure argon2).
 
-mod support;
+use crate::support;
 
 use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::figures;
+use crate::support::figures;
 use tokio::sync::Semaphore;
 
 const PORT: u16 = 8098;
 const LEARNERS: usize = 1000;
 const AT_ONCE: usize = 32;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka) = support::site(&platform, PORT, "dhaka").await;
     let site = support::Api::new("dhaka", PORT, 64);

@@ -6,7 +6,7 @@
 //! gateway (infra/sms/sslwireless.py), as tenant-api's outbox worker delivers them; the time from
 //! sending to the last delivery; tenant-api's memory.
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
@@ -16,8 +16,7 @@ const PORT: u16 = 8096;
 const LEARNERS: i64 = 100_000;
 const TEXTED: i64 = LEARNERS / 10;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = control_plane::testing::TestPlatform::new().await;
     let smtp = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let mut mail = mailcrab::development_mail_server([127, 0, 0, 1], smtp).await;

@@ -11,7 +11,7 @@
 //! triggers keep the summary tables as they would for single writes); the site's figures are
 //! then asked of the real, separately running release binary over HTTP.
 
-mod support;
+use crate::support;
 
 use chrono::Duration;
 use control_plane::auth::sessions::{self, Holder};
@@ -20,7 +20,7 @@ use control_plane::testing::TestPlatform;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Instant;
-use support::figures;
+use crate::support::figures;
 use tenant_api::EdgeConfig;
 use tenant_api::state::AppState;
 use tokio::sync::Semaphore;
@@ -31,8 +31,7 @@ const COURSES: usize = 10;
 const LESSONS: usize = 10;
 const CALLS: usize = 200;
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let (_provisioner, api, dhaka_id) = support::site(&platform, PORT, "dhaka").await;
     let site = support::Api::new("dhaka", PORT, 64);

@@ -15,9 +15,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 
-use support::Running;
+use crate::support::Running;
 
 const PORT: u16 = 8096;
 const TENANTS: usize = 2000;
@@ -54,8 +54,7 @@ fn provisioner(platform: &TestPlatform, args: &[&str]) -> (String, Duration) {
     (String::from_utf8_lossy(&out.stdout).into_owned(), started.elapsed())
 }
 
-#[tokio::main]
-async fn main() {
+pub async fn run() {
     let platform = TestPlatform::new().await;
     let second = platform.second_server("second").await;
     let on_second = sqlx::PgPool::connect_with(second.admin_options(&platform.config).unwrap()).await.unwrap();
