@@ -74,7 +74,7 @@ start_postgres() {
     fi
     if ! as_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
         log "starting PostgreSQL on 127.0.0.1:$port"
-        as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c max_locks_per_transaction=1024 -c shared_buffers=256MB -c fsync=off -c wal_level=logical -c max_replication_slots=32 -c max_wal_senders=32" start >/dev/null
+        as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c max_locks_per_transaction=1024 -c shared_buffers=${PG_SHARED_BUFFERS:-256MB} -c fsync=off -c wal_level=logical -c max_replication_slots=32 -c max_wal_senders=32" start >/dev/null
     fi
     PG_STOPS+=("$bin/pg_ctl -D $dir/data -m fast stop")
     "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 \

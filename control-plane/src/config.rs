@@ -8,6 +8,7 @@
 //! | `TENANT_ROLE_PREFIX` | prefix of tenant role names (lets several platforms share a cluster) | empty |
 //! | `DATABASE_REPLICAS` | the control database's standbys, `host:port,…`: every service writes to whichever node of them and `DATABASE_URL`'s takes writes | unset: no standby |
 //! | `CONTROL_DB_MAX_CONNECTIONS` | connections of the control pool | `10` |
+//! | `SEARCH_DB_MAX_CONNECTIONS` | connections of the catalogue's word-search pool (same database) | `4` |
 //! | `S3_ENDPOINT`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` | S3-compatible storage | required |
 //! | `S3_REGION` | storage region | `us-east-1` |
 //! | `S3_BUCKET_PREFIX` | prefix of tenant bucket names | `lms-` |
@@ -48,6 +49,8 @@ pub struct Config {
     pub tenant_db_secret: Secret,
     pub tenant_role_prefix: String,
     pub control_db_max_connections: u32,
+    /// The catalogue's word searches have a pool of their own (`catalogue::store::Pools`).
+    pub search_db_max_connections: u32,
     pub storage: StorageConfig,
     /// `None` while `TLS_MODE=off`.
     pub tls: Option<TlsSettings>,
@@ -291,6 +294,7 @@ impl Config {
             tenant_db_secret: Secret::new(required("TENANT_DB_SECRET")?),
             tenant_role_prefix,
             control_db_max_connections: parsed("CONTROL_DB_MAX_CONNECTIONS")?.unwrap_or(10),
+            search_db_max_connections: parsed::<u32>("SEARCH_DB_MAX_CONNECTIONS")?.unwrap_or(4).max(1),
             storage: StorageConfig {
                 endpoint: required("S3_ENDPOINT")?,
                 access_key: required("S3_ACCESS_KEY")?,

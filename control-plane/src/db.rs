@@ -31,16 +31,9 @@ pub fn control_options(config: &Config) -> anyhow::Result<PgConnectOptions> {
 pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
     let options = control_options(config)?;
     let flipped: Flipped = Default::default();
-    let pool = crate::audit::tagging(PgPoolOptions::new())
+    let pool = closing_older(crate::audit::tagging(PgPoolOptions::new()), &flipped)
         .max_connections(config.control_db_max_connections)
-        .acquire_timeout(Duration::from_secs(10))
-        .after_release({
-            let flipped = flipped.clone();
-            move |_, meta| {
-                let fresh = flipped.lock().expect("never poisoned: no panics while held").is_none_or(|at| meta.age < at.elapsed());
-                Box::pin(async move { Ok(fresh) })
-            }
-        });
+        .acquire_timeout(Duration::from_secs(10));
     let Some(formation) = failover::control_server(config) else {
         return pool.connect_with(options).await.context("cannot connect to the control database");
     };
@@ -51,8 +44,60 @@ pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
     Ok(pool)
 }
 
-/// When the control pool was last pointed at a new primary.
+/// A second, smaller pool on the control database whose sessions start with `settings` (as
+/// `-c name=value` startup options, so no statement has to set them). It connects only when
+/// first used, and with standbys it goes wherever `control` is pointed, within a second.
+pub fn companion(config: &Config, control: &PgPool, settings: &[(&str, &str)], max_connections: u32) -> PgPool {
+    let settings: Vec<(String, String)> = settings.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
+    let with = move |control: &PgPool| control.connect_options().as_ref().clone().options(settings.clone());
+    let flipped: Flipped = Default::default();
+    // No ping before each acquire: a lost connection fails its statement like any other.
+    let pool = closing_older(PgPoolOptions::new().test_before_acquire(false), &flipped)
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_lazy_with(with(control));
+    if failover::control_server(config).is_some() {
+        let (control, companion) = (control.clone(), pool.clone());
+        tokio::spawn(async move {
+            let node = |pool: &PgPool| -> Node { (pool.connect_options().get_host().to_owned(), pool.connect_options().get_port()) };
+            let mut current = node(&control);
+            let mut tick = tokio::time::interval(Duration::from_secs(1));
+            while !companion.is_closed() && !control.is_closed() {
+                tick.tick().await;
+                if node(&control) != current {
+                    current = node(&control);
+                    repoint(&companion, with(&control), &flipped).await;
+                }
+            }
+        });
+    }
+    pool
+}
+
+/// When a pool was last pointed at a new primary.
 type Flipped = Arc<Mutex<Option<Instant>>>;
+
+/// Connections given back after the pool was pointed elsewhere are closed if they were opened
+/// before: they still talk to the old primary.
+fn closing_older(options: PgPoolOptions, flipped: &Flipped) -> PgPoolOptions {
+    let flipped = flipped.clone();
+    options.after_release(move |_, meta| {
+        let fresh = flipped.lock().expect("never poisoned: no panics while held").is_none_or(|at| meta.age < at.elapsed());
+        Box::pin(async move { Ok(fresh) })
+    })
+}
+
+/// Points `pool` at new options and closes its idle connections (the others close as they are
+/// given back, [`closing_older`]).
+async fn repoint(pool: &PgPool, options: PgConnectOptions, flipped: &Flipped) {
+    pool.set_connect_options(options);
+    *flipped.lock().expect("never poisoned: no panics while held") = Some(Instant::now());
+    for _ in 0..pool.num_idle() {
+        if let Some(conn) = pool.try_acquire() {
+            let _ = conn.close().await;
+        }
+    }
+}
 
 fn at(options: &PgConnectOptions, (host, port): &Node) -> PgConnectOptions {
     options.clone().host(host).port(*port)
@@ -67,13 +112,7 @@ async fn follow(pool: PgPool, options: PgConnectOptions, formation: Server, prim
             continue;
         }
         tracing::warn!(from = %format!("{}:{}", current.0, current.1), to = %format!("{}:{}", node.0, node.1), "the control database's primary changed");
-        pool.set_connect_options(at(&options, &node));
-        *flipped.lock().expect("never poisoned: no panics while held") = Some(Instant::now());
-        for _ in 0..pool.num_idle() {
-            if let Some(conn) = pool.try_acquire() {
-                let _ = conn.close().await;
-            }
-        }
+        repoint(&pool, at(&options, &node), &flipped).await;
         current = node;
     }
 }

@@ -14,6 +14,8 @@ pub struct ControlState(Arc<ControlShared>);
 
 pub struct ControlShared {
     pub db: PgPool,
+    /// The catalogue's pools: `db`, and one of its own for searches by words.
+    pub catalogue: crate::catalogue::store::Pools,
     pub config: Arc<Config>,
     pub sessions: SessionCache,
     pub login_limiter: LoginLimiter,
@@ -51,6 +53,7 @@ impl ControlState {
             sessions: SessionCache::new(db.clone()),
             login_limiter: LoginLimiter::logins(db.clone()),
             reset_limiter: LoginLimiter::with_limits(db.clone(), "reset", chrono::Duration::hours(1), 5, 20),
+            catalogue: crate::catalogue::store::Pools::new(&config, db.clone()),
             db,
             config,
         }))

@@ -90,6 +90,7 @@ impl TestPlatform {
             tenant_db_secret: Secret::new(random(32)),
             tenant_role_prefix: format!("x{id}_"),
             control_db_max_connections: 8,
+            search_db_max_connections: 2,
             storage: storage_from_env(format!("t{id}-")),
             tls,
             // The test zone's authoritative server (infra/test) answers domain checks.

@@ -30,7 +30,7 @@ pub struct ProfileQuery {
 /// The profile's courses (most enrolled first) and totals.
 async fn courses(ctl: &ControlState, filter: Filter, rows: Option<i64>) -> AppResult<(Vec<CatalogueCourse>, Totals)> {
     let totals = store::totals(&ctl.db, filter.site, filter.instructor).await?;
-    let (found, _) = store::search(&ctl.db, &filter, Order::Popular, rows.unwrap_or(12).clamp(1, 48), 0).await?;
+    let (found, _) = store::search(&ctl.catalogue, &filter, Order::Popular, rows.unwrap_or(12).clamp(1, 48), 0).await?;
     Ok((found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect(), totals))
 }
 

@@ -86,7 +86,7 @@ pub async fn course_search_solr(State(ctl): State<ControlState>, HostTenant(tena
         Some("latest") if filter.words.is_none() => Order::Latest,
         _ => Order::Relevance,
     };
-    let (found, total) = store::search(&ctl.db, &filter, order, rows, start).await?;
+    let (found, total) = store::search(&ctl.catalogue, &filter, order, rows, start).await?;
     if let (Some(words), 0) = (&filter.words, start) {
         ctl.search_log.record(tenant.id, &words.words, total);
     }
@@ -141,7 +141,7 @@ pub async fn search_suggest(
     let search = q.search.unwrap_or_default();
     let filter = Filter { site: site_scope(&tenant), words: query::parse(&search), ..Filter::default() };
     let found = match filter.words {
-        Some(_) => store::search(&ctl.db, &filter, Order::Relevance, 8, 0).await?.0,
+        Some(_) => store::search(&ctl.catalogue, &filter, Order::Relevance, 8, 0).await?.0,
         None => Vec::new(),
     };
     let typed = filter.words.map(|w| w.words).unwrap_or_default();
@@ -182,7 +182,7 @@ pub async fn related_course(State(ctl): State<ControlState>, HostTenant(tenant):
         exclude: q.uuid.into_iter().collect(),
         ..Filter::default()
     };
-    let (found, _) = store::search(&ctl.db, &filter, Order::Popular, 6, 0).await?;
+    let (found, _) = store::search(&ctl.catalogue, &filter, Order::Popular, 6, 0).await?;
     Ok(Json(Data::new(found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect())))
 }
 
@@ -205,13 +205,13 @@ async fn recommended(ctl: &ControlState, tenant: &Tenant, learner: Option<i64>, 
     let mut found = Vec::new();
     if !categories.is_empty() {
         let filter = Filter { site: site_scope(tenant), categories: Some(categories), exclude: exclude.clone(), ..Filter::default() };
-        found = store::search(&ctl.db, &filter, Order::Popular, limit, 0).await?.0;
+        found = store::search(&ctl.catalogue, &filter, Order::Popular, limit, 0).await?.0;
     }
     let missing = limit - found.len() as i64;
     if missing > 0 {
         exclude.extend(found.iter().map(|r| r.uuid));
         let filter = Filter { site: site_scope(tenant), exclude, ..Filter::default() };
-        found.extend(store::search(&ctl.db, &filter, Order::Popular, missing, 0).await?.0);
+        found.extend(store::search(&ctl.catalogue, &filter, Order::Popular, missing, 0).await?.0);
     }
     Ok(Json(Data::new(found.into_iter().map(|r| r.view(&ctl.config.public_base_url)).collect())))
 }

@@ -282,20 +282,58 @@ pub async fn course_url(db: &PgPool, urls: &crate::config::PublicUrl, uuid: Uuid
 /// Words are matched by their index entries first: all of them, or else (several words that no
 /// course has together) any of them, the courses with more of them first; only when that finds
 /// nothing are misspellings looked for by trigram similarity (the slower index).
-pub async fn search(db: &PgPool, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+/// The pools the catalogue is searched through: the control pool, and a small one for searches
+/// by words whose sessions carry [`WORD_SEARCH_SETTINGS`].
+#[derive(Clone)]
+pub struct Pools {
+    pub control: PgPool,
+    pub words: PgPool,
+}
+
+/// A search by words is read from its GIN indexes, whatever the estimates: planned for given
+/// words PostgreSQL cannot tell how many courses they match, and its bet on a sequential scan
+/// stopping at the cap read the whole catalogue when they were rarer than it thought. So the
+/// plan is generic, made once per connection and statement. No JIT: a disabled scan's cost
+/// crosses its threshold, and compiling took 4 s for a query that runs in 1 ms. Most of the time
+/// left is reading the candidates' heap pages (up to the cap, one page each, 36-50 µs per page
+/// not in shared buffers on the benchmark machine): the bitmap heap scan prefetches them, which
+/// halved that time there. No parallel workers: since rows are narrow (V16) the planner bets on
+/// a parallel append, which starts workers and reads partitions out of turn, past the cap (40 ms
+/// for what takes 16 alone).
+///
+/// They are the sessions' own settings, not `SET LOCAL` in a transaction around each search:
+/// that was three more round trips a search. And the pool is small, so few connections each
+/// plan the statements (a generic plan covers the 32 partitions; its first making is the slowest
+/// search a connection answers).
+pub const WORD_SEARCH_SETTINGS: [(&str, &str); 5] = [
+    ("plan_cache_mode", "force_generic_plan"),
+    ("enable_seqscan", "off"),
+    ("jit", "off"),
+    ("effective_io_concurrency", "64"),
+    ("max_parallel_workers_per_gather", "0"),
+];
+
+impl Pools {
+    pub fn new(config: &crate::config::Config, control: PgPool) -> Self {
+        let words = crate::db::companion(config, &control, &WORD_SEARCH_SETTINGS, config.search_db_max_connections);
+        Self { control, words }
+    }
+}
+
+pub async fn search(pools: &Pools, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     if f.words.is_none() {
-        return matching(db, f, None, order, limit, offset).await;
+        return matching(pools, f, None, order, limit, offset).await;
     }
     for how in [Matching::Words, Matching::AnyWord] {
         if how == Matching::AnyWord && f.words.as_ref().is_some_and(|w| w.any_word.is_none()) {
             continue;
         }
-        let found = matching(db, f, Some(how), order, limit, offset).await?;
+        let found = matching(pools, f, Some(how), order, limit, offset).await?;
         if found.1 > 0 {
             return Ok(found);
         }
     }
-    matching(db, f, Some(Matching::Similar), order, limit, offset).await
+    matching(pools, f, Some(Matching::Similar), order, limit, offset).await
 }
 
 /// The filters as `search_doc` entries (migration V8), ANDed to the words' query.
@@ -327,7 +365,7 @@ fn filter_entries(f: &Filter) -> String {
     entries.join(" & ")
 }
 
-async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     let (condition, rank) = match how {
         Some(Matching::Words | Matching::AnyWord) => (
             "(c.search_doc @@ $2::tsquery OR c.search_doc @@ $16::tsquery OR c.search_doc @@ $17::tsquery
@@ -417,35 +455,14 @@ async fn matching(db: &PgPool, f: &Filter, how: Option<Matching>, order: Order, 
         .bind(exact.map(|e| &e.0))
         .bind(exact.map(|e| &e.1));
     let rows: Vec<Row> = match how {
-        // The words' condition must be read from its GIN index, whatever the estimates: planned
-        // for given words PostgreSQL cannot tell how many courses they match, and its bet on a
-        // sequential scan stopping at the cap read the whole catalogue when they were rarer than
-        // it thought. The generic plan is made once per connection. No JIT: a disabled scan's
-        // cost crosses its threshold, and compiling took 4 s for a query that runs in 1 ms.
-        // Most of the time left is reading the candidates' heap pages (up to the cap, one page
-        // each, 36-50 µs per page not in shared buffers on the benchmark machine): the bitmap
-        // heap scan prefetches them, which halved that time there. No parallel workers: since
-        // rows are narrow (V16) the planner bets on a parallel append, which starts workers and
-        // reads partitions out of turn, past the cap (40 ms for what takes 16 alone).
-        Some(_) => {
-            let mut tx = db.begin().await?;
-            sqlx::raw_sql(
-                "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off; SET LOCAL jit = off;
-                 SET LOCAL effective_io_concurrency = 64; SET LOCAL max_parallel_workers_per_gather = 0",
-            )
-                .execute(&mut *tx)
-                .await?;
-            let rows = query.fetch_all(&mut *tx).await?;
-            tx.commit().await?;
-            rows
-        }
+        Some(_) => query.fetch_all(&pools.words).await?,
         // Without words the filters must be planned for their values (the site's partition).
-        None => query.fetch_all(db).await?,
+        None => query.fetch_all(&pools.control).await?,
     };
     let total = match rows.first() {
         Some(r) => r.total,
         // Past the last page: still say how many there are.
-        None if offset > 0 => Box::pin(matching(db, f, how, order, 1, 0)).await?.1,
+        None if offset > 0 => Box::pin(matching(pools, f, how, order, 1, 0)).await?.1,
         None => 0,
     };
     Ok((rows, total))

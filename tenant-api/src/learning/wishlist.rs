@@ -35,7 +35,7 @@ pub async fn my_wishlist(
     .fetch_all(&*db)
     .await?;
     let filter = Filter { site: Some(tenant.id), only: Some(uuids.clone()), ..Filter::default() };
-    let (rows, _) = catalogue::search(&app.ctl.db, &filter, Order::Latest, 100, 0).await?;
+    let (rows, _) = catalogue::search(&app.ctl.catalogue, &filter, Order::Latest, 100, 0).await?;
     let mut cards: Vec<_> = rows.into_iter().map(|r| r.view(&app.ctl.config.public_base_url)).collect();
     cards.sort_by_key(|c| uuids.iter().position(|u| *u == c.uuid));
     Ok(Json(Data::new(cards)))

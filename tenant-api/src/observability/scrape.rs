@@ -69,7 +69,7 @@ impl ScrapeTime {
         };
         registry.register("queue_depth", "Items due and not yet done, per queue", this.queue_depth.clone());
         registry.register("queue_oldest_age_seconds", "How long the oldest due item has waited, per queue", this.queue_age.clone());
-        registry.register("db_pool_connections", "Open database connections: the control pool's, and all tenant pools' together", this.pool_connections.clone());
+        registry.register("db_pool_connections", "Open database connections: the control pool's, the catalogue search pool's, and all tenant pools' together", this.pool_connections.clone());
         registry.register("db_server_connections", "Open tenant connections per database server of the fleet", this.server_connections.clone());
         registry.register("db_server_primary", "The node taking writes (1) of each database server with a standby, as this edge found it", this.server_primary.clone());
         registry.register("db_tenant_pools", "Tenant pools open on this edge (one per site in use)", this.tenant_pools.clone());
@@ -106,6 +106,7 @@ impl ScrapeTime {
             self.certificate_days.get_or_create(&named(&kind)).set(days);
         }
         self.pool_connections.get_or_create(&named("control")).set(i64::from(app.ctl.db.size()));
+        self.pool_connections.get_or_create(&named("catalogue_search")).set(i64::from(app.ctl.catalogue.words.size()));
         self.pool_connections.get_or_create(&named("tenants")).set(i64::from(app.pools.open_connections()));
         self.server_connections.clear();
         for (server, connections) in app.pools.connections_by_server() {

@@ -237,3 +237,9 @@ async fn the_control_database_loses_its_primary_and_every_service_follows_the_st
     // The provisioner follows too: its queue (control) and the next site's schema (main).
     next_site_served_from(&t, &formation.connect(2, &db).await, "main").await;
 }
+    // So does the catalogue's word-search pool, made for node 1 when the edge started and first
+    // used now.
+    let r = t.get("localhost", "/learner-course/course-search-solr?search=physics", None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let port: i32 = sqlx::query_scalar("SELECT inet_server_port()").fetch_one(&t.state.ctl.catalogue.words).await.unwrap();
+    assert_eq!(format!("127.0.0.1:{port}"), formation.node(2));

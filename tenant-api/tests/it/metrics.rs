@@ -63,6 +63,7 @@ async fn the_metrics_listener_counts_answers_by_route_and_reads_queues_caches_an
     assert!(series(&text, r#"cache_lookups_total{cache="hosts",result="hit"}"#).unwrap() >= 1.0, "{text}");
     assert!(series(&text, r#"cache_lookups_total{cache="hosts",result="miss"}"#).unwrap() >= 1.0);
     assert!(series(&text, r#"db_pool_connections{name="control"}"#).unwrap() >= 1.0);
+    assert!(series(&text, r#"db_pool_connections{name="catalogue_search"}"#).is_some(), "{text}");
     assert_eq!(series(&text, r#"cache_entries{name="hosts"}"#), Some(1.0), "dhaka.localhost");
     assert_eq!(series(&text, "db_tenant_pools"), Some(1.0), "Dhaka's pool: {text}");
     assert!(series(&text, r#"db_server_connections{name="main"}"#).unwrap() >= 1.0, "Dhaka's pool is on main: {text}");

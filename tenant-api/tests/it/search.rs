@@ -153,4 +153,15 @@ async fn search_finds_bangla_typed_in_latin_and_orders_as_before() {
     sqlx::query("UPDATE institutions SET state = 'suspended' WHERE id = $1").bind(sylhet).execute(&t.platform.db).await.unwrap();
     let found_now = found(&t, MAIN, "search=physics").await;
     assert!(found_now.len() < everywhere && found_now.iter().all(|c| c["institution"]["id"] == dhaka));
+
+    // The searches above ran in the word-search pool's sessions, planned for them; the control
+    // pool's sessions keep PostgreSQL's defaults.
+    let setting = async |pool: &sqlx::PgPool, name: &str| -> String {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SHOW {name}"))).fetch_one(pool).await.unwrap()
+    };
+    let words = &t.state.ctl.catalogue.words;
+    assert_eq!(setting(words, "plan_cache_mode").await, "force_generic_plan");
+    assert_eq!(setting(words, "enable_seqscan").await, "off");
+    assert_eq!(setting(words, "search_path").await, "control");
+    assert_eq!(setting(&t.state.ctl.db, "plan_cache_mode").await, "auto");
 }
