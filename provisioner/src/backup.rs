@@ -10,9 +10,9 @@
 //! dump, makes the bucket hold exactly the archived objects, and points the tenant's placement
 //! there (next epoch), so every edge reopens its pool.
 
-use crate::buckets;
+use crate::{buckets, moving};
 use crate::steps::{self, Ctx};
-use anyhow::{Context, ensure};
+use anyhow::{Context, bail, ensure};
 use aws_sdk_s3::primitives::ByteStream;
 use control_plane::placement::{self, Server};
 use control_plane::storage;
@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::Duration;
 
 /// What a backup holds.
 #[derive(Debug)]
@@ -174,13 +175,21 @@ pub async fn backup_all(ctx: &Ctx, keep: usize, say: impl Fn(String)) -> anyhow:
     Ok(failed)
 }
 
-/// Restores the tenant from the backup `key` onto `to` (else where it is placed now).
-pub async fn restore(ctx: &Ctx, tenant: TenantId, key: &str, to: Option<&str>, say: impl Fn(String)) -> anyhow::Result<()> {
+/// Restores the tenant from the backup `key` onto `to` (else where it is placed now). Restored
+/// onto another server, the tenant has moved: what it left where it was is dropped as a move
+/// drops its source, after `grace`, and a restore stopped after its flip is finished by
+/// `move-tenant` to where it now is.
+pub async fn restore(ctx: &Ctx, tenant: TenantId, key: &str, to: Option<&str>, grace: Duration, say: impl Fn(String)) -> anyhow::Result<()> {
     ensure!(key.starts_with(&format!("t-{tenant}/")), "{key} is not a backup of this site");
-    let server = match to {
-        Some(name) => placement::server(&ctx.db, name).await?.with_context(|| format!("no database server named {name}"))?,
-        None => placement::of(&ctx.db, tenant).await?.context("the tenant has no placement; name a server with --to")?.server,
+    let placed = placement::of(&ctx.db, tenant).await?;
+    let server = match (to, &placed) {
+        (Some(name), _) => placement::server(&ctx.db, name).await?.with_context(|| format!("no database server named {name}"))?,
+        (None, Some(placed)) => placed.server.clone(),
+        (None, None) => bail!("the tenant has no placement; name a server with --to"),
     };
+    // The server whose copy of the tenant is left behind: the one it is leaving, or the source of
+    // a move not yet finished.
+    let left = placed.as_ref().and_then(|p| if p.server.name != server.name { Some(p.server.name.clone()) } else { p.moved_from.clone() });
     let server = ctx.located(&server).await;
     let archive = Scratch::new("restore");
     let body = ctx.storage.platform().get_object().bucket(backups_bucket(ctx)).key(key).send().await.with_context(|| format!("no backup {key}"))?.body;
@@ -192,15 +201,19 @@ pub async fn restore(ctx: &Ctx, tenant: TenantId, key: &str, to: Option<&str>, s
 
     // Writes made now would be lost with the schema they went to: the site reads only until the
     // restore is done (or has failed).
-    let placed = placement::of(&ctx.db, tenant).await?.is_some();
-    if placed {
+    if placed.is_some() {
         placement::set_state(&ctx.db, tenant, "read_only").await?;
     }
-    let restored = replace(ctx, tenant, &server, &dump.0, objects, &say).await;
-    if restored.is_err() && placed {
+    let restored = replace(ctx, tenant, &server, &dump.0, objects, left.as_deref(), &say).await;
+    if restored.is_err() && placed.is_some() {
         placement::set_state(&ctx.db, tenant, "active").await?;
     }
-    restored
+    restored?;
+    if let Some(left) = left {
+        let left = placement::server(&ctx.db, &left).await?.with_context(|| format!("no database server named {left}"))?;
+        moving::finish(ctx, tenant, &ctx.located(&left).await, &server, grace, &say).await?;
+    }
+    Ok(())
 }
 
 async fn replace(
@@ -209,6 +222,7 @@ async fn replace(
     server: &Server,
     dump: &Path,
     objects: BTreeMap<String, Vec<u8>>,
+    left: Option<&str>,
     say: &impl Fn(String),
 ) -> anyhow::Result<()> {
     // The schema, replaced on the chosen server: the role first (the dump's owner).
@@ -232,7 +246,7 @@ async fn replace(
     }
     say("objects restored".into());
     // Every edge drops its pool (the schema it knew is gone) and opens one where it is now.
-    placement::flip(&ctx.db, tenant, &server.name, None).await?;
+    placement::flip(&ctx.db, tenant, &server.name, left).await?;
     say(format!("now served from {}", server.name));
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! [--capacity N] [--draining]` adds or changes one (replicas: the standbys of a server with high
 //! availability; storage: the S3 service of its cell, else the platform's), and
 //! `move-tenant SLUG --to NAME [--grace-secs N]` moves a tenant there while it keeps working;
-//! `backup SLUG`, `backups SLUG`, `backup-all [--keep N]` and `restore SLUG --from KEY [--to NAME]`
+//! `backup SLUG`, `backups SLUG`, `backup-all [--keep N]` and `restore SLUG --from KEY [--to NAME] [--grace-secs N]`
 //! archive and restore tenants (`provisioner::backup`).
 
 use anyhow::{Context, bail};
@@ -130,7 +130,8 @@ async fn main() -> anyhow::Result<()> {
                 }
                 _ => {
                     let key = option(&args, "--from").context("--from KEY is required (provisioner backups SLUG lists them)")?;
-                    backup::restore(&ctx, tenant, key, option(&args, "--to"), |line| println!("{line}")).await?;
+                    let grace = option(&args, "--grace-secs").map(str::parse).transpose().context("--grace-secs")?.unwrap_or(30);
+                    backup::restore(&ctx, tenant, key, option(&args, "--to"), std::time::Duration::from_secs(grace), |line| println!("{line}")).await?;
                 }
             }
             Ok(())
@@ -144,7 +145,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(other) => bail!(
-            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--replica HOST:PORT]... [--storage-endpoint URL [--storage-region R]] [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER]]"
+            "unknown command {other}; usage: provisioner [run | drain | issue-wildcard | migrate-all [--concurrency N] | servers | add-server NAME --host H --port P --dbname D [--replica HOST:PORT]... [--storage-endpoint URL [--storage-region R]] [--capacity N] [--draining] | move-tenant SLUG --to SERVER [--grace-secs N] | backup SLUG | backups SLUG | backup-all [--keep N] | restore SLUG --from KEY [--to SERVER] [--grace-secs N]]"
         ),
     }
 }

@@ -126,7 +126,7 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
 /// After the flip: the subscription (and with it the source's replication slot) and publication
 /// dropped, then, after the grace period, the source schema, role and bucket. Every step checks
 /// what exists, so a move stopped here is finished by running it again.
-async fn finish(ctx: &Ctx, tenant: TenantId, source: &Server, target: &Server, grace: Duration, say: &impl Fn(String)) -> anyhow::Result<()> {
+pub(crate) async fn finish(ctx: &Ctx, tenant: TenantId, source: &Server, target: &Server, grace: Duration, say: &impl Fn(String)) -> anyhow::Result<()> {
     let (src, dst) = (ctx.admin(source)?, ctx.admin(target)?);
     let name = replication_name(ctx, tenant)?;
     execute(&dst, format!("DROP SUBSCRIPTION IF EXISTS {}", name.as_str())).await?;

@@ -439,11 +439,16 @@ async fn a_backup_restored_on_another_server_or_in_place_serves_the_same_data() 
 
     // Restored on the second server: the same rows and objects, and the edge serves it there.
     t.platform.second_server("second").await;
-    backup::restore(&t.provisioner, dhaka, &saved.key, Some("second"), |_| ()).await.unwrap();
+    backup::restore(&t.provisioner, dhaka, &saved.key, Some("second"), Duration::ZERO, |_| ()).await.unwrap();
     let on_second = t.provisioner.admin(&placement::server(&t.platform.db, "second").await.unwrap().unwrap()).unwrap();
     assert_eq!(row_counts(&on_second, dhaka).await, rows);
     assert_eq!(object_sums(&t, dhaka).await, objects);
     assert_eq!(placed_on(&t, dhaka).await, "second");
+    // It has moved: nothing of it is left on main, neither schema, role nor bucket.
+    assert!(!has_schema(&t.platform.db, dhaka).await && !has_role(&t.platform.db, &t, dhaka).await);
+    let bucket = bucket_name(&t.platform.config.storage, dhaka);
+    assert!(t.provisioner.storage.platform().head_bucket().bucket(&bucket).send().await.is_err(), "the old bucket is removed");
+    assert_eq!(placement::of(&t.platform.db, dhaka).await.unwrap().unwrap().moved_from, None);
     t.eventually(async || t.state.pools.placement(dhaka).await.is_ok_and(|p| p.server.name == "second")).await;
     let r = t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await;
     assert_eq!((r.status, r.body["total"].as_i64()), (StatusCode::OK, Some(1)), "{}", r.text);
@@ -451,14 +456,14 @@ async fn a_backup_restored_on_another_server_or_in_place_serves_the_same_data() 
     assert_eq!(r.status, StatusCode::CREATED, "writable there: {}", r.text);
 
     // Restored again in place: back to the backup's state.
-    backup::restore(&t.provisioner, dhaka, &saved.key, None, |_| ()).await.unwrap();
+    backup::restore(&t.provisioner, dhaka, &saved.key, None, Duration::ZERO, |_| ()).await.unwrap();
     assert_eq!(row_counts(&on_second, dhaka).await, rows);
     t.eventually(async || t.get("dhaka.localhost", "/course/course/view", Some(&teacher)).await.body["total"] == 1).await;
 
     // One site's backup never lands on another; a key that is not a backup is refused.
-    let other = backup::restore(&t.provisioner, sylhet, &saved.key, None, |_| ()).await.unwrap_err();
+    let other = backup::restore(&t.provisioner, sylhet, &saved.key, None, Duration::ZERO, |_| ()).await.unwrap_err();
     assert!(other.to_string().contains("not a backup of this site"), "{other}");
-    let missing = backup::restore(&t.provisioner, dhaka, &format!("t-{dhaka}/none.tar"), None, |_| ()).await.unwrap_err();
+    let missing = backup::restore(&t.provisioner, dhaka, &format!("t-{dhaka}/none.tar"), None, Duration::ZERO, |_| ()).await.unwrap_err();
     assert!(format!("{missing:#}").contains("no backup"), "{missing:#}");
     assert_eq!(placement::of(&t.platform.db, dhaka).await.unwrap().unwrap().state, "active", "a failed restore leaves the site writable");
     assert_eq!(placed_on(&t, sylhet).await, "main");
