@@ -1,7 +1,7 @@
 //! Buckets on the S3 services of the fleet: made, emptied, listed and copied from one service to
 //! another (a tenant moved to a cell with its own S3 service takes its bucket along).
 
-use anyhow::bail;
+use anyhow::{Context, bail};
 use aws_sdk_s3::Client;
 use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::types::{CompletedMultipartUpload, CompletedPart};
@@ -107,13 +107,26 @@ fn is_multipart(etag: &str) -> bool {
 /// Parts of a copied object: S3's minimum for all but the last, so a copy holds one in memory.
 const PART_BYTES: usize = 8 * 1024 * 1024;
 
-/// Copies one object between services, streaming it part by part.
+/// Copies one object between services, streaming it part by part. A copy in parts that fails is
+/// aborted: left open, its parts would stay stored on the target.
 async fn copy(from: &Client, to: &Client, bucket: &str, key: &str) -> anyhow::Result<()> {
+    let mut upload = None;
+    let copied = stream(from, to, bucket, key, &mut upload).await;
+    if let (Err(_), Some(id)) = (&copied, upload) {
+        if let Err(error) = to.abort_multipart_upload().bucket(bucket).key(key).upload_id(id).send().await {
+            tracing::warn!(%key, error = %aws_sdk_s3::error::DisplayErrorContext(error), "a failed copy's upload could not be aborted");
+        }
+    }
+    copied
+}
+
+/// [`copy`]'s work; `upload` is the id of the upload in parts once one is started.
+async fn stream(from: &Client, to: &Client, bucket: &str, key: &str, upload: &mut Option<String>) -> anyhow::Result<()> {
     let object = from.get_object().bucket(bucket).key(key).send().await?;
     let mime = object.content_type().map(str::to_owned);
     let mut body = object.body;
     let mut part = Vec::with_capacity(PART_BYTES);
-    let mut upload: Option<(String, Vec<CompletedPart>)> = None;
+    let mut parts: Vec<CompletedPart> = Vec::new();
     loop {
         let chunk = body.try_next().await?;
         if let Some(bytes) = &chunk {
@@ -130,16 +143,15 @@ async fn copy(from: &Client, to: &Client, bucket: &str, key: &str) -> anyhow::Re
         }
         if upload.is_none() {
             let started = to.create_multipart_upload().bucket(bucket).key(key).set_content_type(mime.clone()).send().await?;
-            upload = Some((started.upload_id().unwrap_or_default().to_owned(), Vec::new()));
+            *upload = Some(started.upload_id().context("the S3 service named no upload id")?.to_owned());
         }
-        let (id, parts) = upload.as_mut().expect("started above");
+        let id = upload.as_deref().expect("started above");
         let number = parts.len() as i32 + 1;
         let sent = std::mem::replace(&mut part, Vec::with_capacity(PART_BYTES));
-        let done = to.upload_part().bucket(bucket).key(key).upload_id(id.as_str()).part_number(number).body(ByteStream::from(sent)).send().await?;
+        let done = to.upload_part().bucket(bucket).key(key).upload_id(id).part_number(number).body(ByteStream::from(sent)).send().await?;
         parts.push(CompletedPart::builder().set_e_tag(done.e_tag().map(str::to_owned)).part_number(number).build());
         if last {
-            let (id, parts) = upload.take().expect("started above");
-            let completed = CompletedMultipartUpload::builder().set_parts(Some(parts)).build();
+            let completed = CompletedMultipartUpload::builder().set_parts(Some(std::mem::take(&mut parts))).build();
             to.complete_multipart_upload().bucket(bucket).key(key).upload_id(id).multipart_upload(completed).send().await?;
             return Ok(());
         }

@@ -79,15 +79,14 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     let mut objects = 0;
     // Copied while the site works, then again until little changed meanwhile: what is left is
     // all the cut-over copies with writes paused.
-    for round in 1..=MAX_OBJECT_ROUNDS {
-        if !objects_move {
-            break;
-        }
-        let synced = buckets::sync(&from_s3, &to_s3, &bucket, &say).await?;
-        say(format!("objects: {} copied, {} already there", synced.copied, synced.unchanged));
-        objects += synced.copied;
-        if synced.copied + synced.removed <= CUT_OVER_OBJECTS || round == MAX_OBJECT_ROUNDS {
-            break;
+    if objects_move {
+        for _ in 0..MAX_OBJECT_ROUNDS {
+            let synced = buckets::sync(&from_s3, &to_s3, &bucket, &say).await?;
+            say(format!("objects: {} copied, {} already there", synced.copied, synced.unchanged));
+            objects += synced.copied;
+            if synced.copied + synced.removed <= CUT_OVER_OBJECTS {
+                break;
+            }
         }
     }
 
