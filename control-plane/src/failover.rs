@@ -18,7 +18,7 @@ use crate::config::Config;
 use crate::placement::Server;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -30,6 +30,8 @@ const TRUSTED_FOR: Duration = Duration::from_secs(1);
 #[derive(Clone)]
 pub struct Primaries {
     found: Arc<Mutex<HashMap<String, (Node, Instant)>>>,
+    /// Servers whose last look found no node taking writes: a promotion under way.
+    without: Arc<Mutex<HashSet<String>>>,
     config: Arc<Config>,
 }
 
@@ -38,7 +40,7 @@ pub type Node = (String, u16);
 
 impl Primaries {
     pub fn new(config: Arc<Config>) -> Self {
-        Self { found: Default::default(), config }
+        Self { found: Default::default(), without: Default::default(), config }
     }
 
     /// `server` pointed at the node that takes writes now: unchanged for a server without
@@ -73,10 +75,19 @@ impl Primaries {
             if self.writable(server, &node).await {
                 let mut found = self.found.lock().expect("never poisoned: no panics while held");
                 found.insert(server.name.clone(), (node.clone(), Instant::now()));
+                self.without.lock().expect("never poisoned: no panics while held").remove(&server.name);
                 return Some(node);
             }
         }
+        self.without.lock().expect("never poisoned: no panics while held").insert(server.name.clone());
         None
+    }
+
+    /// Whether the last look at `server` found no node taking writes. Requests for its tenants
+    /// are then refused at once (503) instead of each waiting out its pool's acquire timeout
+    /// against a node that is gone; the next look that finds a primary lets them through again.
+    pub fn without_primary(&self, server: &str) -> bool {
+        self.without.lock().expect("never poisoned: no panics while held").contains(server)
     }
 
     /// The control database's own server (`host` unset) as the formation `DATABASE_REPLICAS`

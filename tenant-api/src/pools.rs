@@ -98,6 +98,8 @@ pub struct TenantPools {
     config: Arc<Config>,
     control: PgPool,
     primaries: Primaries,
+    /// Requests refused at once per server while it had no primary ([`Primaries::without_primary`]).
+    shed: Arc<Mutex<HashMap<String, u64>>>,
     epoch: Instant,
 }
 
@@ -124,6 +126,7 @@ impl TenantPools {
             idle: edge.pool_idle,
             base,
             primaries: Primaries::new(config.clone()),
+            shed: Default::default(),
             config,
             control,
             epoch: Instant::now(),
@@ -143,6 +146,7 @@ impl TenantPools {
                 AppError::SiteNotFound => AppError::SiteNotFound,
                 other => AppError::Internal(anyhow::anyhow!("tenant pool: {other}")),
             })?;
+            self.refuse_without_primary(&entry.server)?;
             entry.last_used.store(self.now(), Ordering::Relaxed);
             // An entry evicted between the lookup and the lease: look again (it is gone now).
             if let Some(lease) = entry.lease() {
@@ -190,6 +194,7 @@ impl TenantPools {
     async fn open(&self, tenant: TenantId) -> Result<Arc<TenantPool>, AppError> {
         let placement = self.placement(tenant).await?;
         let server = &self.primaries.resolve(&placement.server).await;
+        self.refuse_without_primary(&server.name)?;
         let share = self.take_share(&server.name).await?;
         let role = TenantRole::for_tenant(&self.config, tenant);
         let schema = SchemaName::for_tenant(tenant);
@@ -245,6 +250,21 @@ impl TenantPools {
                 }
             }
         });
+    }
+
+    /// A 503 now, rather than after the pool's acquire timeout, while no node of `server` takes
+    /// writes.
+    fn refuse_without_primary(&self, server: &str) -> Result<(), AppError> {
+        if !self.primaries.without_primary(server) {
+            return Ok(());
+        }
+        *self.shed.lock().expect("never poisoned: no panics while held").entry(server.to_owned()).or_default() += 1;
+        Err(AppError::Unavailable)
+    }
+
+    /// Requests refused at once per server while it had no primary, since the edge started.
+    pub fn shed(&self) -> Vec<(String, u64)> {
+        self.shed.lock().expect("never poisoned: no panics while held").iter().map(|(s, n)| (s.clone(), *n)).collect()
     }
 
     fn budget(&self, server: &str) -> Arc<Semaphore> {

@@ -48,6 +48,7 @@ pub(super) struct ScrapeTime {
     pool_connections: Family<Named, Gauge>,
     server_connections: Family<Named, Gauge>,
     server_primary: Family<ServerNode, Gauge>,
+    server_shed: Family<Named, Counter>,
     tenant_pools: Gauge,
     cache_lookups: Family<CacheLookup, Counter>,
     cache_entries: Family<Named, Gauge>,
@@ -62,6 +63,7 @@ impl ScrapeTime {
             pool_connections: Family::default(),
             server_connections: Family::default(),
             server_primary: Family::default(),
+            server_shed: Family::default(),
             tenant_pools: Gauge::default(),
             cache_lookups: Family::default(),
             cache_entries: Family::default(),
@@ -72,6 +74,7 @@ impl ScrapeTime {
         registry.register("db_pool_connections", "Open database connections: the control pool's, the catalogue search pool's, and all tenant pools' together", this.pool_connections.clone());
         registry.register("db_server_connections", "Open tenant connections per database server of the fleet", this.server_connections.clone());
         registry.register("db_server_primary", "The node taking writes (1) of each database server with a standby, as this edge found it", this.server_primary.clone());
+        registry.register("db_requests_shed", "Requests refused at once (503) per database server while none of its nodes took writes", this.server_shed.clone());
         registry.register("db_tenant_pools", "Tenant pools open on this edge (one per site in use)", this.tenant_pools.clone());
         registry.register("cache_lookups", "Lookups of the edge's in-memory caches, answered by the cache (hit) or not (miss)", this.cache_lookups.clone());
         registry.register("cache_entries", "Entries held per in-memory cache", this.cache_entries.clone());
@@ -116,6 +119,10 @@ impl ScrapeTime {
         self.server_primary.clear();
         for (name, node) in app.pools.primaries() {
             self.server_primary.get_or_create(&ServerNode { name, node }).set(1);
+        }
+        for (server, shed) in app.pools.shed() {
+            let counter = self.server_shed.get_or_create(&named(&server));
+            counter.inc_by(shed.saturating_sub(counter.get()));
         }
         self.tenant_pools.set(app.pools.count().await as i64);
         let caches: [(&str, &CacheStats, u64); 3] = [

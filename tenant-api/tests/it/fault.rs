@@ -193,12 +193,16 @@ async fn a_primary_lost_under_writes_loses_no_acknowledged_write_and_the_edge_an
     t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
     let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
     let drill = primary_lost_under_writes(&t, &formation, &db, dhaka, &teacher).await;
-    // The tenant pool gives up on the lost primary (5 s) before the standby is promoted.
-    assert!(drill.written.refused > 0, "the writer met the lost primary (refused, with Retry-After)");
+    // The writer met the lost primary (refused, with Retry-After): once the edge found no node
+    // taking writes, at once rather than after the pool's 5 s acquire timeout.
+    assert!(drill.written.refused > 0, "the writer met the lost primary");
 
-    // Operators see the promotion: the edge's metrics name the new primary.
+    // Operators see the promotion: the edge's metrics name the new primary, and count the
+    // requests refused at once meanwhile.
     let metrics = crate::metrics::scrape(&t).await;
     assert!(metrics.contains(&format!("db_server_primary{{name=\"ha\",node=\"{}\"}} 1", node(2))), "{metrics}");
+    let shed = metrics.lines().find_map(|l| l.strip_prefix("db_requests_shed_total{name=\"ha\"} ")).and_then(|n| n.parse::<u64>().ok());
+    assert!(shed.is_some_and(|n| n > 0), "{metrics}");
     assert!(!metrics.contains(&node(1)), "{metrics}");
 
     // The provisioner, which placed dhaka on node 1, provisions the next site on node 2.
@@ -233,13 +237,13 @@ async fn the_control_database_loses_its_primary_and_every_service_follows_the_st
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let metrics = crate::metrics::scrape(&t).await;
     assert!(metrics.contains(&format!("db_server_primary{{name=\"main\",node=\"{}\"}} 1", formation.node(2))), "{metrics}");
-
-    // The provisioner follows too: its queue (control) and the next site's schema (main).
-    next_site_served_from(&t, &formation.connect(2, &db).await, "main").await;
-}
     // So does the catalogue's word-search pool, made for node 1 when the edge started and first
     // used now.
     let r = t.get("localhost", "/learner-course/course-search-solr?search=physics", None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let port: i32 = sqlx::query_scalar("SELECT inet_server_port()").fetch_one(&t.state.ctl.catalogue.words).await.unwrap();
     assert_eq!(format!("127.0.0.1:{port}"), formation.node(2));
+
+    // The provisioner follows too: its queue (control) and the next site's schema (main).
+    next_site_served_from(&t, &formation.connect(2, &db).await, "main").await;
+}
