@@ -16,6 +16,7 @@ use control_plane::audit;
 use control_plane::auth::{Caller, HostTenant, RequireUser};
 use control_plane::json::{AppPath, AppQuery};
 use control_plane::pagination::{Page, PageQuery, PageRequest};
+use control_plane::tenancy::TenantId;
 use control_plane::{AppError, AppResult};
 use serde::Serialize;
 use serde_json::Value;
@@ -70,6 +71,34 @@ pub async fn record(db: &PgPool, user_id: Option<i64>, action: &str, subject: Op
         .bind(details)
         .execute(db)
         .await?;
+    Ok(())
+}
+
+/// A write's entry that could not be written is tried again this often, this many times: long
+/// enough for a standby's promotion.
+const LOG_RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+const LOG_ATTEMPTS: usize = 30;
+
+/// Takes what a write request changed from both schemas (whatever the answer, so nothing a failed
+/// write left behind lingers) and, if it succeeded, writes its entry in the site's log.
+async fn log(app: &AppState, tenant: Option<TenantId>, name: &str, write: &Write, succeeded: bool) -> anyhow::Result<()> {
+    let db = match tenant {
+        Some(tenant) => Some(app.pools.get(tenant).await.map_err(|e| anyhow::anyhow!("{e:?}"))?),
+        None => None,
+    };
+    let site = async {
+        match &db {
+            Some(db) => audit::take(db, name).await,
+            None => Ok((Vec::new(), 0)),
+        }
+    };
+    // The two schemas at once.
+    let ((site, in_site), (control, in_control)) = tokio::try_join!(site, audit::take(&app.ctl.db, name))?;
+    let changes = site.into_iter().chain(control).take(audit::KEPT_CHANGES as usize).collect();
+    match db {
+        Some(db) if succeeded => insert(&db, write, (changes, in_site + in_control)).await?,
+        _ => {}
+    }
     Ok(())
 }
 
@@ -159,8 +188,8 @@ async fn read_sent(request: Request) -> Result<(Request, Option<Value>), Respons
 
 /// Logs every write a signed-in person makes that succeeds, in the host site's own log, after
 /// the answer is ready, with what it sent and what it changed (row by row, in the site's schema
-/// and the control schema: [`audit`]). A log that cannot be written is reported, never the
-/// caller's failure.
+/// and the control schema: [`audit`]). A log that cannot be written is never the caller's
+/// failure: it is tried again for a minute in the background, then reported.
 pub async fn log_writes(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let caller = request.extensions().get::<Caller>().filter(|c| c.user_id().is_some()).cloned();
@@ -189,29 +218,29 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
         sent,
     };
     let succeeded = response.status().is_success();
-    let logged = async {
-        // Taken whatever the answer, so nothing a failed write left behind lingers; the two
-        // schemas at once.
-        let db = match tenant {
-            Some(tenant) => Some(app.pools.get(tenant).await.map_err(|e| anyhow::anyhow!("{e:?}"))?),
-            None => None,
-        };
-        let site = async {
-            match &db {
-                Some(db) => audit::take(db, &name).await,
-                None => Ok((Vec::new(), 0)),
-            }
-        };
-        let ((site, in_site), (control, in_control)) = tokio::try_join!(site, audit::take(&app.ctl.db, &name))?;
-        let changes = site.into_iter().chain(control).take(audit::KEPT_CHANGES as usize).collect();
-        match db {
-            Some(db) if succeeded => insert(&db, &write, (changes, in_site + in_control)).await?,
-            _ => {}
+    match log(&app, tenant, &name, &write, succeeded).await {
+        Ok(()) => {}
+        // A write that failed has no entry, and what it may have left is swept within the hour.
+        Err(error) if !succeeded => tracing::debug!(error = format!("{error:#}"), tenant, "a failed write's changes not taken"),
+        // The write is done, and what it changed waits in its schema; the site's database is out
+        // of reach (a failover, say). Tried again for a while, so the entry is written once it is
+        // back rather than lost.
+        Err(error) => {
+            tracing::warn!(error = format!("{error:#}"), tenant, "activity not logged yet; trying again");
+            tokio::spawn(async move {
+                for _ in 0..LOG_ATTEMPTS {
+                    tokio::time::sleep(LOG_RETRY).await;
+                    match log(&app, tenant, &name, &write, true).await {
+                        Ok(()) => {
+                            tracing::info!(tenant, "activity logged on a later try");
+                            return;
+                        }
+                        Err(error) => tracing::debug!(error = format!("{error:#}"), tenant, "activity not logged yet"),
+                    }
+                }
+                tracing::warn!(tenant, path = write.path, "activity not logged");
+            });
         }
-        anyhow::Ok(())
-    };
-    if let Err(error) = logged.await {
-        tracing::warn!(error = format!("{error:#}"), tenant, "activity not logged");
     }
     response
 }

@@ -139,6 +139,15 @@ async fn primary_lost_under_writes(t: &TestApp, formation: &Formation, db: &str,
     assert!(missing.is_empty(), "acknowledged but not on the new primary once: {missing:?}");
     let unacknowledged: Vec<_> = on_new_primary.keys().filter(|w| !written.acknowledged.contains(w)).collect();
     assert!(unacknowledged.len() <= 1, "written without being acknowledged: {unacknowledged:?}");
+    // And each is in the site's activity log, where the edge writes its entry once the server
+    // is back if it could not at once.
+    let logged = format!(
+        "SELECT count(DISTINCT details->'sent'->>'title_bn') FROM {}.activity_logs WHERE path = '/course/schedule/section' AND status = 201
+          AND details->'sent'->>'title_bn' = ANY($1)",
+        schema.as_str()
+    );
+    let logged = async || -> i64 { sqlx::query_scalar(sqlx::AssertSqlSafe(logged.clone())).bind(&written.acknowledged).fetch_one(&on_node2).await.unwrap() };
+    t.eventually(async || logged().await == written.acknowledged.len() as i64).await;
 
     // The edge serves the site from the new primary.
     let r = t.get("dhaka.localhost", "/course/course/view", Some(teacher)).await;
