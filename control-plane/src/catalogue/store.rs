@@ -277,11 +277,6 @@ pub async fn course_url(db: &PgPool, urls: &crate::config::PublicUrl, uuid: Uuid
     Ok(site.map(|(slug, is_main)| format!("{}/course/details/{uuid}", urls.site_url((!is_main).then_some(slug.as_str())))))
 }
 
-/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
-/// more than the cap means "at least that many").
-/// Words are matched by their index entries first: all of them, or else (several words that no
-/// course has together) any of them, the courses with more of them first; only when that finds
-/// nothing are misspellings looked for by trigram similarity (the slower index).
 /// The pools the catalogue is searched through: the control pool, and a small one for searches
 /// by words whose sessions carry [`WORD_SEARCH_SETTINGS`].
 #[derive(Clone)]
@@ -320,6 +315,11 @@ impl Pools {
     }
 }
 
+/// One page of matching courses of active sites, and how many match (at most [`MATCH_CAP`] + 1:
+/// more than the cap means "at least that many").
+/// Words are matched by their index entries first: all of them, or else (several words that no
+/// course has together) any of them, the courses with more of them first; only when that finds
+/// nothing are misspellings looked for by trigram similarity (the slower index).
 pub async fn search(pools: &Pools, f: &Filter, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
     if f.words.is_none() {
         return matching(pools, f, None, order, limit, offset).await;
