@@ -68,11 +68,19 @@ pub async fn move_tenant(ctx: &Ctx, tenant: TenantId, to: &str, grace: Duration,
     let name = replication_name(ctx, tenant)?;
     say(format!("moving {} from {} to {}", schema.as_str(), from.server.name, target.name));
 
+    if slot_lost(&src, &dst, &name).await? {
+        // The subscription would wait for it forever and never bring what the site wrote since.
+        say("the source lost the move's replication slot (its primary failed over?); copying again".into());
+        for step in ["DISABLE", "SET (slot_name = NONE)"] {
+            execute(&dst, format!("ALTER SUBSCRIPTION {} {step}", name.as_str())).await?;
+        }
+        execute(&dst, format!("DROP SUBSCRIPTION {}", name.as_str())).await?;
+    }
     prepare_target(ctx, &target, &dst, tenant, &schema, &name).await?;
     publish(&src, &schema, &name).await?;
     placement::set_state(&ctx.db, tenant, "moving").await?;
     subscribe(ctx, &source, &dst, &name).await?;
-    let tables = copied(&dst, &name, &say).await?;
+    let tables = copied(&src, &dst, &name, &say).await?;
     let (from_s3, to_s3) = (ctx.storage.cell(&source), ctx.storage.cell(&target));
     let bucket = storage::bucket_name(&ctx.config.storage, tenant);
     let objects_move = separate_storage(ctx, &source, &target);
@@ -227,10 +235,28 @@ async fn subscribe(ctx: &Ctx, source: &Server, dst: &PgPool, name: &SchemaName) 
     Ok(())
 }
 
+/// Whether the target subscribes to a replication slot the source no longer has. PostgreSQL 15
+/// keeps logical slots on the primary only: a standby promoted in its place has the publication
+/// and every row, but not the slot.
+async fn slot_lost(src: &PgPool, dst: &PgPool, name: &SchemaName) -> sqlx::Result<bool> {
+    if !subscribed(dst, name).await? {
+        return Ok(false);
+    }
+    let kept: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_replication_slots WHERE slot_name = $1)")
+        .bind(name.as_str())
+        .fetch_one(src)
+        .await?;
+    Ok(!kept)
+}
+
+/// What to do about a lost slot (see [`slot_lost`]).
+const SLOT_LOST: &str = "the source lost the move's replication slot (its primary failed over?): run the move again, it copies afresh";
+
 /// Waits until every table is copied and streaming, printing each step of the copy.
-async fn copied(dst: &PgPool, name: &SchemaName, say: &impl Fn(String)) -> anyhow::Result<i64> {
+async fn copied(src: &PgPool, dst: &PgPool, name: &SchemaName, say: &impl Fn(String)) -> anyhow::Result<i64> {
     let mut last = -1;
     loop {
+        ensure!(!slot_lost(src, dst, name).await?, SLOT_LOST);
         let (ready, total, errors): (i64, i64, i64) = sqlx::query_as(
             "SELECT count(*) FILTER (WHERE r.srsubstate = 'r'), count(r.srrelid),
                     coalesce((SELECT sync_error_count + apply_error_count FROM pg_stat_subscription_stats t WHERE t.subid = s.oid), 0)
@@ -290,7 +316,7 @@ async fn caught_up(src: &PgPool, name: &SchemaName) -> anyhow::Result<()> {
         match confirmed {
             Some(true) => return Ok(()),
             Some(false) => tokio::time::sleep(Duration::from_millis(10)).await,
-            None => bail!("the replication slot {} is gone from the source", name.as_str()),
+            None => bail!(SLOT_LOST),
         }
     }
 }

@@ -339,6 +339,53 @@ async fn a_move_stopped_after_its_flip_is_finished_by_running_it_again() {
 }
 
 #[tokio::test]
+async fn a_move_whose_source_failed_over_copies_again_and_loses_no_write() {
+    let t = TestApp::new().await;
+    let dhaka = t.tenant("dhaka").await;
+    let second = t.platform.second_server("second").await;
+    t.platform.user("teacher@dhaka.example", Some((dhaka, "teacher"))).await;
+    let teacher = t.acting("dhaka.localhost", "teacher@dhaka.example").await;
+    let (course, _) = published_course(&t, "dhaka.localhost", &teacher).await;
+    // The move copies the site and streams its writes, then stops (here: at its cut-over).
+    let ctx = t.provisioner.clone();
+    let stopped = tokio::spawn(async move {
+        provisioner::moving::move_tenant(&ctx, dhaka, "second", Duration::ZERO, |line| assert!(!line.starts_with("cut-over"), "stopped")).await
+    });
+    assert!(stopped.await.unwrap_err().is_panic());
+    assert_eq!(slots(&t.platform.db, &t).await, 1);
+
+    // The source's primary fails over. Its standby has the publication and every row, but not
+    // the slot: PostgreSQL 15 keeps logical slots on the primary. Here the slot is dropped, and
+    // the subscription left to look for it.
+    let on_second = t.provisioner.admin(&second).unwrap();
+    let name = format!("mv_{}", TenantRole::for_tenant(&t.platform.config, dhaka).name.as_str());
+    let run = async |db: &PgPool, sql: String| sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(db).await.unwrap();
+    run(&on_second, format!("ALTER SUBSCRIPTION {name} DISABLE")).await;
+    let slot_idle = async || {
+        sqlx::query_scalar::<_, bool>("SELECT NOT active FROM pg_replication_slots WHERE slot_name = $1").bind(&name).fetch_one(&t.platform.db).await.unwrap()
+    };
+    t.eventually(slot_idle).await;
+    run(&t.platform.db, format!("SELECT pg_drop_replication_slot('{name}')")).await;
+    run(&on_second, format!("ALTER SUBSCRIPTION {name} ENABLE")).await;
+    // The site goes on working on its source meanwhile; no slot keeps these writes for the target.
+    for title in ["w1", "w2"] {
+        let body = json!({ "course_id": course, "title_bn": title });
+        assert_eq!(t.post("dhaka.localhost", "/course/schedule/section", Some(&teacher), body).await.status, StatusCode::CREATED);
+    }
+    let on_source = row_counts(&t.platform.db, dhaka).await;
+
+    // Run again, the move sees the slot gone, copies afresh and finishes with every row.
+    let lines = std::sync::Mutex::new(Vec::new());
+    provisioner::moving::move_tenant(&t.provisioner, dhaka, "second", Duration::ZERO, |line| lines.lock().unwrap().push(line)).await.unwrap();
+    assert!(lines.lock().unwrap().iter().any(|l| l.contains("lost the move's replication slot")), "{:?}", lines.lock().unwrap());
+    assert_eq!(placed_on(&t, dhaka).await, "second");
+    assert_eq!(row_counts(&on_second, dhaka).await, on_source);
+    let schema = SchemaName::for_tenant(dhaka);
+    assert_eq!(sections(&on_second, Some(&schema)).await, BTreeMap::from([("w1".to_owned(), 1), ("w2".to_owned(), 1)]));
+    assert_eq!(slots(&t.platform.db, &t).await, 0);
+}
+
+#[tokio::test]
 async fn a_site_in_its_cut_over_refuses_writes_with_retry_after_and_keeps_reading() {
     let t = TestApp::new().await;
     let dhaka = t.tenant("dhaka").await;
