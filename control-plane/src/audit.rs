@@ -11,7 +11,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sqlx::postgres::PgPoolOptions;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use std::future::Future;
 use utoipa::ToSchema;
 
@@ -57,7 +57,7 @@ pub fn tagging(options: PgPoolOptions) -> PgPoolOptions {
 
 /// One row a request changed. `before` and `after` hold only the columns an update changed; an
 /// insert has no `before`, a delete no `after`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Change {
     pub table: String,
     /// `insert`, `update` or `delete`.
@@ -74,7 +74,7 @@ pub const KEPT_CHANGES: i64 = 20;
 /// Takes (and deletes) what a request changed in one schema, in the order it happened: at most
 /// [`KEPT_CHANGES`] summarised rows, and how many there were. Rows a crashed edge never took are
 /// swept out after an hour.
-pub async fn take(db: &PgPool, request: &str) -> sqlx::Result<(Vec<Change>, i64)> {
+pub async fn take<'e>(db: impl sqlx::PgExecutor<'e>, request: &str) -> sqlx::Result<(Vec<Change>, i64)> {
     let rows: Vec<(String, String, Option<String>, Option<Value>, Option<Value>, i64)> = sqlx::query_as(
         "WITH taken AS (DELETE FROM activity_changes WHERE request = $1 OR at < now() - interval '1 hour' RETURNING *)
          SELECT table_name, op, row_id, before, after, count(*) OVER () FROM taken WHERE request = $1 ORDER BY id LIMIT $2",

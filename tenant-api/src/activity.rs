@@ -80,25 +80,38 @@ const LOG_RETRY: std::time::Duration = std::time::Duration::from_secs(2);
 const LOG_ATTEMPTS: usize = 30;
 
 /// Takes what a write request changed from both schemas (whatever the answer, so nothing a failed
-/// write left behind lingers) and, if it succeeded, writes its entry in the site's log.
-async fn log(app: &AppState, tenant: Option<TenantId>, name: &str, write: &Write, succeeded: bool) -> anyhow::Result<()> {
-    let db = match tenant {
-        Some(tenant) => Some(app.pools.get(tenant).await.map_err(|e| anyhow::anyhow!("{e:?}"))?),
-        None => None,
+/// write left behind lingers) and, if it succeeded, writes its entry in the site's log. The
+/// site's changes are taken in the transaction that writes the entry, so a try that fails leaves
+/// them for the next; the control schema's, once taken, wait in `control` for it.
+async fn log(
+    app: &AppState,
+    tenant: Option<TenantId>,
+    name: &str,
+    write: &Write,
+    succeeded: bool,
+    control: &mut Option<(Vec<audit::Change>, i64)>,
+) -> anyhow::Result<()> {
+    let Some(tenant) = tenant else {
+        audit::take(&app.ctl.db, name).await?;
+        return Ok(());
     };
-    let site = async {
-        match &db {
-            Some(db) => audit::take(db, name).await,
-            None => Ok((Vec::new(), 0)),
+    let db = app.pools.get(tenant).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let mut tx = db.begin().await?;
+    let from_control = async {
+        match control.take() {
+            Some(taken) => Ok(taken),
+            None => audit::take(&app.ctl.db, name).await,
         }
     };
     // The two schemas at once.
-    let ((site, in_site), (control, in_control)) = tokio::try_join!(site, audit::take(&app.ctl.db, name))?;
-    let changes = site.into_iter().chain(control).take(audit::KEPT_CHANGES as usize).collect();
-    match db {
-        Some(db) if succeeded => insert(&db, write, (changes, in_site + in_control)).await?,
-        _ => {}
+    let (site, from_control) = tokio::join!(audit::take(&mut *tx, name), from_control);
+    let (in_control, changed_in_control) = &*control.insert(from_control?);
+    let (site, changed_in_site) = site?;
+    if succeeded {
+        let changes = site.into_iter().chain(in_control.iter().cloned()).take(audit::KEPT_CHANGES as usize).collect();
+        insert(&mut tx, write, (changes, changed_in_site + changed_in_control)).await?;
     }
+    tx.commit().await?;
     Ok(())
 }
 
@@ -116,7 +129,7 @@ struct Write {
     sent: Option<Value>,
 }
 
-async fn insert(db: &PgPool, w: &Write, (changes, changed): (Vec<audit::Change>, i64)) -> sqlx::Result<()> {
+async fn insert(db: &mut sqlx::PgConnection, w: &Write, (changes, changed): (Vec<audit::Change>, i64)) -> sqlx::Result<()> {
     let (module, verb) = match w.rule {
         Some(Rule::Needs(module, action)) => (Some(module.key()), action.key()),
         _ => (None, "write"),
@@ -218,7 +231,8 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
         sent,
     };
     let succeeded = response.status().is_success();
-    match log(&app, tenant, &name, &write, succeeded).await {
+    let mut control = None;
+    match log(&app, tenant, &name, &write, succeeded, &mut control).await {
         Ok(()) => {}
         // A write that failed has no entry, and what it may have left is swept within the hour.
         Err(error) if !succeeded => tracing::debug!(error = format!("{error:#}"), tenant, "a failed write's changes not taken"),
@@ -230,7 +244,7 @@ pub async fn log_writes(State(app): State<AppState>, request: Request, next: Nex
             tokio::spawn(async move {
                 for _ in 0..LOG_ATTEMPTS {
                     tokio::time::sleep(LOG_RETRY).await;
-                    match log(&app, tenant, &name, &write, true).await {
+                    match log(&app, tenant, &name, &write, true, &mut control).await {
                         Ok(()) => {
                             tracing::info!(tenant, "activity logged on a later try");
                             return;
