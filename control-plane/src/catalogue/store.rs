@@ -298,7 +298,8 @@ pub struct Pools {
 ///
 /// They are the sessions' own settings, not `SET LOCAL` in a transaction around each search:
 /// that was three more round trips a search. And the pool is small, so few connections each
-/// plan the statements (a generic plan covers the 8 partitions, 8-9 ms to make; migration V42).
+/// plan the statements (a generic plan covers the 32 partitions; its first making is the slowest
+/// search a connection answers).
 pub const WORD_SEARCH_SETTINGS: [(&str, &str); 5] = [
     ("plan_cache_mode", "force_generic_plan"),
     ("enable_seqscan", "off"),

@@ -247,7 +247,7 @@ pub async fn run() {
     .await
     .unwrap();
     let sizes = sizes.iter().map(|(name, bytes)| format!("{name} {:.0} MB", *bytes as f64 / 1048576.0)).collect::<Vec<_>>().join(", ");
-    println!("sizes (table and indexes, summed over the partitions): {sizes}");
+    println!("sizes (table and indexes, summed over the 32 partitions): {sizes}");
 
     // Publishing: what the edge does when a course is published or changed.
     let mut ms = Vec::new();
