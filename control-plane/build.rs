@@ -1,10 +1,14 @@
 //! Embeds the web app's translation catalogues (`web/src/i18n/locales/{en,bn}/*.json`), so the
-//! control plane can seed the language dictionary from exactly what the web app ships.
+//! control plane can seed the language dictionary from exactly what the web app ships, and
+//! rebuilds when a migration is added or removed.
 
 use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
+    // `embed_migrations!` reads this folder at compile time; Cargo watches only what it is told
+    // (as in tenant-migrations/build.rs).
+    println!("cargo:rerun-if-changed=migrations");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/i18n/locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut out = String::from("pub const CATALOGUES: &[(&str, &str, &str)] = &[\n");
