@@ -44,15 +44,16 @@ pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
     Ok(pool)
 }
 
-/// A second, smaller pool on the control database whose sessions start with `settings` (as
-/// `-c name=value` startup options, so no statement has to set them). It connects only when
-/// first used, and with standbys it goes wherever `control` is pointed, within a second.
-pub fn companion(config: &Config, control: &PgPool, settings: &[(&str, &str)], max_connections: u32) -> PgPool {
+/// A second, smaller pool on the control database, made from `options`, whose sessions start
+/// with `settings` (as `-c name=value` startup options, so no statement has to set them). It
+/// connects only when first used, and with standbys it goes wherever `control` is pointed,
+/// within a second.
+pub fn companion(config: &Config, control: &PgPool, options: PgPoolOptions, settings: &[(&str, &str)], max_connections: u32) -> PgPool {
     let settings: Vec<(String, String)> = settings.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
     let with = move |control: &PgPool| control.connect_options().as_ref().clone().options(settings.clone());
     let flipped: Flipped = Default::default();
     // No ping before each acquire: a lost connection fails its statement like any other.
-    let pool = closing_older(PgPoolOptions::new().test_before_acquire(false), &flipped)
+    let pool = closing_older(options.test_before_acquire(false), &flipped)
         .max_connections(max_connections)
         .acquire_timeout(Duration::from_secs(5))
         .connect_lazy_with(with(control));

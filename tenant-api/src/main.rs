@@ -26,6 +26,12 @@ async fn main() -> anyhow::Result<()> {
     spawn_session_purge(state.clone());
     tenant_api::bulk::worker::spawn(state.clone());
     spawn_search_log_flush(state.clone());
+    let catalogue = state.ctl.catalogue.clone();
+    tokio::spawn(async move {
+        if let Err(error) = catalogue.prime().await {
+            tracing::warn!(%error, "the catalogue's search connections did not open; they will when searched");
+        }
+    });
     tenant_api::exams::sweeper::spawn(state.clone());
     tenant_api::sweep::spawn(state.clone());
     tenant_api::payments::reconcile::spawn(state.clone());

@@ -1,9 +1,10 @@
 //! SQL of the catalogue tables.
 
-use super::query::{MAX_BRANCHES, Words, doc_terms};
+use super::query::{Words, doc_terms};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -213,6 +214,11 @@ impl Row {
     }
 }
 
+/// The catalogue's columns a card is made of.
+const CARD_COLUMNS: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbnail, c.category_id, c.level, c.language,
+    c.course_type, c.price, c.featured, c.institution_id, c.instructor_id, c.instructor_name, c.rating, c.reviews_count,
+    c.enrolled_count, c.published_at";
+
 /// The columns of a catalogue card (without `total`).
 const SELECTED: &str = "c.uuid, c.slug, c.title, c.title_bn, c.summary, c.thumbnail, c.category_id, c.level, c.language,
     c.course_type, c.price::float8 AS price, c.featured, c.institution_id, i.slug AS institution_slug, i.is_main,
@@ -298,8 +304,9 @@ pub struct Pools {
 ///
 /// They are the sessions' own settings, not `SET LOCAL` in a transaction around each search:
 /// that was three more round trips a search. And the pool is small, so few connections each
-/// plan the statements (a generic plan covers the 32 partitions; its first making is the slowest
-/// search a connection answers).
+/// plan the statements (a generic plan covers the 32 partitions). Its connections make their
+/// plans when they open ([`plan_ahead`]) and are kept open: sqlx's defaults would close one
+/// idle for 10 minutes and replace each every 30, and every new one would plan again.
 pub const WORD_SEARCH_SETTINGS: [(&str, &str); 5] = [
     ("plan_cache_mode", "force_generic_plan"),
     ("enable_seqscan", "off"),
@@ -310,8 +317,19 @@ pub const WORD_SEARCH_SETTINGS: [(&str, &str); 5] = [
 
 impl Pools {
     pub fn new(config: &crate::config::Config, control: PgPool) -> Self {
-        let words = crate::db::companion(config, &control, &WORD_SEARCH_SETTINGS, config.search_db_max_connections);
+        let words = PgPoolOptions::new()
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .after_connect(|conn, _| Box::pin(async move { plan_ahead(conn).await }));
+        let words = crate::db::companion(config, &control, words, &WORD_SEARCH_SETTINGS, config.search_db_max_connections);
         Self { control, words }
+    }
+
+    /// Opens the word-search connections, each making its plans, before any search needs them
+    /// (an edge does this as it starts).
+    pub async fn prime(&self) -> sqlx::Result<()> {
+        let opening = (0..self.words.options().get_max_connections()).map(|_| self.words.acquire());
+        futures::future::try_join_all(opening).await.map(drop)
     }
 }
 
@@ -365,7 +383,8 @@ fn filter_entries(f: &Filter) -> String {
     entries.join(" & ")
 }
 
-async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+/// The statement of one search and its binds, for either pool.
+fn statement(f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::query::QueryAs<'_, sqlx::Postgres, Row, sqlx::postgres::PgArguments> {
     let (condition, rank) = match how {
         Some(Matching::Words | Matching::AnyWord) => (
             "(c.search_doc @@ $2::tsquery OR c.search_doc @@ $16::tsquery OR c.search_doc @@ $17::tsquery
@@ -387,14 +406,17 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
     };
     // A site's own search names its partition.
     let site = if f.site.is_some() { "c.institution_id = $1" } else { "$1::bigint IS NULL" };
-    // Rank and count the capped candidates, then fetch the cards of one page only. Courses of
-    // sites that are not active are left out by a hashed list of those few sites, not a join.
+    // Rank and count the capped candidates, then the cards of one page. Courses of sites that
+    // are not active are left out by a hashed list of those few sites, not a join. The
+    // candidates carry their cards' columns, read from the rows they were checked on: joining
+    // the page back to the catalogue put all 32 partitions in the plan a second time, which
+    // took 40% of the time to make it and initialised 32 more scans on every search.
     // The queries a row is ranked and checked by are made once, as subqueries: in a generic plan
     // `to_tsquery('simple', $15)` would parse its text again for every row (5-10 µs each, a
     // third of a common word's search).
     let sql = format!(
         "WITH candidates AS MATERIALIZED (
-             SELECT c.institution_id, c.course_id, c.published_at, c.enrolled_count, {rank} AS rank
+             SELECT {CARD_COLUMNS}, c.course_id, {rank} AS rank
                FROM catalogue_courses c
               WHERE {condition}
                 AND {site}
@@ -414,12 +436,11 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
               {pre_order} LIMIT {cap}),
          page AS (SELECT * FROM candidates ORDER BY {order_by} LIMIT $11 OFFSET $12)
          SELECT {SELECTED}, (SELECT count(*) FROM candidates) AS total
-           FROM page k
-           JOIN catalogue_courses c ON c.institution_id = k.institution_id AND c.course_id = k.course_id
+           FROM page c
            JOIN institutions i ON i.id = c.institution_id
-          ORDER BY {order_by_k}",
+          ORDER BY {order_by_c}",
         cap = MATCH_CAP + 1,
-        order_by_k = order_by.split(", ").map(|part| format!("k.{part}")).collect::<Vec<_>>().join(", "),
+        order_by_c = order_by.split(", ").map(|part| format!("c.{part}")).collect::<Vec<_>>().join(", "),
     );
     // Each way of matching the words, with the filters: one conjunction per index scan.
     let filters = filter_entries(f);
@@ -429,12 +450,12 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
         (_, Some(w)) => (w.branches.iter().collect(), Some(&w.rank), None),
         (_, None) => (vec![], None, None),
     };
-    let mut branches: Vec<Option<String>> =
-        words.iter().map(|b| Some(if filters.is_empty() { b.to_string() } else { format!("( {b} ) & {filters}") })).collect();
-    branches.resize(MAX_BRANCHES, None);
-    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let mut branches = words.iter().map(|b| Some(if filters.is_empty() { b.to_string() } else { format!("( {b} ) & {filters}") }));
+    let mut branch = || branches.next().flatten();
+    let first = branch();
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(f.site)
-        .bind(&branches[0])
+        .bind(first)
         .bind(f.words.as_ref().map(|w| &w.raw))
         .bind(&f.categories)
         .bind(&f.course_type)
@@ -448,12 +469,16 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
         .bind(&f.only)
         .bind(f.instructor)
         .bind(rank)
-        .bind(&branches[1])
-        .bind(&branches[2])
-        .bind(&branches[3])
-        .bind(&branches[4])
+        .bind(branch())
+        .bind(branch())
+        .bind(branch())
+        .bind(branch())
         .bind(exact.map(|e| &e.0))
-        .bind(exact.map(|e| &e.1));
+        .bind(exact.map(|e| &e.1))
+}
+
+async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Row>, i64)> {
+    let query = statement(f, how, order, limit, offset);
     let rows: Vec<Row> = match how {
         Some(_) => query.fetch_all(&pools.words).await?,
         // Without words the filters must be planned for their values (the site's partition).
@@ -466,6 +491,20 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
         None => 0,
     };
     Ok((rows, total))
+}
+
+/// Makes a word-search connection's plans when it opens, so no search waits for them: the
+/// statements of a search by words on the main site and on a partner's, run once for no index
+/// entry at all (they match nothing and read no index page). Over 32 partitions a plan took
+/// 31-61 ms to make on a new connection.
+pub async fn plan_ahead(conn: &mut sqlx::PgConnection) -> sqlx::Result<()> {
+    let mut words = super::query::parse("plan").expect("a word is a search");
+    words.branches.clear();
+    for site in [None, Some(0)] {
+        let f = Filter { site, words: Some(words.clone()), ..Filter::default() };
+        statement(&f, Some(Matching::Words), Order::Relevance, 1, 0).fetch_all(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// How many published courses a profile has, their learners and their average rating.

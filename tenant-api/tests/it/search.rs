@@ -164,4 +164,19 @@ async fn search_finds_bangla_typed_in_latin_and_orders_as_before() {
     assert_eq!(setting(words, "enable_seqscan").await, "off");
     assert_eq!(setting(words, "search_path").await, "control");
     assert_eq!(setting(&t.state.ctl.db, "plan_cache_mode").await, "auto");
+
+    // Once primed, every connection of that pool holds the plans of a search by words on the
+    // main site and on a partner's, made before any search asked for them.
+    t.state.ctl.catalogue.prime().await.unwrap();
+    let connections: Vec<_> = futures::future::try_join_all((0..words.options().get_max_connections()).map(|_| words.acquire())).await.unwrap();
+    for mut conn in connections {
+        let planned: Vec<String> = sqlx::query_scalar(
+            "SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'WITH candidates%' AND generic_plans > 0 ORDER BY 1",
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+        assert!(planned.len() >= 2, "{planned:?}");
+        assert!(planned.iter().any(|s| s.contains("c.institution_id = $1")) && planned.iter().any(|s| s.contains("$1::bigint IS NULL")));
+    }
 }
