@@ -111,7 +111,9 @@ async fn load(db: &sqlx::PgPool) -> f64 {
         sqlx::query(sqlx::AssertSqlSafe(definition.replace(" ON ONLY ", " ON "))).execute(&mut *conn).await.unwrap();
     }
     sqlx::query("VACUUM ANALYZE catalogue_courses").execute(db).await.unwrap();
-    sqlx::query("ANALYZE institutions").execute(db).await.unwrap();
+    // The partners of the last run were deleted: without this, autovacuum would clean them up
+    // while the next run is measured, invalidating every search's plan as it did so.
+    sqlx::query("VACUUM ANALYZE institutions").execute(db).await.unwrap();
     sqlx::query("CHECKPOINT").execute(db).await.unwrap();
     started.elapsed().as_secs_f64()
 }
@@ -173,6 +175,10 @@ pub async fn run() {
     // node's time, whose clock readings would slow every statement measured (PostgreSQL's docs
     // on auto_explain.log_timing).
     let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(db).await.unwrap();
+    // What autovacuum does during the runs, in the same log (a vacuum or analyse of a table a
+    // search reads makes every connection plan that search again).
+    sqlx::query("ALTER SYSTEM SET log_autovacuum_min_duration = 0").execute(db).await.unwrap();
+    sqlx::query("SELECT pg_reload_conf()").execute(db).await.unwrap();
     for setting in ["session_preload_libraries = 'auto_explain'", "auto_explain.log_min_duration = '50ms'", "auto_explain.log_analyze = on", "auto_explain.log_buffers = on", "auto_explain.log_timing = off"] {
         sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE \"{database}\" SET {setting}"))).execute(db).await.unwrap();
     }
