@@ -179,4 +179,31 @@ async fn search_finds_bangla_typed_in_latin_and_orders_as_before() {
         assert!(planned.len() >= 2, "{planned:?}");
         assert!(planned.iter().any(|s| s.contains("c.institution_id = $1")) && planned.iter().any(|s| s.contains("$1::bigint IS NULL")));
     }
+
+    // A misspelling only trigram similarity finds is given up after a second as finding nothing,
+    // rather than holding a search connection for as long as it takes. Here the trigram indexes
+    // are held by an ALTER INDEX (a no-op one: a REINDEX would throw the plans away at once), so
+    // that search waits; the search by words, planned already, does not use them.
+    let misspelt = "search=mathenatics";
+    assert!(!found(&t, MAIN, misspelt).await.is_empty(), "found by its trigrams alone");
+    // A plan made while the indexes are held would wait for them too: every connection's plans
+    // are made again first, should anything (an autoanalyze) have thrown them away.
+    for _ in 0..2 * words.options().get_max_connections() {
+        assert!(!found(&t, MAIN, "search=physics").await.is_empty());
+    }
+    let mut alter = t.platform.db.begin().await.unwrap();
+    let trigram_indexes: Vec<String> =
+        sqlx::query_scalar("SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = 'catalogue_courses_trgm'::regclass")
+            .fetch_all(&mut *alter)
+            .await
+            .unwrap();
+    assert_eq!(trigram_indexes.len(), 32);
+    for index in trigram_indexes {
+        sqlx::query(sqlx::AssertSqlSafe(format!("ALTER INDEX {index} SET TABLESPACE pg_default"))).execute(&mut *alter).await.unwrap();
+    }
+    // Bounded, so that a search by words held by the indexes fails the test instead of hanging it.
+    let given_up = tokio::time::timeout(std::time::Duration::from_secs(60), found(&t, MAIN, misspelt)).await;
+    assert_eq!(given_up.expect("the search by words was held by the trigram indexes"), Vec::<Value>::new());
+    alter.rollback().await.unwrap();
+    assert!(!found(&t, MAIN, misspelt).await.is_empty(), "found again once the indexes are free");
 }
