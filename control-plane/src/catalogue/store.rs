@@ -383,8 +383,11 @@ fn filter_entries(f: &Filter) -> String {
     entries.join(" & ")
 }
 
+/// One search's statement with its binds, ready to run on either pool.
+type Search<'f> = sqlx::query::QueryAs<'f, sqlx::Postgres, Row, sqlx::postgres::PgArguments>;
+
 /// The statement of one search and its binds, for either pool.
-fn statement(f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> sqlx::query::QueryAs<'_, sqlx::Postgres, Row, sqlx::postgres::PgArguments> {
+fn statement(f: &Filter, how: Option<Matching>, order: Order, limit: i64, offset: i64) -> Search<'_> {
     let (condition, rank) = match how {
         Some(Matching::Words | Matching::AnyWord) => (
             "(c.search_doc @@ $2::tsquery OR c.search_doc @@ $16::tsquery OR c.search_doc @@ $17::tsquery
@@ -497,7 +500,7 @@ async fn matching(pools: &Pools, f: &Filter, how: Option<Matching>, order: Order
 /// A misspelling close to no course can make the trigram index offer a sixth of the catalogue
 /// to check: seconds of work (once 16.6 s at 1,000,000 courses) holding one of the few
 /// word-search connections. So that search is given up after a second, as finding nothing.
-async fn within_time(words: &PgPool, query: sqlx::query::QueryAs<'_, sqlx::Postgres, Row, sqlx::postgres::PgArguments>) -> sqlx::Result<Vec<Row>> {
+async fn within_time(words: &PgPool, query: Search<'_>) -> sqlx::Result<Vec<Row>> {
     let mut tx = words.begin().await?;
     sqlx::query("SET LOCAL statement_timeout = '1s'").execute(&mut *tx).await?;
     match query.fetch_all(&mut *tx).await {
