@@ -206,4 +206,16 @@ async fn search_finds_bangla_typed_in_latin_and_orders_as_before() {
     assert_eq!(given_up.expect("the search by words was held by the trigram indexes"), Vec::<Value>::new());
     alter.rollback().await.unwrap();
     assert!(!found(&t, MAIN, misspelt).await.is_empty(), "found again once the indexes are free");
+
+    // Past store::MATCH_CAP matches the count says "at least"; the pager's pages reach the cap, and
+    // one past them is empty but still counts.
+    for n in 0..=store::MATCH_CAP {
+        let title = format!("workshop {n}");
+        publish(&t, Course { site: dhaka, id: 5000 + n, title: &title, title_bn: "কর্মশালা", summary: "", category: 5, price: 0.0 }).await;
+    }
+    let page = async |start: i64| t.get(MAIN, &format!("/learner-course/course-search-solr?search=workshop&rows=20&start={start}"), None).await.body;
+    let last = page(store::MATCH_CAP - 20).await;
+    assert_eq!((last["total"].as_i64(), last["total_capped"].as_bool(), last["data"].as_array().map(Vec::len)), (Some(store::MATCH_CAP), Some(true), Some(20)), "{last}");
+    let past = page(store::MATCH_CAP + 20).await;
+    assert_eq!((past["total"].as_i64(), past["total_capped"].as_bool(), past["data"].as_array().map(Vec::len)), (Some(store::MATCH_CAP), Some(true), Some(0)), "{past}");
 }
