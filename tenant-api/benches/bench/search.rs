@@ -129,11 +129,13 @@ fn urlencode(s: &str) -> String {
 
 /// 400 requests: every word as one word, a partial word, two and three words, in turn without a
 /// filter and with a category, type, price or partner filter. Returns the latencies, the average
-/// number of matches and the three slowest requests.
-async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner: i64) -> (Vec<f64>, f64, String) {
+/// number of matches, the three slowest requests and the p95 of each kind of filter (which one
+/// makes the tail).
+async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner: i64) -> (Vec<f64>, f64, String, String) {
     let mut ms = Vec::new();
     let mut hits = 0.0;
     let mut slowest: Vec<(f64, String)> = Vec::new();
+    let mut by_filter: [Vec<f64>; 5] = Default::default();
     for round in 0..25 {
         for (i, word) in words.iter().enumerate() {
             let next = |k: usize| words[(i + k) % words.len()];
@@ -143,7 +145,8 @@ async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner
                 2 => format!("{word} {}", next(1)),
                 _ => format!("{word} {} {}", next(16 - 1), next(1)),
             };
-            let filter = match (round + 2 * i) % 5 {
+            let kind = (round + 2 * i) % 5;
+            let filter = match kind {
                 0 => String::new(),
                 1 => format!("&category_id={}", 1 + i % 8),
                 2 => "&course_type=webinar".to_owned(),
@@ -160,12 +163,19 @@ async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner
             hits += body["total"].as_f64().unwrap_or(body["data"].as_array().map_or(0, Vec::len) as f64);
             slowest.push((t, format!("\"{query}\"{filter}")));
             ms.push(t);
+            by_filter[kind].push(t);
         }
     }
+    let by_filter = ["none", "category", "type", "price", "partner"]
+        .iter()
+        .zip(by_filter.iter_mut())
+        .map(|(name, ms)| format!("{name} {:.1} ms", summary(ms).1))
+        .collect::<Vec<_>>()
+        .join(", ");
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     let slowest = slowest.iter().take(3).map(|(t, q)| format!("{q} {t:.1} ms")).collect::<Vec<_>>().join(", ");
     let n = ms.len() as f64;
-    (ms, hits / n, slowest)
+    (ms, hits / n, slowest, by_filter)
 }
 
 pub async fn run() {
@@ -214,9 +224,9 @@ pub async fn run() {
             let mut figures = Vec::new();
             for (name, words) in [("Bangla", &BN), ("English", &EN)] {
                 for (call, path) in [("search", "/learner-course/course-search-solr?"), ("suggest", "/learner-course/search-suggest?")] {
-                    let (mut ms, hits, slowest) = latencies(&client, path, words, partner).await;
+                    let (mut ms, hits, slowest, by_filter) = latencies(&client, path, words, partner).await;
                     let (p50, p95, p99) = summary(&mut ms);
-                    println!("  {pass}: {call}, {name}: p50 {p50:.2} ms | p95 {p95:.2} ms | p99 {p99:.2} ms ({} requests, {hits:.0} matches on average); slowest: {slowest}", ms.len());
+                    println!("  {pass}: {call}, {name}: p50 {p50:.2} ms | p95 {p95:.2} ms | p99 {p99:.2} ms ({} requests, {hits:.0} matches on average); p95 by filter: {by_filter}; slowest: {slowest}", ms.len());
                     figures.push((format!("{pass}: {call}, {name}"), (p50, p95, p99)));
                 }
             }
