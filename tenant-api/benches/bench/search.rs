@@ -6,8 +6,9 @@
 //! `course-search-solr` and `search-suggest` on the main site, Bangla and English,
 //! one word, a partial word, two and three words, each without a filter and with a category,
 //! type, price or partner filter; p50/p95/p99 per run and the worst of the runs, first right after
-//! the load (once the kernel has written it to disk) and then with the catalogue in shared buffers. Then index sizes
-//! and the time to publish a course into the full catalogue. Statements slower than 50 ms are
+//! the load (once the kernel has written it to disk) and then with the catalogue in shared
+//! buffers, and the p95 of each kind of filter. Then index sizes and the time to publish a course
+//! into the full catalogue. Statements slower than 50 ms are
 //! logged with their plans by `auto_explain` in PostgreSQL's log.
 
 use crate::support;
@@ -290,9 +291,9 @@ pub async fn run() {
 
 /// Has the kernel write the load to disk, as a database server's checkpoint would have: the
 /// benchmark's cluster runs with `fsync = off` like the test clusters, so its checkpoint leaves
-/// the load's writes (over a gigabyte with the WAL) dirty in the kernel's cache, and the kernel
-/// would write them back while the cold pass is measured, each search's few reads from disk
-/// queued behind them. Returns the megabytes that were dirty and the seconds it took.
+/// some of the load's writes dirty in the kernel's cache (98-276 MB measured), which the kernel
+/// would otherwise write back while the cold pass is measured. Returns the megabytes that were
+/// dirty and the seconds it took (0.1-0.2 s measured: not what makes the cold tail).
 fn settle() -> (f64, f64) {
     let dirty = std::fs::read_to_string("/proc/meminfo").ok().map_or(0.0, |info| {
         info.lines()
