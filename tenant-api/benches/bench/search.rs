@@ -7,9 +7,9 @@
 //! one word, a partial word, two and three words, each without a filter and with a category,
 //! type, price or partner filter; p50/p95/p99 per run and the worst of the runs, first right after
 //! the load (once the kernel has written it to disk) and then with the catalogue in shared
-//! buffers, and the p95 of each kind of filter. Then index sizes and the time to publish a course
-//! into the full catalogue. Statements slower than 50 ms are
-//! logged with their plans by `auto_explain` in PostgreSQL's log.
+//! buffers, and the p95 of each kind of filter and each form of query. Then index sizes and the
+//! time to publish a course into the full catalogue. Statements slower than 50 ms are logged with
+//! their plans by `auto_explain` in PostgreSQL's log.
 
 use crate::support;
 
@@ -130,17 +130,19 @@ fn urlencode(s: &str) -> String {
 
 /// 400 requests: every word as one word, a partial word, two and three words, in turn without a
 /// filter and with a category, type, price or partner filter. Returns the latencies, the average
-/// number of matches, the three slowest requests and the p95 of each kind of filter (which one
-/// makes the tail).
+/// number of matches, the three slowest requests, and the p95 of each kind of filter and of each
+/// form of query (which of them makes the tail).
 async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner: i64) -> (Vec<f64>, f64, String, String) {
     let mut ms = Vec::new();
     let mut hits = 0.0;
     let mut slowest: Vec<(f64, String)> = Vec::new();
     let mut by_filter: [Vec<f64>; 5] = Default::default();
+    let mut by_form: [Vec<f64>; 4] = Default::default();
     for round in 0..25 {
         for (i, word) in words.iter().enumerate() {
             let next = |k: usize| words[(i + k) % words.len()];
-            let query = match (round + i) % 4 {
+            let form = (round + i) % 4;
+            let query = match form {
                 0 => (*word).to_owned(),
                 1 => word.chars().take(4).collect(),
                 2 => format!("{word} {}", next(1)),
@@ -165,18 +167,21 @@ async fn latencies(client: &reqwest::Client, path: &str, words: &[&str], partner
             slowest.push((t, format!("\"{query}\"{filter}")));
             ms.push(t);
             by_filter[kind].push(t);
+            by_form[form].push(t);
         }
     }
-    let by_filter = ["none", "category", "type", "price", "partner"]
-        .iter()
-        .zip(by_filter.iter_mut())
-        .map(|(name, ms)| format!("{name} {:.1} ms", summary(ms).1))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let by_group = |names: &[&str], groups: &mut [Vec<f64>]| {
+        names.iter().zip(groups.iter_mut()).map(|(name, ms)| format!("{name} {:.1} ms", summary(ms).1)).collect::<Vec<_>>().join(", ")
+    };
+    let groups = format!(
+        "p95 by filter: {}; by form: {}",
+        by_group(&["none", "category", "type", "price", "partner"], &mut by_filter),
+        by_group(&["one word", "partial", "two words", "three words"], &mut by_form)
+    );
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     let slowest = slowest.iter().take(3).map(|(t, q)| format!("{q} {t:.1} ms")).collect::<Vec<_>>().join(", ");
     let n = ms.len() as f64;
-    (ms, hits / n, slowest, by_filter)
+    (ms, hits / n, slowest, groups)
 }
 
 pub async fn run() {
@@ -225,9 +230,9 @@ pub async fn run() {
             let mut figures = Vec::new();
             for (name, words) in [("Bangla", &BN), ("English", &EN)] {
                 for (call, path) in [("search", "/learner-course/course-search-solr?"), ("suggest", "/learner-course/search-suggest?")] {
-                    let (mut ms, hits, slowest, by_filter) = latencies(&client, path, words, partner).await;
+                    let (mut ms, hits, slowest, groups) = latencies(&client, path, words, partner).await;
                     let (p50, p95, p99) = summary(&mut ms);
-                    println!("  {pass}: {call}, {name}: p50 {p50:.2} ms | p95 {p95:.2} ms | p99 {p99:.2} ms ({} requests, {hits:.0} matches on average); p95 by filter: {by_filter}; slowest: {slowest}", ms.len());
+                    println!("  {pass}: {call}, {name}: p50 {p50:.2} ms | p95 {p95:.2} ms | p99 {p99:.2} ms ({} requests, {hits:.0} matches on average); {groups}; slowest: {slowest}", ms.len());
                     figures.push((format!("{pass}: {call}, {name}"), (p50, p95, p99)));
                 }
             }
