@@ -18,6 +18,13 @@
 //! rows it finds are checked exactly on two small columns of the row ([`Words::exact`]): the
 //! courses found are the same as the words' own lists would give.
 //!
+//! Three common words can still have common pairs (a pair of a 16-word vocabulary is in 1 of 40
+//! courses): intersecting three such lists in each of the 32 partitions made three-word searches
+//! the slowest. So a course also carries its title keys three at a time (`%^গণি+পদা+রসা`, and
+//! `%~` the same for sounds), and three different typed keys are that one short list. A title of
+//! more than [`MAX_TRIPLE_KEYS`] keys carries the marker `%^*` (`%~*`) instead of its triples, and
+//! is found by the marker with the pairs, as before.
+//!
 //! The order of results still comes from the title and summary words with their positions and
 //! weights (`rank`, every word a prefix, as before the terms existed).
 
@@ -34,6 +41,9 @@ pub const MAX_BRANCHES: usize = 5;
 /// Characters of a word, or letters of a sound, that pair entries keep. A typed word shorter
 /// than this is in no pair (its pair with a title word could not be told from the key).
 const PAIR_KEY: usize = 3;
+/// Keys of a title beyond which it carries no triples (k keys have k(k-1)(k-2)/6: 56 at 8, 455
+/// at 15) but the marker `*`.
+const MAX_TRIPLE_KEYS: usize = 8;
 
 /// A search for what a visitor typed.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +120,7 @@ pub fn parse(input: &str) -> Option<Words> {
 /// courses the words' own lists would.
 fn paired(words: &[String], sound_branches: &[Vec<Sound>]) -> Option<String> {
     let keys: Option<Vec<String>> = words.iter().map(|w| pair_key(w)).collect();
-    let word_pairs = pairs(&keys?, "%^")?;
+    let word_pairs = together(&keys?, "%^")?;
     let in_summary = words.iter().map(|w| entry('=', w)).collect::<Vec<_>>().join(" | ");
     let mut ways = vec![format!("( {word_pairs} ) | {in_summary}")];
     for branch in sound_branches {
@@ -118,7 +128,7 @@ fn paired(words: &[String], sound_branches: &[Vec<Sound>]) -> Option<String> {
         let joined: Vec<&str> = branch.iter().filter(|s| s.joined).map(|s| s.entry.as_str()).collect();
         let way = if joined.is_empty() {
             let keys: Option<Vec<String>> = branch.iter().map(|s| s.key.as_deref().and_then(pair_key)).collect();
-            format!("( {} )", pairs(&keys?, "%~")?)
+            format!("( {} )", together(&keys?, "%~")?)
         } else {
             format!("( {} )", joined.join(" & "))
         };
@@ -154,6 +164,32 @@ fn pairs(keys: &[String], marker: &str) -> Option<String> {
     (!entries.is_empty()).then(|| entries.join(" & "))
 }
 
+/// What a course whose title has every one of `keys` carries: for three different keys, their
+/// triple, or the marker of a title too long for triples with their pairs; otherwise their pairs.
+/// `None` for fewer than two keys.
+fn together(keys: &[String], marker: &str) -> Option<String> {
+    let pairs = pairs(keys, marker)?;
+    let mut distinct = keys.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    Some(match triple_entries(marker, &distinct).as_slice() {
+        [triple] if distinct.len() == 3 => format!("{} | ( {} & {pairs} )", entry_text(triple), entry_text(&format!("{marker}*"))),
+        _ => pairs,
+    })
+}
+
+/// The triple entries of distinct, sorted `keys`, or the marker `*` when there are more than
+/// [`MAX_TRIPLE_KEYS`].
+fn triple_entries(marker: &str, keys: &[String]) -> Vec<String> {
+    if keys.len() > MAX_TRIPLE_KEYS {
+        return vec![format!("{marker}*")];
+    }
+    let n = keys.len();
+    (0..n)
+        .flat_map(|i| (i + 1..n).flat_map(move |j| (j + 1..n).map(move |l| format!("{marker}{}+{}+{}", keys[i], keys[j], keys[l]))))
+        .collect()
+}
+
 /// The index entries of a course (see the module's comment).
 pub fn doc_terms(title: &str, title_bn: &str, summary: &str) -> Vec<String> {
     let mut terms = Vec::new();
@@ -167,11 +203,12 @@ pub fn doc_terms(title: &str, title_bn: &str, summary: &str) -> Vec<String> {
         sound_keys.extend(pair_key(&key.iter().collect::<String>()));
     }
     // Every pair of title words' keys, a key with itself too: two typed words may start the
-    // same title word.
+    // same title word. And every three different keys, or the marker of too many.
     for (marker, keys) in [("%^", &mut word_keys), ("%~", &mut sound_keys)] {
         keys.sort_unstable();
         keys.dedup();
         terms.extend(pair_entries(marker, keys, true));
+        terms.extend(triple_entries(marker, keys));
     }
     for word in normalised_words(summary) {
         let word: String = word.chars().take(MAX_PREFIX).collect();
@@ -317,6 +354,10 @@ mod tests {
         assert_eq!(parse(" ' : * "), None);
         assert_eq!(parse("gonit podartho rosayon bangla").unwrap().exact.unwrap().1.matches('|').count(), 0, "more than three words are not joined");
         assert_eq!(parse("gonit podartho rosayon").unwrap().exact.unwrap().1.matches('|').count(), 3);
+        // Three different keys: their triple, or a long title's marker with their pairs.
+        let three = parse("gonit podartho rosayon").unwrap().branches;
+        assert!(three[0].starts_with("( '%^gon+pod+ros' | ( '%^*' & '%^gon+pod' & '%^gon+ros' & '%^pod+ros' ) ) | '=gonit'"), "{three:?}");
+        assert!(parse("gonit gonit podartho").unwrap().branches[0].starts_with("( '%^gon+gon' & '%^gon+pod' ) |"), "two different keys: their pairs");
         assert!(parse("c gonit podartho").unwrap().branches.len() <= MAX_BRANCHES);
     }
 
@@ -327,10 +368,14 @@ mod tests {
             assert!(terms.contains(&t.to_owned()), "{t} in {terms:?}");
         }
         assert!(!terms.contains(&"^alg".to_owned()), "summary words are whole words");
-        for t in ["=algebra", "=geometry", "%^mat+ssc", "%^mat+গণি", "%^গণি+গণি", "%^ssc+ssc", "%~gnt+gnt"] {
+        for t in ["=algebra", "=geometry", "%^mat+ssc", "%^mat+গণি", "%^গণি+গণি", "%^ssc+ssc", "%~gnt+gnt", "%^mat+ssc+গণি"] {
             assert!(terms.contains(&t.to_owned()), "{t} in {terms:?}");
         }
         assert!(!terms.iter().any(|t| t.starts_with("%~") && t.contains("sk")), "sounds shorter than a key are in no pair: {terms:?}");
+        assert!(!terms.iter().any(|t| t.ends_with('*')), "a short title has its triples: {terms:?}");
+        let long = doc_terms("one two three four five six seven eight nine", "", "");
+        assert!(long.contains(&"%^*".to_owned()) && !long.iter().any(|t| t.starts_with("%^") && t.matches('+').count() == 2), "{long:?}");
+        assert!(long.contains(&"%^eig+nin".to_owned()), "its pairs stay: {long:?}");
         assert!(starts_words("Physics for SSC", &["phy".to_owned(), "ssc".to_owned()]));
         assert!(!starts_words("Physics", &["gonit".to_owned()]));
     }
